@@ -1,0 +1,93 @@
+import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** Registered OAuth2 clients (SPEC §7: client id). Data, not code. */
+export const oauthClients = pgTable('oauth_clients', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  grantTypes: text('grant_types').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One signed-in session: a login through the token endpoint, a login call or a cookie session. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    kind: text('kind').notNull().default('token'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Access, refresh and cookie-session tokens, stored only as SHA-256 hashes. A refresh token is used
+ * once: using it sets used_at and issues the next of its family (the session); a second use of a
+ * used refresh token revokes the session.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_session_id_idx').on(t.sessionId)],
+);
+
+/** One-time links: invitations ("get access") and password resets; only the hash is stored. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Failed-login counters shared by every server instance (keys like 'ip:…' and 'email:…'). */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/** Every e-mail Grove sends, whatever the adapter; the local adapter only stores it here. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    template: text('template').notNull(),
+    status: text('status').notNull().default('sent'),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.toAddress)],
+);

@@ -1,0 +1,4 @@
+// The whole database schema, one file per aggregate. Drizzle needs them together.
+export * from './accounts.ts';
+export * from './players.ts';
+export * from './auth.ts';

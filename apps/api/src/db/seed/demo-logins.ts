@@ -1,0 +1,10 @@
+/** The demo sign-ins printed on start and listed in the README. */
+export const DEMO_PASSWORD = 'GroveDemo!2026';
+
+export const DEMO_LOGINS = [
+  { email: 'parent@example.com', who: 'parent (two players, coached by coach@example.com)' },
+  { email: 'parent2@example.com', who: 'parent of another account' },
+  { email: 'magellan@example.com', who: 'parent of an account tagged magellan' },
+  { email: 'coach@example.com', who: 'coach of parent@example.com’s account' },
+  { email: 'staff@example.com', who: 'staff (admin area)' },
+] as const;

@@ -1,0 +1,225 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.ts';
+import { seededRandom, type Random } from '../../lib/random.ts';
+import type { Db } from '../client.ts';
+import { accounts, accountTags, appMeta, devices, oauthClients, players, users } from '../schema/index.ts';
+import { DEMO_PASSWORD } from './demo-logins.ts';
+import { CHILD_NAMES, FIRST_NAMES, LAST_NAMES } from './names.ts';
+
+export interface SeededPlayer {
+  id: number;
+  accountId: number;
+  name: string;
+  /** When the player started the program; play data starts here. */
+  startedAt: Date;
+}
+
+export interface SeedContext {
+  db: Db;
+  rng: Random;
+  now: Date;
+  passwordHash: string;
+  accountIds: number[];
+  players: SeededPlayer[];
+  log: (line: string) => void;
+}
+
+/** Each feature adds the rows its screens need, in order, after the core rows exist. */
+export type Seeder = (ctx: SeedContext) => Promise<void>;
+export const FEATURE_SEEDERS: Seeder[] = [];
+
+export const WEB_CLIENT_ID = 'grove-web';
+const SEED_KEY = 'demo_seed';
+const CHUNK = 1000;
+const DAY = 86_400_000;
+
+export interface SeedOptions {
+  accounts?: number;
+  seed?: number;
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+/** Data every installation needs, demo or not: the registered OAuth clients. */
+export async function seedEssentials(db: Db) {
+  await db
+    .insert(oauthClients)
+    .values([
+      { clientId: WEB_CLIENT_ID, name: 'Grove web portal', grantTypes: ['password', 'refresh_token'] },
+      { clientId: 'grove-game', name: 'Grove game app', grantTypes: ['password', 'refresh_token'] },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
+  return rows.length > 0;
+}
+
+async function insertChunks<T>(items: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += CHUNK) await insert(items.slice(i, i + CHUNK));
+}
+
+function emailSafe(text: string) {
+  return text
+    .normalize('NFD')
+    .replace(/[^\w]/g, '')
+    .toLowerCase();
+}
+
+type Billing = 'ACTIVE' | 'TRIAL' | 'PENDING_CANCELLATION' | 'CANCELLED' | 'RETURNED' | 'PAST_DUE' | 'NOT_PURCHASED';
+
+interface AccountPlan {
+  email: string;
+  firstName: string;
+  lastName: string;
+  accountStatus: 'ACTIVE' | 'NOT_PURCHASED';
+  billing: Billing;
+  tags: string[];
+  coachIndex: number | null;
+  childNames: string[];
+  monthsAgo: number;
+  timeZone: string;
+}
+
+const TIME_ZONES = ['America/New_York', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'];
+const OTHER_TAGS = ['vip', 'school-pilot', 'referral', 'spanish-speaking', 'sibling-discount'];
+
+function randomBilling(rng: Random): Billing {
+  const r = rng.next();
+  if (r < 0.72) return 'ACTIVE';
+  if (r < 0.77) return 'TRIAL';
+  if (r < 0.81) return 'PENDING_CANCELLATION';
+  if (r < 0.89) return 'CANCELLED';
+  if (r < 0.93) return 'RETURNED';
+  return 'PAST_DUE';
+}
+
+function planAccounts(rng: Random, total: number): AccountPlan[] {
+  const named: AccountPlan[] = [
+    { email: 'parent@example.com', firstName: 'Jordan', lastName: 'Parker', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: ['referral'], coachIndex: 0, childNames: ['Maya', 'Eli'], monthsAgo: 14, timeZone: 'America/New_York' },
+    { email: 'parent2@example.com', firstName: 'Alex', lastName: 'Kim', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: [], coachIndex: 1, childNames: ['Zoe'], monthsAgo: 9, timeZone: 'America/Chicago' },
+    { email: 'magellan@example.com', firstName: 'Morgan', lastName: 'Reyes', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: ['Magellan'], coachIndex: 2, childNames: ['Finn', 'Ivy'], monthsAgo: 20, timeZone: 'America/Denver' },
+    { email: 'newfamily@example.com', firstName: 'Robin', lastName: 'Chen', accountStatus: 'NOT_PURCHASED', billing: 'NOT_PURCHASED', tags: [], coachIndex: null, childNames: [], monthsAgo: 0, timeZone: 'America/New_York' },
+    { email: 'noplayers@example.com', firstName: 'Taylor', lastName: 'Brooks', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: [], coachIndex: 0, childNames: [], monthsAgo: 2, timeZone: 'America/New_York' },
+    { email: 'cancelled@example.com', firstName: 'Jamie', lastName: 'Foster', accountStatus: 'ACTIVE', billing: 'CANCELLED', tags: [], coachIndex: 1, childNames: ['Otto'], monthsAgo: 11, timeZone: 'America/Los_Angeles' },
+  ];
+  const plans = [...named];
+  for (let i = plans.length; i < total; i++) {
+    const firstName = rng.pick(FIRST_NAMES);
+    const lastName = rng.pick(LAST_NAMES);
+    const tags = rng.chance(0.05) ? ['magellan'] : [];
+    if (rng.chance(0.2)) tags.push(rng.pick(OTHER_TAGS));
+    const playerCount = rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : 3;
+    const children = new Set<string>();
+    while (children.size < playerCount) children.add(rng.pick(CHILD_NAMES));
+    plans.push({
+      email: `${emailSafe(firstName)}.${emailSafe(lastName)}.${i}@example.com`,
+      firstName,
+      lastName,
+      accountStatus: 'ACTIVE',
+      billing: randomBilling(rng),
+      tags,
+      coachIndex: rng.chance(0.7) ? rng.int(0, 2) : null,
+      childNames: [...children],
+      monthsAgo: rng.int(6, 24),
+      timeZone: rng.pick(TIME_ZONES),
+    });
+  }
+  return plans.slice(0, Math.max(total, named.length));
+}
+
+/**
+ * Fills an empty database with a deterministic demo world: staff, coaches and `accounts` parent
+ * accounts with their players, then whatever each feature seeder adds. Runs once: a second call
+ * on the same database does nothing.
+ */
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{ seeded: boolean; accounts: number }> {
+  const log = options.log ?? (() => undefined);
+  await seedEssentials(db);
+  if (await isSeeded(db)) return { seeded: false, accounts: 0 };
+  const rng = seededRandom(options.seed ?? 2026);
+  const now = options.now ?? new Date();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const staffAndCoaches = await db
+    .insert(users)
+    .values([
+      { email: 'staff@example.com', firstName: 'Sam', lastName: 'Rivera', isStaff: true, isBillingUser: true, billingStatus: 'ACTIVE', passwordHash },
+      { email: 'support@example.com', firstName: 'Dana', lastName: 'Whitfield', isStaff: true, billingStatus: 'ACTIVE', passwordHash },
+      { email: 'coach@example.com', firstName: 'Casey', lastName: 'Morgan', isCoach: true, billingStatus: 'ACTIVE', passwordHash },
+      { email: 'coach2@example.com', firstName: 'Riley', lastName: 'Okafor', isCoach: true, billingStatus: 'ACTIVE', passwordHash },
+      { email: 'coach3@example.com', firstName: 'Avery', lastName: 'Lindqvist', isCoach: true, billingStatus: 'ACTIVE', passwordHash },
+    ])
+    .returning({ id: users.id, isCoach: users.isCoach });
+  const coachIds = staffAndCoaches.filter((u) => u.isCoach).map((u) => u.id);
+
+  const plans = planAccounts(rng, options.accounts ?? 200);
+  const accountIds: number[] = [];
+  const seededPlayers: SeededPlayer[] = [];
+
+  await insertChunks(plans, async (chunk) => {
+    const created = await db
+      .insert(accounts)
+      .values(
+        chunk.map((p) => ({
+          accountStatus: p.accountStatus,
+          timeZone: p.timeZone,
+          coachUserId: p.coachIndex === null ? null : (coachIds[p.coachIndex] ?? null),
+          createdAt: new Date(now.getTime() - p.monthsAgo * 30.4 * DAY),
+        })),
+      )
+      .returning({ id: accounts.id });
+    const ids = created.map((c) => c.id);
+    accountIds.push(...ids);
+
+    await db.insert(users).values(
+      chunk.map((p, i) => ({
+        email: p.email,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        phonenumber: `555${String(1_000_000 + ((i * 7919) % 8_999_999)).slice(0, 7)}`,
+        country: 'US',
+        accountId: ids[i]!,
+        billingStatus: p.billing,
+        isBillingUser: p.billing !== 'NOT_PURCHASED',
+        passwordHash,
+        createdAt: new Date(now.getTime() - p.monthsAgo * 30.4 * DAY),
+      })),
+    );
+
+    const tagRows = chunk.flatMap((p, i) => p.tags.map((tag) => ({ accountId: ids[i]!, tag })));
+    if (tagRows.length) await db.insert(accountTags).values(tagRows);
+
+    const playerRows = chunk.flatMap((p, i) =>
+      p.childNames.map((name, n) => ({
+        accountId: ids[i]!,
+        name,
+        role: 'child',
+        inProgram: p.billing !== 'CANCELLED' && p.billing !== 'RETURNED',
+        hrGauge: rng.int(3, 7),
+        chaseSpeed: rng.int(3, 8),
+        createdAt: new Date(now.getTime() - (p.monthsAgo * 30.4 - n * 3) * DAY),
+      })),
+    );
+    if (playerRows.length) {
+      const createdPlayers = await db
+        .insert(players)
+        .values(playerRows)
+        .returning({ id: players.id, accountId: players.accountId, name: players.name, createdAt: players.createdAt });
+      seededPlayers.push(...createdPlayers.map((p) => ({ id: p.id, accountId: p.accountId, name: p.name, startedAt: p.createdAt })));
+    }
+
+    const deviceRows = chunk.flatMap((p, i) =>
+      p.childNames.length ? [{ accountId: ids[i]!, name: `${p.lastName} family tablet`, platform: 'tablet', isKioskMode: rng.chance(0.3) }] : [],
+    );
+    if (deviceRows.length) await db.insert(devices).values(deviceRows);
+  });
+  log(`seeded ${accountIds.length} accounts and ${seededPlayers.length} players`);
+
+  const ctx: SeedContext = { db, rng, now, passwordHash, accountIds, players: seededPlayers, log };
+  for (const seeder of FEATURE_SEEDERS) await seeder(ctx);
+
+  await db.insert(appMeta).values({ key: SEED_KEY, value: { accounts: accountIds.length, at: now.toISOString() } });
+  return { seeded: true, accounts: accountIds.length };
+}

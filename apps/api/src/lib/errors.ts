@@ -1,0 +1,29 @@
+/** Errors a service throws on purpose; the error handler turns them into the API's answers. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly code: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (detail = 'Not found.') => new HttpError(404, detail, 'not_found');
+export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+  new HttpError(403, detail, 'permission_denied');
+export const unauthorized = () => new HttpError(401, 'Invalid Token', 'invalid_token');
+export const conflict = (detail: string, code = 'conflict') => new HttpError(409, detail, code);
+export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many requests. Please try again later.') =>
+  new HttpError(429, detail, 'throttled', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** A validation failure with field messages: answers 400 `{ field: [messages], non_field_errors: [...] }`. */
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: Record<string, string[]>) {
+    super('Validation failed');
+  }
+}
+
+export const fieldError = (field: string, message: string) => new ValidationError({ [field]: [message] });

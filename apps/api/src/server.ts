@@ -1,0 +1,71 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins.ts';
+import { seedDemoData, seedEssentials } from './db/seed/index.ts';
+
+function fail(line: string): never {
+  console.error(`grove: ${line}`);
+  process.exit(1);
+}
+
+function describe(error: unknown) {
+  return error instanceof Error ? error.message.split('\n')[0] : String(error);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(`grove: ${problem}`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+let database: Database;
+try {
+  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  await database.migrate();
+} catch (error) {
+  const target = config.DATABASE_URL ? 'the PostgreSQL server in DATABASE_URL' : `the PGlite database in ${config.dataDir}`;
+  fail(`cannot open ${target}: ${describe(error)}`);
+}
+
+if (config.SEED_DEMO_DATA) {
+  const started = Date.now();
+  const result = await seedDemoData(database.db);
+  if (result.seeded) console.log(`grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} else {
+  await seedEssentials(database.db);
+}
+
+const app = await buildApp(config, database);
+
+closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+});
+
+try {
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (error) {
+  await database.close();
+  const code = (error as NodeJS.ErrnoException).code;
+  fail(code === 'EADDRINUSE' ? `port ${config.PORT} is already in use (set PORT to another one)` : `cannot listen on ${config.HOST}:${config.PORT}: ${describe(error)}`);
+}
+
+const lines = [
+  '',
+  `  Grove is running at ${config.publicUrl}  (database: ${database.driver}${database.driver === 'pglite' ? `, ${config.dataDir}` : ''})`,
+  `  API documentation: ${config.publicUrl}/api/docs`,
+];
+if (config.SEED_DEMO_DATA) {
+  lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
+  for (const login of DEMO_LOGINS) lines.push(`    ${login.email.padEnd(24)} ${login.who}`);
+}
+console.log(lines.join('\n') + '\n');

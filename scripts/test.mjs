@@ -1,0 +1,56 @@
+// npm test: every test. Unit and integration tests (domain, API on PGlite, web), the API tests
+// again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end journeys in Chromium.
+import fs from 'node:fs';
+import path from 'node:path';
+import { findChromium, ROOT, run } from './lib.mjs';
+
+const reports = path.join(ROOT, '.tmp/test-reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const vitestArgs = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.vitest.json`)}`];
+
+const steps = [];
+async function step(name, command, args, env) {
+  console.log(`\n=== ${name}`);
+  const code = await run(command, args, { env });
+  steps.push({ name, ok: code === 0 });
+  return code === 0;
+}
+
+await step('unit and API tests (PGlite)', 'npx', ['vitest', 'run', ...vitestArgs('unit')], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  await step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-postgres', ...vitestArgs('postgres')]);
+} else {
+  console.log('\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them too)');
+}
+if (findChromium()) {
+  await step('end-to-end tests (Chromium)', 'npm', ['run', 'test:e2e', '--silent'], { E2E_JSON_REPORT: path.join(reports, 'e2e.json') });
+} else if (process.env.CI) {
+  console.error('\nChromium is missing: CI must install it (apt-get install -y chromium).');
+  steps.push({ name: 'end-to-end tests (Chromium missing)', ok: false });
+} else {
+  console.log("\n(end-to-end tests skipped: install Debian's chromium — apt-get install -y chromium — or set CHROMIUM_PATH)");
+}
+
+// Count tests (not steps) from the runners' JSON reports for one closing line.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of fs.readdirSync(reports)) {
+  const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+  if (report.stats) {
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    skipped += report.stats.skipped;
+  } else {
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+}
+const failedSteps = steps.filter((s) => !s.ok);
+if (failedSteps.length && failed === 0) failed = failedSteps.length; // a step that failed before running its tests
+console.log('\n=== summary');
+for (const s of steps) console.log(`${s.ok ? 'PASS' : 'FAIL'}  ${s.name}`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
