@@ -1,0 +1,238 @@
+/**
+ * Stats time frames and weekly play buckets (SPEC §2). Weeks start on Monday at local midnight in
+ * the account's time zone; all time-zone arithmetic goes through Intl.DateTimeFormat, so it
+ * follows the zone's daylight-saving rules.
+ */
+import { DEFAULT_TIMEZONE } from './constants.ts';
+
+export type TimeFrameId = '1W' | '1Mo' | '3Mos' | 'all';
+export type TimeFrame = {
+  readonly id: TimeFrameId;
+  readonly label: string;
+  readonly days?: number;
+  readonly months?: number;
+};
+
+/** The chart's time frames; All Time starts at the first play date. */
+export const TIME_FRAMES: readonly TimeFrame[] = [
+  { id: '1W', label: '1W', days: 7 },
+  { id: '1Mo', label: '1Mo', months: 1 },
+  { id: '3Mos', label: '3Mos', months: 3 },
+  { id: 'all', label: 'All Time' },
+];
+
+export function isTimeFrameId(value: unknown): value is TimeFrameId {
+  return TIME_FRAMES.some((frame) => frame.id === value);
+}
+
+export type FrameOptions = {
+  /** Now. Its local date in `timeZone` is "today". */
+  today: Date;
+  timeZone: string;
+  firstPlayDate?: Date | null;
+};
+
+export type PlaySession = { period_datetime: string | Date; seconds_played: number };
+
+export type WeeklyBucket = {
+  /** The local date (YYYY-MM-DD) of the week's Monday. */
+  week_start: string;
+  seconds_played: number;
+  /** seconds_played in whole minutes, rounded to the nearest. */
+  minutes: number;
+  sessions: number;
+};
+
+type LocalDate = { year: number; month: number; day: number };
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  const cached = formatters.get(timeZone);
+  if (cached) return cached;
+  const options: Intl.DateTimeFormatOptions = {
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  };
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+  } catch {
+    // An unknown zone name falls back to the default zone rather than breaking the chart.
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: DEFAULT_TIMEZONE });
+  }
+  formatters.set(timeZone, formatter);
+  return formatter;
+}
+
+function zonedParts(instant: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** Local time minus UTC, in ms, at `instant`. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  const wholeSecond = instant - (((instant % 1000) + 1000) % 1000);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
+}
+
+function localDateOf(instant: number, timeZone: string): LocalDate {
+  const { year, month, day } = zonedParts(instant, timeZone);
+  return { year, month, day };
+}
+
+function dayNumber(date: LocalDate): number {
+  return Date.UTC(date.year, date.month - 1, date.day) / DAY_MS;
+}
+
+function fromUtcDate(ms: number): LocalDate {
+  const d = new Date(ms);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+function addDays(date: LocalDate, days: number): LocalDate {
+  return fromUtcDate(Date.UTC(date.year, date.month - 1, date.day + days));
+}
+
+/** Same day `months` earlier, clamped to the end of a shorter month (31 May - 3 months = 28/29 Feb). */
+function subtractMonths(date: LocalDate, months: number): LocalDate {
+  const first = fromUtcDate(Date.UTC(date.year, date.month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(first.year, first.month, 0)).getUTCDate();
+  return { ...first, day: Math.min(date.day, lastDay) };
+}
+
+function mondayOf(date: LocalDate): LocalDate {
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+function dateKey(date: LocalDate): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+}
+
+/** The first instant of `date` in `timeZone` (local midnight, or the end of a DST gap at midnight). */
+function startOfLocalDay(date: LocalDate, timeZone: string): number {
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day);
+  let instant = asUtc - offsetAt(asUtc, timeZone);
+  instant = asUtc - offsetAt(instant, timeZone);
+  for (let step = 0; step < 16 && dayNumber(localDateOf(instant, timeZone)) < dayNumber(date); step++) {
+    instant += 15 * 60_000;
+  }
+  return instant;
+}
+
+const isValidInstant = (date: Date | null | undefined): date is Date =>
+  date instanceof Date && !Number.isNaN(date.getTime());
+
+function frameOf(frame: TimeFrameId | TimeFrame): TimeFrame {
+  if (typeof frame !== 'string') return frame;
+  return TIME_FRAMES.find((known) => known.id === frame) ?? { id: 'all', label: 'All Time' };
+}
+
+function frameStartDate(frame: TimeFrame, today: LocalDate, options: FrameOptions): LocalDate {
+  let start: LocalDate;
+  if (frame.days !== undefined) start = addDays(today, -frame.days);
+  else if (frame.months !== undefined) start = subtractMonths(today, frame.months);
+  else if (isValidInstant(options.firstPlayDate)) {
+    start = localDateOf(options.firstPlayDate.getTime(), options.timeZone);
+  } else start = today;
+  return dayNumber(start) > dayNumber(today) ? today : start;
+}
+
+/**
+ * The first instant of a time frame: local midnight of today minus 7 days (1W), minus 1 or 3
+ * calendar months (1Mo, 3Mos), or of the first play date (All Time; today when unknown).
+ * An invalid `today` gives an invalid Date.
+ */
+export function frameStart(frame: TimeFrameId | TimeFrame, options: FrameOptions): Date {
+  if (!isValidInstant(options.today)) return new Date(Number.NaN);
+  const today = localDateOf(options.today.getTime(), options.timeZone);
+  return new Date(startOfLocalDay(frameStartDate(frameOf(frame), today, options), options.timeZone));
+}
+
+/** Monday 00:00 local time of the week holding `date`, as an instant. */
+export function weekStart(date: Date, timeZone: string): Date {
+  if (!isValidInstant(date)) return new Date(Number.NaN);
+  return new Date(startOfLocalDay(mondayOf(localDateOf(date.getTime(), timeZone)), timeZone));
+}
+
+/** The local calendar date (YYYY-MM-DD) of `date` in `timeZone`. */
+export function localDateKey(date: Date, timeZone: string): string {
+  if (!isValidInstant(date)) return '';
+  return dateKey(localDateOf(date.getTime(), timeZone));
+}
+
+function instantOf(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'string') return Date.parse(value);
+  return Number.NaN;
+}
+
+function secondsOf(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Weekly totals from the week holding the frame's start to the week holding today, inclusive,
+ * empty weeks as zero. Sessions before the frame's start, or with an unreadable date, are left out.
+ * All Time without a first play date starts at the earliest session.
+ */
+export function weeklyBuckets(
+  sessions: readonly PlaySession[],
+  frame: TimeFrameId | TimeFrame,
+  options: FrameOptions,
+): WeeklyBucket[] {
+  if (!isValidInstant(options.today)) return [];
+  const { timeZone } = options;
+  const plays = sessions
+    .map((session) => ({ at: instantOf(session.period_datetime), seconds: secondsOf(session.seconds_played) }))
+    .filter((play) => isValidInstant(new Date(play.at)));
+
+  const earliest = plays.reduce((min, play) => Math.min(min, play.at), Number.POSITIVE_INFINITY);
+  const firstPlayDate = isValidInstant(options.firstPlayDate)
+    ? options.firstPlayDate
+    : plays.length > 0
+      ? new Date(earliest)
+      : null;
+  const today = localDateOf(options.today.getTime(), timeZone);
+  const start = frameStartDate(frameOf(frame), today, { ...options, firstPlayDate });
+  const startInstant = startOfLocalDay(start, timeZone);
+
+  const buckets = new Map<string, WeeklyBucket>();
+  const lastMonday = dayNumber(mondayOf(today));
+  for (let monday = mondayOf(start); dayNumber(monday) <= lastMonday; monday = addDays(monday, 7)) {
+    const key = dateKey(monday);
+    buckets.set(key, { week_start: key, seconds_played: 0, minutes: 0, sessions: 0 });
+  }
+  for (const play of plays) {
+    if (play.at < startInstant) continue;
+    const bucket = buckets.get(dateKey(mondayOf(localDateOf(play.at, timeZone))));
+    if (bucket === undefined) continue;
+    bucket.seconds_played += play.seconds;
+    bucket.sessions += 1;
+  }
+  return [...buckets.values()].map((bucket) => ({
+    ...bucket,
+    minutes: Math.round(bucket.seconds_played / 60),
+  }));
+}
