@@ -14,6 +14,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      // The shared domain package is pure (constants, rules, schemas): modules whose exports a
+      // chunk does not use are left out, so the login page does not carry the phone metadata or
+      // the stats rules.
+      treeshake: { moduleSideEffects: [{ test: /packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }] },
+    },
   },
   test: {
     name: 'web',

@@ -305,7 +305,7 @@ export type FormValidation = {
 export function validateForm(
   values: FieldValues,
   fieldNames: readonly string[],
-  rules: Readonly<Record<string, FieldRule>> = FIELD_RULES,
+  rules: Readonly<Record<string, FieldRule>>,
 ): FormValidation {
   const errors: Record<string, FieldIssue> = {};
   for (const field of fieldNames) {

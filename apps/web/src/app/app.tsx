@@ -1,7 +1,16 @@
+import { RouterProvider } from 'react-router/dom';
+
+import { createQueryClient } from '../lib/query-client.ts';
+import { Providers } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
+const queryClient = createQueryClient();
+const { router, routes } = createAppRouter(queryClient);
+
 export function App() {
   return (
-    <main>
-      <h1>Welcome to Grove</h1>
-    </main>
+    <Providers queryClient={queryClient} router={router} routes={routes}>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * What the user layout tells its screens (SPEC §2): the signed-in user, their role, the account's
+ * players and whether the player list has finished loading. The player layout adds the selected
+ * player (query `pid`, else the first player).
+ */
+import { useOutletContext } from 'react-router';
+import type { Role } from '@grove/domain';
+
+import type { UserInfo } from '../../features/auth/auth.api.ts';
+import type { Player } from '../../features/players/players.api.ts';
+
+export type UserLayoutContext = {
+  user: UserInfo;
+  role: Role;
+  players: readonly Player[];
+  /** True once the player list has loaded (or failed, or there is no account to list). */
+  playersLoaded: boolean;
+  playersFailed: boolean;
+};
+
+export type PlayerLayoutContext = UserLayoutContext & {
+  selectedPlayer: Player | null;
+};
+
+export type AdminLayoutContext = { user: UserInfo };
+
+export function useUserLayout(): UserLayoutContext {
+  return useOutletContext<UserLayoutContext>();
+}
+
+export function usePlayerLayout(): PlayerLayoutContext {
+  return useOutletContext<PlayerLayoutContext>();
+}
+
+export function useAdminLayout(): AdminLayoutContext {
+  return useOutletContext<AdminLayoutContext>();
+}

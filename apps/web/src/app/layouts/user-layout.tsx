@@ -1,0 +1,169 @@
+/**
+ * The user layout (SPEC §2): a top bar with the menu-open icon and a greeting by first name, a side
+ * menu that expands over the page with an overlay, and the content — shown only once the user has
+ * an id. The layout loads the account's players and tells the screens whether that has finished.
+ * Up to 900 px the bar shows a hamburger that opens a full-screen menu.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { deriveRole, menuEntriesFor } from '@grove/domain';
+
+import { CloseIcon, ExitIcon, MenuIcon, MenuOpenIcon } from '../../components/icons.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { userInfoQuery, type UserInfo } from '../../features/auth/auth.api.ts';
+import { playersQuery } from '../../features/players/players.api.ts';
+import { useIsMobileMenu } from '../../lib/use-media-query.ts';
+import { HOME_PATH, href } from '../paths.ts';
+import type { UserLayoutContext } from './layout-context.ts';
+import { MenuList } from './menu-links.tsx';
+
+const SIDE_MENU_ID = 'side-menu';
+
+function usePlayers(user: UserInfo | undefined) {
+  const accountId = user?.account?.id ?? null;
+  const query = useQuery({ ...playersQuery(accountId ?? 0), enabled: accountId !== null });
+  return {
+    players: query.data?.results ?? [],
+    loaded: accountId === null || query.isSuccess || query.isError,
+    failed: query.isError,
+  };
+}
+
+/** Tab and Shift+Tab stay inside `container`. */
+function trapFocus(event: ReactKeyboardEvent<HTMLElement>, container: HTMLElement | null): void {
+  if (event.key !== 'Tab' || !container) return;
+  const focusable = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex="0"]')];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export function UserLayout() {
+  const { data: user } = useQuery(userInfoQuery());
+  const { players, loaded, failed } = usePlayers(user);
+  const isMobile = useIsMobileMenu();
+  const location = useLocation();
+  const [sideOpen, setSideOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const hamburgerRef = useRef<HTMLButtonElement>(null);
+  const mobileMenuRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  // Following a link, going back or changing the window size closes the menus.
+  const [seenKey, setSeenKey] = useState(location.key);
+  if (seenKey !== location.key) {
+    setSeenKey(location.key);
+    setSideOpen(false);
+    setMobileOpen(false);
+  }
+  const [seenMobile, setSeenMobile] = useState(isMobile);
+  if (seenMobile !== isMobile) {
+    setSeenMobile(isMobile);
+    setSideOpen(false);
+    setMobileOpen(false);
+  }
+
+  useEffect(() => {
+    if (mobileOpen) closeRef.current?.focus();
+  }, [mobileOpen]);
+
+  useEffect(() => {
+    if (!sideOpen && !mobileOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setSideOpen(false);
+      if (mobileOpen) {
+        setMobileOpen(false);
+        hamburgerRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sideOpen, mobileOpen]);
+
+  if (!user?.id) return <PageSpinner label="Loading your account…" />;
+
+  const role = deriveRole(user);
+  // Player Stats is disabled once the list is known to be empty, not while it loads.
+  const entries = menuEntriesFor(role, { hasPlayers: !loaded || players.length > 0, isMobile });
+  const context: UserLayoutContext = { user, role, players, playersLoaded: loaded, playersFailed: failed };
+  const greeting = `Hi, ${user.first_name}`;
+
+  const closeMobile = () => {
+    setMobileOpen(false);
+    hamburgerRef.current?.focus();
+  };
+
+  return (
+    <div className={`user-shell${isMobile ? ' user-shell--mobile' : ''}${sideOpen ? ' user-shell--menu-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top-bar" inert={mobileOpen}>
+        {isMobile ? (
+          <button ref={hamburgerRef} type="button" className="icon-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+            <MenuIcon />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={sideOpen ? 'Close side menu' : 'Expand side menu'}
+            aria-expanded={sideOpen}
+            aria-controls={SIDE_MENU_ID}
+            onClick={() => setSideOpen((open) => !open)}
+          >
+            {sideOpen ? <CloseIcon /> : <MenuOpenIcon />}
+          </button>
+        )}
+        <Link to={HOME_PATH} className="top-bar__brand" aria-label="Grove home">
+          <Logo size={32} />
+        </Link>
+        <p className="top-bar__greeting">{greeting}</p>
+        {isMobile ? null : (
+          <Link to={href('logout')} className="top-bar__signout">
+            <ExitIcon size={20} />
+            <span>Sign out</span>
+          </Link>
+        )}
+      </header>
+
+      {isMobile ? null : (
+        <>
+          <nav id={SIDE_MENU_ID} className={`side-menu${sideOpen ? ' side-menu--expanded' : ''}`} aria-label="Main menu">
+            <MenuList entries={entries} variant="side" onNavigate={() => setSideOpen(false)} />
+          </nav>
+          {sideOpen ? <div className="overlay" data-testid="menu-overlay" aria-hidden="true" onClick={() => setSideOpen(false)} /> : null}
+        </>
+      )}
+
+      {isMobile && mobileOpen ? (
+        <div ref={mobileMenuRef} className="mobile-menu" role="dialog" aria-modal="true" aria-label="Menu" onKeyDown={(event) => trapFocus(event, mobileMenuRef.current)}>
+          <div className="mobile-menu__head">
+            <Logo size={32} />
+            <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={closeMobile}>
+              <CloseIcon />
+            </button>
+          </div>
+          <p className="mobile-menu__greeting">{greeting}</p>
+          <nav aria-label="Main menu">
+            <MenuList entries={entries} variant="mobile" onNavigate={() => setMobileOpen(false)} />
+          </nav>
+        </div>
+      ) : null}
+
+      <main id="main" className="user-shell__main" tabIndex={-1} inert={mobileOpen}>
+        <Outlet context={context} />
+      </main>
+    </div>
+  );
+}

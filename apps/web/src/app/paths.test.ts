@@ -1,0 +1,83 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { createQueryClient } from '../lib/query-client.ts';
+import { ROUTES, SPEC_ROUTE_IDS, href, loginHref, safeNext } from './paths.ts';
+import { createRoutes } from './router.tsx';
+
+const routes = createRoutes(createQueryClient({ retry: false }));
+
+function routeIdAt(pathname: string): string | undefined {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.id;
+}
+
+describe('paths', () => {
+  it('defines every route id of the spec, and the router uses each of them', () => {
+    const ids = new Set<string>();
+    const collect = (list: typeof routes) => {
+      for (const route of list) {
+        if (route.id) ids.add(route.id);
+        if (route.children) collect(route.children);
+      }
+    };
+    collect(routes);
+    for (const id of SPEC_ROUTE_IDS) {
+      expect(ROUTES).toHaveProperty([id]);
+      expect(ids.has(id), id).toBe(true);
+    }
+    expect(SPEC_ROUTE_IDS).toHaveLength(23);
+  });
+
+  it.each([
+    ['/login', 'login'],
+    ['/checkout', 'checkout'],
+    ['/checkout/confirmation', 'checkout-confirmation'],
+    ['/s3/prod/release/v2/checkout', 'checkout-dev'],
+    ['/admin', 'root.admin.index'],
+    ['/admin/accounts', 'root.admin.accounts'],
+    ['/admin/accounts/42', 'root.admin.accounts.details'],
+    ['/dashboard/account', 'root.user.management'],
+    ['/account/manage/anything/here', 'root.user.managementRedirect'],
+    ['/dashboard/welcome', 'root.user.onboarding'],
+    ['/dashboard/welcome/devices', 'root.user.onboarding.step'],
+    ['/dashboard/tutorials', 'root.user.webinars'],
+    ['/dashboard/coaching', 'root.user.booking'],
+    ['/dashboard/booking', 'root.user.bookingRedirect'],
+    ['/dashboard/resources', 'root.user.resources'],
+    ['/s3/prod/release/v2/dashboard/resources', 'root.user.resources-dev'],
+    ['/dashboard/stats', 'root.user.player.stats'],
+    ['/dashboard', 'root.user.player.home'],
+    ['/dashboard/', 'root.user.player.home'],
+    ['/DASHBOARD/Stats/', 'root.user.player.stats'],
+    ['/packagereturns', 'packagereturns'],
+    ['/start', 'setpassword'],
+    ['/', 'root'],
+    ['/nowhere', 'not-found'],
+  ])('%s → %s', (pathname, id) => {
+    expect(routeIdAt(pathname)).toBe(id);
+  });
+
+  it('places the player screens inside root.user.player, inside root.user, inside root', () => {
+    const chain = matchRoutes(routes, '/dashboard/stats')?.map((match) => match.route.id);
+    expect(chain).toEqual(['app', 'root', 'root.user', 'root.user.player', 'root.user.player.stats']);
+    expect(matchRoutes(routes, '/admin/accounts/3')?.map((match) => match.route.id)).toEqual(['app', 'root', 'root.admin', 'root.admin.accounts.details']);
+  });
+
+  it('builds addresses with path parameters and the query parameters that have a value', () => {
+    expect(href('root.admin.accounts.details', { accountId: 42 })).toBe('/admin/accounts/42');
+    expect(href('root.user.player.stats', null, { pid: 3, gis: '' })).toBe('/dashboard/stats?pid=3');
+    expect(href('root.user.resources-dev', { storage: 's3', environment: 'qa', branchType: 'feature', branch: 'menu' })).toBe('/s3/qa/feature/menu/dashboard/resources');
+    expect(href('setpassword', null, { o: 'a b' })).toBe('/start?o=a+b');
+  });
+
+  it('only follows next inside the portal', () => {
+    expect(safeNext('/dashboard/stats?pid=1')).toBe('/dashboard/stats?pid=1');
+    expect(safeNext('//evil.example')).toBeNull();
+    expect(safeNext('https://evil.example')).toBeNull();
+    expect(safeNext('/\\evil.example')).toBeNull();
+    expect(safeNext('/login?next=/x')).toBeNull();
+    expect(safeNext('/logout/')).toBeNull();
+    expect(loginHref('/dashboard')).toBe('/login?next=%2Fdashboard');
+    expect(loginHref('/')).toBe('/login');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Every route id → its path and parameters (SPEC §2). Paths the spec leaves unnamed are chosen
+ * in docs/decisions/0005-web-routes.md. Layout routes (root.user, root.user.player) have no path
+ * of their own. Matching ignores a trailing slash and letter case.
+ */
+import { generatePath } from 'react-router';
+
+export type RouteDefinition = {
+  /** The absolute path pattern, or null for a layout without a path. */
+  readonly path: string | null;
+  /** Query parameters the screen reads. */
+  readonly query: readonly string[];
+};
+
+/** The four leading segments of the developer variants (SPEC §2). */
+export const DEV_PREFIX = '/:storage/:environment/:branchType/:branch';
+
+export const ROUTES = {
+  // The spec's route ids.
+  root: { path: '/', query: [] },
+  login: { path: '/login', query: ['next', 'email'] },
+  checkout: { path: '/checkout', query: ['tag'] },
+  'checkout-confirmation': { path: '/checkout/confirmation', query: [] },
+  'checkout-dev': { path: `${DEV_PREFIX}/checkout`, query: ['tag'] },
+  'root.user': { path: null, query: [] },
+  'root.admin': { path: '/admin', query: [] },
+  'root.user.management': { path: '/dashboard/account', query: ['segment'] },
+  'root.user.managementRedirect': { path: '/account/manage/*', query: [] },
+  'root.user.onboarding': { path: '/dashboard/welcome', query: [] },
+  'root.user.onboarding.step': { path: '/dashboard/welcome/:step', query: [] },
+  'root.user.webinars': { path: '/dashboard/tutorials', query: [] },
+  'root.user.booking': { path: '/dashboard/coaching', query: ['ref'] },
+  'root.user.bookingRedirect': { path: '/dashboard/booking', query: ['ref'] },
+  'root.admin.accounts': { path: '/admin/accounts', query: [] },
+  'root.admin.accounts.details': { path: '/admin/accounts/:accountId', query: [] },
+  'root.user.resources': { path: '/dashboard/resources', query: [] },
+  'root.user.resources-dev': { path: `${DEV_PREFIX}/dashboard/resources`, query: [] },
+  'root.user.player': { path: null, query: [] },
+  'root.user.player.stats': { path: '/dashboard/stats', query: ['pid', 'gis'] },
+  'root.user.player.home': { path: '/dashboard', query: ['pid', 'uaction', 'gis'] },
+  packagereturns: { path: '/packagereturns', query: [] },
+  setpassword: { path: '/start', query: ['o'] },
+  // Grove's own screens.
+  logout: { path: '/logout', query: [] },
+  'password-reset': { path: '/password-reset', query: ['email'] },
+  'get-access': { path: '/get-access', query: ['email'] },
+  'root.admin.orders': { path: '/admin/orders', query: [] },
+  'root.admin.billing-requests': { path: '/admin/outstanding-billing-requests', query: [] },
+  'root.admin.shipments': { path: '/admin/shipments', query: [] },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteId = keyof typeof ROUTES;
+/** Route ids that have a path one can link to. */
+export type PathRouteId = { [K in RouteId]: (typeof ROUTES)[K]['path'] extends string ? K : never }[RouteId];
+
+/** The spec's route ids, in its order (SPEC §2). */
+export const SPEC_ROUTE_IDS = [
+  'root',
+  'login',
+  'checkout',
+  'checkout-confirmation',
+  'checkout-dev',
+  'root.user',
+  'root.admin',
+  'root.user.management',
+  'root.user.managementRedirect',
+  'root.user.onboarding',
+  'root.user.onboarding.step',
+  'root.user.webinars',
+  'root.user.booking',
+  'root.user.bookingRedirect',
+  'root.admin.accounts',
+  'root.admin.accounts.details',
+  'root.user.resources',
+  'root.user.resources-dev',
+  'root.user.player',
+  'root.user.player.stats',
+  'root.user.player.home',
+  'packagereturns',
+  'setpassword',
+] as const satisfies readonly RouteId[];
+
+type Segments<P extends string> = P extends `${infer Head}/${infer Tail}` ? Segments<Head> | Segments<Tail> : P;
+type ParamName<S extends string> = S extends `:${infer Name}` ? Name : S extends '*' ? '*' : never;
+export type RouteParams<Id extends PathRouteId> = { [K in ParamName<Segments<(typeof ROUTES)[Id]['path']>>]: string | number };
+type QueryName<Id extends RouteId> = (typeof ROUTES)[Id]['query'][number];
+export type RouteQuery<Id extends RouteId> = Partial<Record<QueryName<Id>, string | number | null | undefined>>;
+
+type HrefArgs<Id extends PathRouteId> = keyof RouteParams<Id> extends never
+  ? [params?: Record<string, never> | null, query?: RouteQuery<Id>]
+  : [params: RouteParams<Id>, query?: RouteQuery<Id>];
+
+export function routePath(id: PathRouteId): string {
+  return ROUTES[id].path;
+}
+
+/** The address of route `id` with its path parameters and the query parameters that have a value. */
+export function href<Id extends PathRouteId>(id: Id, ...[params, query]: HrefArgs<Id>): string {
+  const values = Object.fromEntries(Object.entries(params ?? {}).map(([key, value]) => [key, String(value)]));
+  const path = generatePath(ROUTES[id].path, values as never);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/** Home of the user area: the player home screen. */
+export const HOME_PATH = ROUTES['root.user.player.home'].path;
+/** The post-login default when no `next` is given (SPEC §4). */
+export const DEFAULT_AFTER_LOGIN = '/dashboard/';
+
+/**
+ * A `next` target that stays inside the portal: a path on this origin, never a scheme-relative or
+ * absolute address (an open redirect), never the login or logout page itself.
+ */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  const pathname = next.split(/[?#]/)[0]?.replace(/\/+$/, '').toLowerCase() ?? '';
+  if (pathname === ROUTES.login.path || pathname === ROUTES.logout.path) return null;
+  return next;
+}
+
+/** The login page, coming back to `next` after signing in. */
+export function loginHref(next?: string | null): string {
+  const target = safeNext(next);
+  return href('login', null, { next: target && target !== '/' ? target : undefined });
+}

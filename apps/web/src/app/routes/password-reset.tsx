@@ -1,0 +1,44 @@
+/** /password-reset?email= — asks for a link to choose a new password. */
+import { Link, useSearchParams } from 'react-router';
+
+import { usePageTitle } from '../../components/page.tsx';
+import { requestPasswordReset } from '../../features/auth/auth.api.ts';
+import { EmailRequestForm } from '../../features/auth/email-request-form.tsx';
+import { PublicLayout } from '../layouts/public-layout.tsx';
+import { href } from '../paths.ts';
+
+export function PasswordResetRoute() {
+  const [search] = useSearchParams();
+  usePageTitle('Reset your password');
+  return (
+    <PublicLayout narrow>
+      <div className="auth-card">
+        <h1 className="auth-card__title">Reset your password</h1>
+        <p className="auth-card__intro">Enter the email you log in with. We’ll send you a link to choose a new password.</p>
+        <EmailRequestForm
+          initialEmail={search.get('email') ?? ''}
+          submitLabel="Send reset link"
+          actionTitle="Requesting a password reset"
+          send={requestPasswordReset}
+          confirmation={(email) => (
+            <>
+              <h2>Check your inbox</h2>
+              <p>
+                If <strong>{email}</strong> belongs to a Grove account, a link to choose a new password is on its way. The link can be used once and expires after a while, so use it
+                soon. Nothing arrived after a few minutes? Look in your spam folder, or ask again.
+              </p>
+              <p>
+                <Link to={href('login', null, { email })}>Back to log in</Link>
+              </p>
+            </>
+          )}
+        />
+        <ul className="auth-card__links">
+          <li>
+            Remembered it? <Link to={href('login')}>Log in</Link>
+          </li>
+        </ul>
+      </div>
+    </PublicLayout>
+  );
+}

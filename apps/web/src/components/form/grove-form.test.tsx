@@ -1,0 +1,192 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FORM_TYPES, PO_BOX_WARNING, type FormType } from '@grove/domain';
+
+import { ApiError } from '../../lib/api-client.ts';
+import { GroveForm, type FormFieldConfig, type FormValues } from './grove-form.tsx';
+
+const NAME_FIELDS: FormFieldConfig[] = [
+  { name: 'first_name', label: 'First name', required: true },
+  { name: 'last_name', label: 'Last name', required: true },
+];
+const SAVED = { first_name: 'Jordan', last_name: 'Parker' };
+
+function renderForm(type: FormType, props: Partial<Parameters<typeof GroveForm>[0]> = {}) {
+  const onSubmit = vi.fn<(values: FormValues) => Promise<void>>(async () => undefined);
+  const onDelete = vi.fn(async () => undefined);
+  render(<GroveForm type={type} title="Contact details" fields={NAME_FIELDS} values={SAVED} onSubmit={onSubmit} onDelete={onDelete} {...props} />);
+  return { onSubmit, onDelete, user: userEvent.setup() };
+}
+
+function buttonNames(): string[] {
+  const form = screen.getByRole('form', { name: 'Contact details' });
+  return within(form)
+    .queryAllByRole('button')
+    .map((button) => button.textContent ?? '');
+}
+
+describe('form types (SPEC §4)', () => {
+  it('knows the five types', () => {
+    expect(FORM_TYPES).toEqual(['default', 'edit_save_cancel', 'buttonless_form', 'save_cancel', 'edit_save_delete_cancel']);
+  });
+
+  it('default: always editing, with Save only', () => {
+    renderForm('default');
+    expect(buttonNames()).toEqual(['Save']);
+    expect(screen.getByLabelText(/First name/)).not.toHaveAttribute('readonly');
+  });
+
+  it('edit_save_cancel: read-only with Edit; editing with Save and Cancel', async () => {
+    const { user } = renderForm('edit_save_cancel');
+    expect(buttonNames()).toEqual(['Edit']);
+    expect(screen.getByLabelText(/First name/)).toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(buttonNames()).toEqual(['Save', 'Cancel']);
+    expect(screen.getByLabelText(/First name/)).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/First name/)).toHaveFocus();
+  });
+
+  it('buttonless_form: no buttons; Enter submits', async () => {
+    const { user, onSubmit } = renderForm('buttonless_form');
+    expect(buttonNames()).toEqual([]);
+    await user.type(screen.getByLabelText(/Last name/), 's{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ first_name: 'Jordan', last_name: 'Parkers' }));
+  });
+
+  it('save_cancel: always editing, with Save and Cancel', () => {
+    renderForm('save_cancel');
+    expect(buttonNames()).toEqual(['Save', 'Cancel']);
+  });
+
+  it('edit_save_delete_cancel: Edit, then Save, Delete and Cancel; Delete returns to read-only', async () => {
+    const { user, onDelete } = renderForm('edit_save_delete_cancel');
+    expect(buttonNames()).toEqual(['Edit']);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(buttonNames()).toEqual(['Save', 'Delete', 'Cancel']);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(buttonNames()).toEqual(['Edit']));
+  });
+});
+
+describe('form behaviour (SPEC §4, §5)', () => {
+  it('Cancel restores the earlier values and returns to read-only', async () => {
+    const { user, onSubmit } = renderForm('edit_save_cancel');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const first = screen.getByLabelText(/First name/);
+    await user.clear(first);
+    await user.type(first, 'Jo');
+    expect(first).toHaveValue('Jo');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Jordan');
+    expect(screen.getByLabelText(/First name/)).toHaveAttribute('readonly');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('Cancel on an always-editing form restores the values', async () => {
+    const { user } = renderForm('save_cancel');
+    await user.type(screen.getByLabelText(/Last name/), '-Smith');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText(/Last name/)).toHaveValue('Parker');
+  });
+
+  it('Save keeps the new values as the saved ones and returns to read-only', async () => {
+    const { user, onSubmit } = renderForm('edit_save_cancel');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText(/First name/), 'a');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ first_name: 'Jordana', last_name: 'Parker' }));
+    await waitFor(() => expect(buttonNames()).toEqual(['Edit']));
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Jordana');
+  });
+
+  it('an error blocks Save; it shows only once the field was left', async () => {
+    const { user } = renderForm('default');
+    const first = screen.getByLabelText(/First name/);
+    await user.clear(first);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+
+    await user.tab();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first.getAttribute('aria-describedby')).toContain(screen.getByText('Name is required').closest('p')?.id);
+  });
+
+  it('an empty required field blocks Save before anyone touches it', () => {
+    render(<GroveForm type="default" title="Contact details" fields={NAME_FIELDS} values={{ first_name: '', last_name: 'Parker' }} />);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+  });
+
+  it('a warning shows but does not block Save', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    render(<GroveForm type="default" title="Shipping" fields={[{ name: 'address_1', label: 'Address', required: true }]} values={{ address_1: '' }} onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText(/Address/), 'PO Box 12');
+    expect(await screen.findByText(PO_BOX_WARNING)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Address/)).not.toHaveAttribute('aria-invalid');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ address_1: 'PO Box 12' }));
+  });
+
+  it('shows a server field error under its field and a general one above the buttons', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, 'Bad Request', { last_name: ['This name is already used in your family'], non_field_errors: ['Please check the form'] });
+    });
+    const { user } = renderForm('save_cancel', { onSubmit });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const message = await screen.findByText('This name is already used in your family');
+    const lastName = screen.getByLabelText(/Last name/);
+    expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    expect(lastName.getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please check the form');
+    // Still editing: the person fixes the field.
+    expect(buttonNames()).toEqual(['Save', 'Cancel']);
+  });
+
+  it('re-validates dependent fields: changing the password re-checks its copy', async () => {
+    const user = userEvent.setup();
+    render(
+      <GroveForm
+        type="default"
+        title="Choose a password"
+        fields={[
+          { name: 'password', label: 'Password', kind: 'password' },
+          { name: 'password_copy', label: 'Repeat password', kind: 'password' },
+        ]}
+        values={{ password: '', password_copy: '' }}
+      />,
+    );
+    await user.type(screen.getByLabelText('Password'), 'Sunny-Day-42');
+    await user.type(screen.getByLabelText('Repeat password'), 'Sunny-Day-42');
+    await user.tab();
+    expect(screen.queryByText('Passwords must match')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('validates a phone number for the selected country and re-checks it when the country changes', async () => {
+    const user = userEvent.setup();
+    render(<GroveForm type="default" title="Phone" fields={[{ name: 'phonenumber', label: 'Phone', kind: 'phone', required: true }]} values={{ phonenumber: '2015550123', country: 'US' }} />);
+    const phone = screen.getByRole('textbox', { name: /Phone/ });
+    expect(phone).toHaveValue('(201) 555 0123');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    await user.click(phone);
+    await user.tab();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country calling code' }), 'AU');
+    expect(await screen.findByText('Please input a valid phone number')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,318 @@
+/**
+ * The form framework (SPEC §4, §5): one component for the five form types.
+ *
+ * - default: always editing, Save;
+ * - edit_save_cancel: read-only until Edit; Save or Cancel return to read-only;
+ * - buttonless_form: always editing, no buttons, Enter submits;
+ * - save_cancel: always editing, Save and Cancel;
+ * - edit_save_delete_cancel: as edit_save_cancel, with Delete while editing.
+ *
+ * Cancel restores the last saved values. Save is disabled while a field has an error-type issue
+ * (an empty required field is one); warnings are shown and never block. Errors show once a field
+ * was left (blur), after a submit attempt, or when the server rejected the field: a 400 answer's
+ * `{ field: [messages] }` lands under its field, anything else above the buttons. A field's
+ * dependants (the domain's DEPENDENT_FIELDS) are validated again when it changes.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useController, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import {
+  DEFAULT_COUNTRY,
+  DEPENDENT_FIELDS,
+  FIELD_RULES,
+  errorText,
+  initialMode,
+  nextMode,
+  validateForm,
+  type FieldIssue,
+  type FieldRule,
+  type FormMode,
+  type FormType,
+} from '@grove/domain';
+
+import { ApiError } from '../../lib/api-client.ts';
+import { PhoneInput } from '../phone-input.tsx';
+import { Field, controlAria, fieldIds, type ShownIssue } from './field.tsx';
+import { FormBar } from './form-bar.tsx';
+import { rulesResolver } from './rules-resolver.ts';
+
+export type FormValues = Record<string, string>;
+export type FormFieldKind = 'text' | 'email' | 'password' | 'phone' | 'select' | 'textarea';
+
+export type FormFieldConfig = {
+  name: string;
+  label: string;
+  kind?: FormFieldKind;
+  autoComplete?: string;
+  hint?: string;
+  /** Marks the label; the field's rule decides what is accepted. */
+  required?: boolean;
+  maxLength?: number;
+  options?: readonly { value: string; label: string }[];
+  /** For a phone field: the form value that holds its country (default 'country'). */
+  countryField?: string;
+};
+
+export type GroveFormProps = {
+  type: FormType;
+  title: string;
+  description?: string;
+  fields: readonly FormFieldConfig[];
+  /** The saved values. */
+  values: FormValues;
+  /** Field rules by name; the domain's FIELD_RULES by default. */
+  rules?: Readonly<Record<string, FieldRule>>;
+  onSubmit?: (values: FormValues) => Promise<unknown> | unknown;
+  onDelete?: () => Promise<unknown> | unknown;
+  onCancel?: () => void;
+  saveLabel?: string;
+};
+
+function formFieldNames(fields: readonly FormFieldConfig[]): string[] {
+  const names = fields.flatMap((field) => (field.kind === 'phone' ? [field.name, field.countryField ?? 'country'] : [field.name]));
+  return [...new Set(names)];
+}
+
+function dependantsOf(name: string, names: readonly string[]): string[] | undefined {
+  const dependants = (DEPENDENT_FIELDS[name] ?? []).filter((dependant) => names.includes(dependant));
+  return dependants.length > 0 ? dependants : undefined;
+}
+
+type FieldState = {
+  editing: boolean;
+  issue: ShownIssue;
+  /** Validates the fields whose rules read `name` again (they show it once touched). */
+  revalidateDependants: (name: string) => void;
+};
+
+function TextControl({ field, register, state, ids }: { field: FormFieldConfig; register: UseFormRegister<FormValues>; state: FieldState; ids: ReturnType<typeof fieldIds> }) {
+  const registration = register(field.name, { onChange: () => state.revalidateDependants(field.name) });
+  const aria = controlAria(ids, state.issue, Boolean(field.hint));
+  if (field.kind === 'select') {
+    return (
+      <select id={ids.control} className="input select" disabled={!state.editing} aria-required={field.required || undefined} {...aria} {...registration}>
+        {(field.options ?? []).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (field.kind === 'textarea') {
+    return <textarea id={ids.control} className="input textarea" readOnly={!state.editing} maxLength={field.maxLength} aria-required={field.required || undefined} {...aria} {...registration} />;
+  }
+  const inputType = field.kind === 'email' ? 'email' : field.kind === 'password' ? 'password' : 'text';
+  return (
+    <input
+      id={ids.control}
+      className="input"
+      type={inputType}
+      autoComplete={field.autoComplete}
+      maxLength={field.maxLength}
+      readOnly={!state.editing}
+      aria-required={field.required || undefined}
+      {...aria}
+      {...registration}
+    />
+  );
+}
+
+function PhoneControl({ field, control, state, ids }: { field: FormFieldConfig; control: Control<FormValues>; state: FieldState; ids: ReturnType<typeof fieldIds> }) {
+  const countryName = field.countryField ?? 'country';
+  const phone = useController({ name: field.name, control });
+  const country = useController({ name: countryName, control });
+  const aria = controlAria(ids, state.issue, Boolean(field.hint));
+  return (
+    <PhoneInput
+      id={ids.control}
+      labelId={ids.label}
+      name={field.name}
+      country={country.field.value || DEFAULT_COUNTRY}
+      digits={phone.field.value ?? ''}
+      onCountryChange={(code) => {
+        country.field.onChange(code);
+        state.revalidateDependants(countryName);
+      }}
+      onDigitsChange={(digits) => {
+        phone.field.onChange(digits);
+        state.revalidateDependants(field.name);
+      }}
+      onBlur={() => phone.field.onBlur()}
+      readOnly={!state.editing}
+      invalid={aria['aria-invalid'] === true}
+      describedBy={aria['aria-describedby']}
+      required={field.required}
+    />
+  );
+}
+
+export function GroveForm({ type, title, description, fields, values, rules = FIELD_RULES, onSubmit, onDelete, onCancel, saveLabel }: GroveFormProps) {
+  const baseId = useId();
+  const names = useMemo(() => formFieldNames(fields), [fields]);
+  const resolver = useMemo(() => rulesResolver<FormValues>(names, rules), [names, rules]);
+  const form = useForm<FormValues>({ defaultValues: values, mode: 'onTouched', resolver });
+  const { errors, touchedFields, dirtyFields, isSubmitted, isSubmitting, isDirty } = form.formState;
+  const [mode, setMode] = useState<FormMode>(() => initialMode(type));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const editing = mode === 'edit';
+
+  const watched = useWatch({ control: form.control });
+  const validation = validateForm({ ...values, ...watched }, names, rules);
+
+  // New saved values (a refetch) replace the form's baseline unless the person is typing.
+  const savedKey = JSON.stringify(values);
+  const lastSaved = useRef(savedKey);
+  useEffect(() => {
+    if (lastSaved.current === savedKey) return;
+    lastSaved.current = savedKey;
+    if (!isDirty) form.reset(JSON.parse(savedKey) as FormValues);
+  }, [savedKey, isDirty, form]);
+
+  const firstField = fields[0]?.name;
+  const focusOnEdit = useRef(false);
+  useEffect(() => {
+    if (editing && focusOnEdit.current && firstField) {
+      focusOnEdit.current = false;
+      form.setFocus(firstField);
+    }
+  }, [editing, firstField, form]);
+
+  const revalidateDependants = (name: string) => {
+    const dependants = dependantsOf(name, names);
+    if (dependants) void form.trigger(dependants);
+  };
+
+  const shownIssue = (name: string): ShownIssue => {
+    if (!editing) return null;
+    const error = errors[name];
+    if (error?.message && (error.type === 'server' || touchedFields[name] || isSubmitted)) {
+      return { message: String(error.message), severity: 'error' };
+    }
+    const issue: FieldIssue | undefined = validation.errors[name];
+    if (issue?.severity === 'warning' && (touchedFields[name] || dirtyFields[name])) return issue;
+    return null;
+  };
+
+  const applyFailure = (failure: unknown) => {
+    if (!(failure instanceof ApiError)) {
+      setFormError(errorText(failure));
+      return;
+    }
+    const general = [...failure.nonFieldErrors];
+    let mapped = false;
+    for (const [name, messages] of Object.entries(failure.fieldErrors)) {
+      if (names.includes(name)) {
+        form.setError(name, { type: 'server', message: messages.join(' ') });
+        mapped = true;
+      } else {
+        general.push(...messages);
+      }
+    }
+    setFormError(general.length > 0 ? general.join(' ') : mapped ? null : failure.message);
+  };
+
+  const submit = form.handleSubmit(async (submitted) => {
+    setFormError(null);
+    try {
+      await onSubmit?.(submitted);
+      form.reset(submitted);
+      setMode(nextMode(type, 'save'));
+    } catch (failure) {
+      applyFailure(failure);
+    }
+  });
+
+  const cancel = () => {
+    form.reset();
+    setFormError(null);
+    setMode(nextMode(type, 'cancel'));
+    onCancel?.();
+  };
+
+  const edit = () => {
+    focusOnEdit.current = true;
+    setMode(nextMode(type, 'edit'));
+  };
+
+  const remove = async () => {
+    setFormError(null);
+    setDeleting(true);
+    try {
+      await onDelete?.();
+      form.reset();
+      setMode(nextMode(type, 'delete'));
+    } catch (failure) {
+      applyFailure(failure);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  // A form without buttons submits with Enter from any one-line field.
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (type !== 'buttonless_form' || event.key !== 'Enter') return;
+    const target = event.target as HTMLElement;
+    if (target instanceof HTMLInputElement) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+
+  const headingId = `${baseId}-title`;
+  return (
+    <form
+      className={`grove-form grove-form--${mode}`}
+      aria-labelledby={headingId}
+      noValidate
+      onSubmit={(event) => {
+        if (isSubmitting || deleting) {
+          event.preventDefault();
+          return;
+        }
+        void submit(event);
+      }}
+      onKeyDown={handleKeyDown}
+      data-mode={mode}
+      data-form-type={type}
+    >
+      <div className="grove-form__head">
+        <h2 className="grove-form__title" id={headingId}>
+          {title}
+        </h2>
+        {description ? <p className="grove-form__description">{description}</p> : null}
+      </div>
+      <div className="grove-form__fields">
+        {fields.map((field) => {
+          const ids = fieldIds(`${baseId}-${field.name}`);
+          const state: FieldState = { editing, issue: shownIssue(field.name), revalidateDependants };
+          return (
+            <Field key={field.name} ids={ids} label={field.label} hint={field.hint} issue={state.issue} required={field.required} asGroup={field.kind === 'phone'}>
+              {field.kind === 'phone' ? (
+                <PhoneControl field={field} control={form.control} state={state} ids={ids} />
+              ) : (
+                <TextControl field={field} register={form.register} state={state} ids={ids} />
+              )}
+            </Field>
+          );
+        })}
+      </div>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <FormBar
+        type={type}
+        mode={mode}
+        canSave={validation.canSubmit}
+        saving={isSubmitting}
+        deleting={deleting}
+        saveLabel={saveLabel}
+        onEdit={edit}
+        onCancel={cancel}
+        onDelete={() => void remove()}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Sign-in, the session and the user record (SPEC §4, §7 Auth; issue 4 items 8–10).
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Role } from '@grove/domain';
+
+import { api, unwrap } from '../../lib/api-client.ts';
+import { OAUTH_CLIENT_ID } from '../../lib/env.ts';
+import { clearNotices } from '../../lib/notifications.ts';
+import { STALE_TIMES } from '../../lib/query-client.ts';
+import { clearTokens, readTokens, saveTokens } from '../../lib/session.ts';
+
+export type UserAccount = { id: number; tags: string[]; account_status: string };
+
+export type UserInfo = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  name: string;
+  full_name: string;
+  email: string;
+  phonenumber: string;
+  country: string;
+  is_staff: boolean;
+  is_coach?: boolean;
+  is_billing_user: boolean;
+  role?: Role;
+  account: UserAccount | null;
+  billing_status: { status_name: string } | null;
+};
+
+export type LoginAnswer = {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  user: UserInfo;
+};
+
+export type Credentials = { email: string; password: string };
+
+/** What a set-password link (/start?o=) is for, as the server describes it. */
+export type SetPasswordLink = { email: string; first_name: string; last_name: string; purpose: string };
+export type SetPasswordInput = { token: string; password: string; password_copy: string };
+
+export const authKeys = {
+  all: ['auth'] as const,
+  userInfo: () => [...authKeys.all, 'user-info'] as const,
+  setPasswordLink: (token: string) => [...authKeys.all, 'set-password-link', token] as const,
+};
+
+/** The signed-in user's record; stale after one hour (SPEC §9). */
+export function userInfoQuery() {
+  return queryOptions({
+    queryKey: authKeys.userInfo(),
+    queryFn: async ({ signal }) => unwrap(await api.get<UserInfo>('/v2/user/info/', { signal })),
+    staleTime: STALE_TIMES.userInfo,
+    retry: false,
+  });
+}
+
+/** Signs in; stores the tokens and primes the user record. Rejects with an ApiError. */
+export async function logIn(queryClient: QueryClient, credentials: Credentials): Promise<UserInfo> {
+  const answer = unwrap(await api.post<LoginAnswer>('/v2/user/auth/login/', credentials, { auth: false }));
+  queryClient.clear();
+  saveTokens(answer);
+  queryClient.setQueryData(authKeys.userInfo(), answer.user);
+  return answer.user;
+}
+
+/**
+ * Ends the session: the server revokes the refresh token's family and the session, then the
+ * tokens and every cached query are dropped. The local part happens even when the server cannot
+ * be reached.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  const tokens = readTokens();
+  if (tokens) {
+    const signal = AbortSignal.timeout(4_000);
+    const calls: Promise<unknown>[] = [
+      api.post('/v2/auth/session/logout/', undefined, { signal, logoutOnUnauthorized: false }),
+    ];
+    if (tokens.refreshToken) {
+      calls.push(
+        api.post('/v2/auth/oauth2/revoke_token/', { token: tokens.refreshToken, client_id: OAUTH_CLIENT_ID }, { auth: false, signal }),
+      );
+    }
+    await Promise.allSettled(calls);
+  }
+  endLocalSession(queryClient);
+}
+
+/** Forgets the session in this browser: tokens, cached queries and notices. */
+export function endLocalSession(queryClient: QueryClient): void {
+  clearTokens();
+  queryClient.cancelQueries().catch(() => undefined);
+  queryClient.clear();
+  clearNotices();
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  unwrap(await api.post<{ detail: string }>('/v2/auth/password/reset/', { email }, { auth: false }));
+}
+
+export async function requestAccess(email: string): Promise<void> {
+  unwrap(await api.post<{ detail: string }>('/v2/auth/access/request/', { email }, { auth: false }));
+}
+
+/** Who a set-password link belongs to; a 404 means the link expired or was used. */
+export function setPasswordLinkQuery(token: string) {
+  return queryOptions({
+    queryKey: authKeys.setPasswordLink(token),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<SetPasswordLink>('/v2/auth/password/set/', { query: { o: token }, signal, auth: false })),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export async function setPassword(input: SetPasswordInput): Promise<{ detail: string; email: string }> {
+  return unwrap(await api.post<{ detail: string; email: string }>('/v2/auth/password/set/', input, { auth: false }));
+}

@@ -1,0 +1,83 @@
+/**
+ * An email form that asks the server to send a link (password reset, get access). The server
+ * answers the same whether or not the email has an account, so the confirmation says "if".
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { validateEmail, validateForm } from '@grove/domain';
+
+import { Button } from '../../components/button.tsx';
+import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
+import { rulesResolver } from '../../components/form/rules-resolver.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+type EmailValues = { email: string };
+const FIELDS = ['email'];
+const RULES = { email: validateEmail };
+const resolver = rulesResolver<EmailValues>(FIELDS, RULES);
+
+export function EmailRequestForm({
+  initialEmail = '',
+  submitLabel,
+  actionTitle,
+  send,
+  confirmation,
+}: {
+  initialEmail?: string;
+  submitLabel: string;
+  /** The notification title when sending fails. */
+  actionTitle: string;
+  send: (email: string) => Promise<void>;
+  confirmation: (email: string) => ReactNode;
+}) {
+  const baseId = useId();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<EmailValues>({ resolver, mode: 'onTouched', defaultValues: { email: initialEmail } });
+  const values = useWatch({ control: form.control });
+  const mutation = useMutation({ mutationFn: send, meta: { errorTitle: actionTitle } });
+  const { errors, touchedFields } = form.formState;
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    const address = email.trim();
+    try {
+      await mutation.mutateAsync(address);
+      setSentTo(address);
+    } catch (failure) {
+      const messages = failure instanceof ApiError ? failure.fieldErrors.email : undefined;
+      if (messages?.length) form.setError('email', { type: 'server', message: messages.join(' ') });
+    }
+  });
+
+  if (sentTo !== null) {
+    return (
+      <div className="confirmation" role="status">
+        {confirmation(sentTo)}
+      </div>
+    );
+  }
+
+  const ids = fieldIds(`${baseId}-email`);
+  const error = errors.email;
+  const issue: ShownIssue = error?.message && (error.type === 'server' || touchedFields.email) ? { message: error.message, severity: 'error' } : null;
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        if (mutation.isPending) {
+          event.preventDefault();
+          return;
+        }
+        void submit(event);
+      }}
+    >
+      <Field ids={ids} label="Email" issue={issue}>
+        <input id={ids.control} className="input" type="email" autoComplete="email" inputMode="email" spellCheck={false} {...controlAria(ids, issue, false)} {...form.register('email')} />
+      </Field>
+      <Button type="submit" block disabled={!validateForm(values, FIELDS, RULES).canSubmit} loading={mutation.isPending}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+/** /start?o= and the password reset screen (issue 4 item 10). */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+const LINK = { email: 'robin@example.com', first_name: 'Robin', last_name: 'Chen', purpose: 'invite' };
+
+describe('set password', () => {
+  it('says when the link expired or was used', async () => {
+    fakeApi({ 'GET /api/v2/auth/password/set/': { status: 404, body: { detail: 'This link has expired or was already used.' } } });
+    renderApp('/start?o=old-token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/password-reset');
+  });
+
+  it('without a token, says the link cannot be used', async () => {
+    fakeApi();
+    renderApp('/start');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
+  });
+
+  it('applies the password rules as the person types, needs a matching copy, then sets it', async () => {
+    const server = fakeApi({
+      'GET /api/v2/auth/password/set/': { body: LINK },
+      'POST /api/v2/auth/password/set/': { body: { detail: 'Password set.', email: LINK.email } },
+    });
+    const user = userEvent.setup();
+    renderApp('/start?o=token-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your password' })).toBeInTheDocument();
+    expect(server.callsTo('GET /api/v2/auth/password/set/')[0]?.query.get('o')).toBe('token-1');
+
+    const password = screen.getByLabelText('New password');
+    await user.type(password, 'short');
+    expect(await screen.findByText('Password should not be less than 8 characters')).toBeInTheDocument();
+    await user.type(password, 'robin');
+    expect(await screen.findByText('Password must not contain parts of the name')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'lowercaseonly');
+    expect(await screen.findByText('Please add something from: upper case letters, digits, special symbols')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'Sunny-Day-42');
+    await waitFor(() => expect(screen.queryByText(/Please add something from/)).not.toBeInTheDocument());
+
+    const save = screen.getByRole('button', { name: 'Save password' });
+    expect(save).toBeDisabled();
+    await user.type(screen.getByLabelText('Repeat the password'), 'Sunny-Day-41');
+    await user.tab();
+    expect(await screen.findByText('Passwords must match')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Repeat the password'));
+    await user.type(screen.getByLabelText('Repeat the password'), 'Sunny-Day-42');
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your password is set' })).toBeInTheDocument();
+    expect(server.callsTo('POST /api/v2/auth/password/set/')[0]?.body).toEqual({ token: 'token-1', password: 'Sunny-Day-42', password_copy: 'Sunny-Day-42' });
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?email=robin%40example.com');
+  });
+
+  it('an expired token on saving shows the expired message', async () => {
+    fakeApi({
+      'GET /api/v2/auth/password/set/': { body: { ...LINK, purpose: 'reset' } },
+      'POST /api/v2/auth/password/set/': { status: 400, body: { token: ['Invalid Token'] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/start?o=token-2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'Sunny-Day-42');
+    await user.type(screen.getByLabelText('Repeat the password'), 'Sunny-Day-42');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
+  });
+});
+
+describe('password reset and get access', () => {
+  it('asks for a reset link and confirms without saying whether the account exists', async () => {
+    const server = fakeApi({ 'POST /api/v2/auth/password/reset/': { body: { detail: 'If the address is registered, a link was sent.' } } });
+    const user = userEvent.setup();
+    renderApp('/password-reset?email=parent%40example.com');
+    const email = await screen.findByLabelText('Email');
+    expect(email).toHaveValue('parent@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
+    expect(screen.getByText(/belongs to a Grove account/)).toBeInTheDocument();
+    expect(server.callsTo('POST /api/v2/auth/password/reset/')[0]?.body).toEqual({ email: 'parent@example.com' });
+  });
+
+  it('checks the email before asking for access', async () => {
+    const server = fakeApi({ 'POST /api/v2/auth/access/request/': { body: { detail: 'Sent.' } } });
+    const user = userEvent.setup();
+    renderApp('/get-access');
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Please input a valid email')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send my link' })).toBeDisabled();
+    await user.clear(email);
+    await user.type(email, 'family@example.com{Enter}');
+    expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/v2/auth/access/request/')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CANCELLED_MARKER } from '@grove/domain';
+
+import { fakeApi } from '../../test/fake-api.ts';
+import { storeSession } from '../../test/fixtures.ts';
+import { ApiError, CancelledRequestError, NETWORK_ERROR_MESSAGE, api, setUnauthorizedHandler, unwrap } from './api-client.ts';
+import { readTokens, saveTokens } from './session.ts';
+
+let restoreHandler: (() => void) | null = null;
+function onUnauthorized() {
+  const handler = vi.fn();
+  restoreHandler = setUnauthorizedHandler(handler);
+  return handler;
+}
+
+afterEach(() => {
+  restoreHandler?.();
+  restoreHandler = null;
+});
+
+describe('api client: headers', () => {
+  it('sends the bearer token and, on unsafe methods, the CSRF cookie value', async () => {
+    storeSession();
+    document.cookie = 'csrftoken=csrf-123; path=/';
+    const server = fakeApi({ 'GET /api/v2/user/info/': { body: { id: 1 } }, 'PATCH /api/v2/user/': { body: { id: 1 } } });
+
+    await api.get('/v2/user/info/');
+    await api.patch('/v2/user/', { first_name: 'Jo' });
+
+    const [get, patch] = server.calls;
+    expect(get?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(get?.headers.get('X-CSRFToken')).toBeNull();
+    expect(patch?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(patch?.headers.get('X-CSRFToken')).toBe('csrf-123');
+    expect(patch?.headers.get('Content-Type')).toBe('application/json');
+    expect(patch?.body).toEqual({ first_name: 'Jo' });
+  });
+
+  it('sends no bearer token on public calls', async () => {
+    storeSession();
+    const server = fakeApi({ 'POST /api/v2/auth/password/reset/': { body: { detail: 'Sent.' } } });
+    await api.post('/v2/auth/password/reset/', { email: 'a@example.com' }, { auth: false });
+    expect(server.calls[0]?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('puts query parameters that have a value on the address', async () => {
+    storeSession();
+    const server = fakeApi({ 'GET /api/v2/player/accounts/1/': { body: { count: 0, results: [] } } });
+    await api.get('/v2/player/accounts/1/', { query: { page: 2, empty: '', none: undefined } });
+    expect(server.calls[0]?.query.toString()).toBe('page=2');
+  });
+});
+
+describe('api client: cancellation', () => {
+  it('resolves to the cancelled marker when the signal aborts during the call', async () => {
+    storeSession();
+    const controller = new AbortController();
+    fakeApi({
+      'GET /api/v2/user/info/': () => {
+        controller.abort();
+        return { body: { id: 1 } };
+      },
+    });
+    await expect(api.get('/v2/user/info/', { signal: controller.signal })).resolves.toBe(CANCELLED_MARKER);
+  });
+
+  it('resolves to the cancelled marker without calling when the signal already aborted', async () => {
+    const server = fakeApi();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/v2/user/info/', { signal: controller.signal })).resolves.toBe(CANCELLED_MARKER);
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('unwrap turns the marker into a CancelledRequestError and passes answers through', () => {
+    expect(() => unwrap(CANCELLED_MARKER)).toThrow(CancelledRequestError);
+    expect(unwrap({ id: 1 })).toEqual({ id: 1 });
+  });
+});
+
+describe('api client: failures', () => {
+  it('rejects with a typed error carrying field errors of a 400 answer', async () => {
+    storeSession();
+    fakeApi({ 'PATCH /api/v2/user/': { status: 400, body: { email: ['Please input a valid email'], non_field_errors: ['Try again'] } } });
+    const failure = await api.patch('/v2/user/', { email: 'x' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    const error = failure as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.fieldErrors).toEqual({ email: ['Please input a valid email'] });
+    expect(error.nonFieldErrors).toEqual(['Try again']);
+    expect(error.message).toBe('Email: Please input a valid email; Try again');
+  });
+
+  it('uses the status text for a server error (domain errorText rule)', async () => {
+    storeSession();
+    fakeApi({ 'GET /api/v2/user/info/': { status: 500, body: { detail: 'boom' } } });
+    await expect(api.get('/v2/user/info/')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' });
+  });
+
+  it('reports a call that got no answer with status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(api.get('/v2/user/info/', { auth: false })).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('ends the session on a 401: tokens are cleared and the unauthorized handler runs', async () => {
+    storeSession();
+    const handler = onUnauthorized();
+    fakeApi({ 'GET /api/v2/user/info/': { status: 401, body: { detail: 'Invalid Token' } } });
+
+    await expect(api.get('/v2/user/info/')).rejects.toMatchObject({ status: 401, message: 'Invalid Token' });
+    expect(readTokens()).toBeNull();
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not treat a 401 of a call without a session as a logout', async () => {
+    const handler = onUnauthorized();
+    fakeApi({ 'POST /api/v2/auth/oauth2/revoke_token/': { status: 401, body: { detail: 'Invalid client' } } });
+    await expect(api.post('/v2/auth/oauth2/revoke_token/', {}, { auth: false })).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client: token renewal', () => {
+  it('renews an access token about to expire before the call, once for calls made together', async () => {
+    saveTokens({ access_token: 'old-access', refresh_token: 'refresh-1', expires_in: 30 });
+    document.cookie = 'csrftoken=csrf-9; path=/';
+    const server = fakeApi({
+      'POST /api/v2/auth/oauth2/token/': { body: { access_token: 'new-access', refresh_token: 'refresh-2', expires_in: 900, token_type: 'Bearer' } },
+      'GET /api/v2/user/info/': { body: { id: 1 } },
+    });
+
+    await Promise.all([api.get('/v2/user/info/'), api.get('/v2/user/info/')]);
+
+    const renewals = server.callsTo('POST /api/v2/auth/oauth2/token/');
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]?.body).toEqual({ grant_type: 'refresh_token', refresh_token: 'refresh-1', client_id: 'grove-web' });
+    expect(server.callsTo('GET /api/v2/user/info/').map((call) => call.headers.get('Authorization'))).toEqual(['Bearer new-access', 'Bearer new-access']);
+    expect(readTokens()).toMatchObject({ accessToken: 'new-access', refreshToken: 'refresh-2' });
+  });
+
+  it('ends the session when the refresh token is refused', async () => {
+    saveTokens({ access_token: 'old-access', refresh_token: 'refresh-1', expires_in: 10 });
+    const handler = onUnauthorized();
+    fakeApi({ 'POST /api/v2/auth/oauth2/token/': { status: 400, body: { detail: 'Invalid refresh token' } } });
+    await api.get('/v2/user/info/').catch(() => undefined);
+    expect(handler).toHaveBeenCalled();
+    expect(readTokens()).toBeNull();
+  });
+
+  it('leaves a token that is not about to expire alone', async () => {
+    storeSession();
+    const server = fakeApi({ 'GET /api/v2/user/info/': { body: { id: 1 } } });
+    await api.get('/v2/user/info/');
+    expect(server.callsTo('POST /api/v2/auth/oauth2/token/')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * The one way the portal talks to the API (SPEC §7, ARCHITECTURE §3):
+ * - paths are relative to /api ('/v2/user/info/');
+ * - signed-in calls carry `Authorization: Bearer <access token>`; unsafe methods also carry
+ *   `X-CSRFToken` with the value of the `csrftoken` cookie;
+ * - the access token is renewed with the refresh token shortly before it expires (one renewal at a
+ *   time, across tabs too);
+ * - a call cancelled through its AbortSignal resolves to the domain's cancelled marker (SPEC §8);
+ * - a failed call rejects with an ApiError whose message follows the domain's error-text rules;
+ * - a 401 answer ends the session: tokens are cleared and the unauthorized handler runs.
+ */
+import { CANCELLED_MARKER, errorText, type Cancelled } from '@grove/domain';
+
+import { API_BASE, OAUTH_CLIENT_ID } from './env.ts';
+import { clearTokens, needsRefresh, readTokens, saveTokens, type TokenGrant } from './session.ts';
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+export const NETWORK_ERROR_MESSAGE = 'We could not reach Grove. Please check your connection and try again.';
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+/** Keys of a 400 body that are not fields of the form. */
+const NON_FIELD_KEYS = ['non_field_errors', 'detail', 'code'];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Readonly<Record<string, QueryValue>>;
+  signal?: AbortSignal;
+  /** Send the bearer token (default true). Login and the public auth calls send none. */
+  auth?: boolean;
+  /** Run the session's 401 handling (default true); sign-out calls turn it off. */
+  logoutOnUnauthorized?: boolean;
+};
+
+/** A failed call: the HTTP status (0 when no answer came), the answer's body and one line of text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+
+  constructor(status: number, statusText: string, body: unknown, message?: string) {
+    super(message ?? errorText({ status, statusText, data: body }));
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+
+  /** The error code of a `{ detail, code }` answer. */
+  get code(): string | undefined {
+    const code = isRecord(this.body) ? this.body.code : undefined;
+    return typeof code === 'string' ? code : undefined;
+  }
+
+  /** Messages per field of a 400 answer `{ field: [messages] }`. */
+  get fieldErrors(): Record<string, string[]> {
+    if (this.status !== 400 || !isRecord(this.body)) return {};
+    const result: Record<string, string[]> = {};
+    for (const [field, value] of Object.entries(this.body)) {
+      if (NON_FIELD_KEYS.includes(field)) continue;
+      const messages = toMessages(value);
+      if (messages.length > 0) result[field] = messages;
+    }
+    return result;
+  }
+
+  /** `non_field_errors` of a 400 answer, or its `detail`. */
+  get nonFieldErrors(): string[] {
+    if (!isRecord(this.body)) return [];
+    return [...toMessages(this.body.non_field_errors), ...toMessages(this.body.detail)];
+  }
+}
+
+/** Thrown by `unwrap` when a call was cancelled; queries treat it as their own cancellation. */
+export class CancelledRequestError extends Error {
+  constructor() {
+    super('The request was cancelled.');
+    this.name = 'CancelledRequestError';
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toMessages(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() === '' ? [] : [value];
+  if (Array.isArray(value)) return value.flatMap(toMessages);
+  return [];
+}
+
+/** The value of cookie `name`, or null. */
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+type UnauthorizedHandler = () => void;
+
+function defaultUnauthorizedHandler(): void {
+  const next = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/login?next=${encodeURIComponent(next)}`);
+}
+
+let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
+
+/**
+ * What happens after a 401 once the tokens are cleared: the app resets its cached data and goes
+ * to the login page. Returns the function that puts the previous handler back.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  const previous = unauthorizedHandler;
+  unauthorizedHandler = handler;
+  return () => {
+    unauthorizedHandler = previous;
+  };
+}
+
+function endSessionAfterUnauthorized(): void {
+  clearTokens();
+  unauthorizedHandler();
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+function baseHeaders(method: HttpMethod, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (!SAFE_METHODS.includes(method)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+
+/**
+ * Renews the access token with the refresh token. One renewal runs at a time in this tab, and a
+ * Web Lock keeps two tabs from spending the same refresh token (the server would treat the second
+ * use as a reuse and end the session). Resolves true when a fresh access token is stored.
+ */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshInFlight ??= lockedRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function lockedRefresh(): Promise<boolean> {
+  const seen = readTokens();
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks && typeof locks.request === 'function') {
+    return locks.request('grove.token-refresh', () => refreshOnce(seen?.refreshToken ?? null));
+  }
+  return refreshOnce(seen?.refreshToken ?? null);
+}
+
+async function refreshOnce(seenRefreshToken: string | null): Promise<boolean> {
+  const tokens = readTokens();
+  if (!tokens?.refreshToken) return false;
+  // Another tab renewed the tokens while this one waited for the lock.
+  if (tokens.refreshToken !== seenRefreshToken && !needsRefresh(tokens)) return true;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl('/v2/auth/oauth2/token/', undefined), {
+      method: 'POST',
+      headers: baseHeaders('POST', true),
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: OAUTH_CLIENT_ID }),
+      credentials: 'same-origin',
+    });
+  } catch {
+    return false; // Offline: keep the current token; the next call tries again.
+  }
+  if (response.ok) {
+    const grant = (await readBody(response)) as TokenGrant | undefined;
+    if (grant?.access_token) {
+      saveTokens(grant);
+      return true;
+    }
+    return false;
+  }
+  if (response.status === 400 || response.status === 401) endSessionAfterUnauthorized();
+  return false;
+}
+
+/** Renews the access token first when it is about to expire. */
+async function ensureFreshAccessToken(): Promise<void> {
+  const tokens = readTokens();
+  if (tokens?.refreshToken && needsRefresh(tokens)) await refreshAccessToken();
+}
+
+/**
+ * Calls the API. Resolves with the parsed answer (undefined for an empty one), or with
+ * CANCELLED_MARKER when `signal` aborted the call; rejects with an ApiError otherwise.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | Cancelled> {
+  const method = options.method ?? 'GET';
+  const auth = options.auth ?? true;
+  const { signal } = options;
+  if (signal?.aborted) return CANCELLED_MARKER;
+
+  // Sign-out calls (no 401 handling) do not renew a token they are about to revoke.
+  if (auth && (options.logoutOnUnauthorized ?? true)) await ensureFreshAccessToken();
+  const headers = baseHeaders(method, options.body !== undefined);
+  const token = auth ? readTokens()?.accessToken : undefined;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+      credentials: 'same-origin',
+    });
+    body = await readBody(response);
+  } catch (error) {
+    if (signal?.aborted) return CANCELLED_MARKER;
+    throw new ApiError(0, '', error instanceof Error ? error.message : null, NETWORK_ERROR_MESSAGE);
+  }
+  if (signal?.aborted) return CANCELLED_MARKER;
+
+  if (!response.ok) {
+    if (response.status === 401 && token && (options.logoutOnUnauthorized ?? true)) {
+      endSessionAfterUnauthorized();
+    }
+    throw new ApiError(response.status, response.statusText, body);
+  }
+  return body as T;
+}
+
+type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The answer of a call that was not cancelled; a cancelled one throws CancelledRequestError. */
+export function unwrap<T>(value: T | Cancelled): T {
+  if (value === CANCELLED_MARKER) throw new CancelledRequestError();
+  return value as T;
+}

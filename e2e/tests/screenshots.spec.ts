@@ -1,0 +1,44 @@
+/**
+ * Screenshots of the user and admin layouts at 375, 900 and 1280 px for docs/screenshots/ (shown
+ * in apps/web/README.md). Runs only when SCREENSHOTS=1, in the desktop project:
+ *   npm run build && cd e2e && SCREENSHOTS=1 npx playwright test screenshots --project desktop
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+import { DEMO, signInAs } from './support.ts';
+
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const WIDTHS = [375, 900, 1280];
+
+test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== 'desktop', 'desktop project only');
+});
+
+for (const width of WIDTHS) {
+  test(`layouts at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 600 ? 780 : 820 });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: path.join(OUT, `login-${width}.png`) });
+
+    await signInAs(page, DEMO.parent);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: /See Maya’s stats/ })).toBeVisible();
+    await page.screenshot({ path: path.join(OUT, `user-layout-${width}.png`) });
+    await page.getByRole('button', { name: width <= 900 ? 'Open menu' : 'Expand side menu' }).click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(OUT, `user-menu-${width}.png`) });
+
+    await signInAs(page, DEMO.staff);
+    await page.goto('/admin/accounts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+    await page.screenshot({ path: path.join(OUT, `admin-layout-${width}.png`) });
+    if (width <= 1165) {
+      await page.getByRole('button', { name: 'Open admin menu' }).click();
+      await page.screenshot({ path: path.join(OUT, `admin-menu-${width}.png`) });
+    }
+  });
+}
