@@ -1,16 +1,26 @@
 /**
- * Screenshots of the user and admin layouts at 375, 900 and 1280 px for docs/screenshots/ (shown
- * in apps/web/README.md). Runs only when SCREENSHOTS=1, in the desktop project:
+ * Screenshots of the user and admin layouts at 375, 900 and 1280 px, and of the home and stats
+ * screens (whole pages) at 375 and 1280 px, for docs/screenshots/ (shown in apps/web/README.md).
+ * Runs only when SCREENSHOTS=1, in the desktop project:
  *   npm run build && cd e2e && SCREENSHOTS=1 npx playwright test screenshots --project desktop
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 import { DEMO, signInAs } from './support.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 const WIDTHS = [375, 900, 1280];
+
+/** The whole page: the viewport grows to the page's height, so the fixed side menu runs the full length. */
+async function wholePage(page: Page, file: string) {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 820 };
+  const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: path.join(OUT, file) });
+  await page.setViewportSize(viewport);
+}
 
 test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
 test.beforeEach(() => {
@@ -31,6 +41,15 @@ for (const width of WIDTHS) {
     await page.getByRole('button', { name: width <= 900 ? 'Open menu' : 'Expand side menu' }).click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(OUT, `user-menu-${width}.png`) });
+
+    if (width !== 900) {
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Maya’s week' })).toBeVisible();
+      await wholePage(page, `home-${width}.png`);
+      await page.goto('/dashboard/stats?pid=1&gis=3Mos');
+      await expect(page.getByRole('table', { name: /^Average cooldown time each week/ })).toBeAttached();
+      await wholePage(page, `stats-${width}.png`);
+    }
 
     await signInAs(page, DEMO.staff);
     await page.goto('/admin/accounts');

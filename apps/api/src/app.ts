@@ -8,12 +8,23 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createEmailSender } from './adapters/email/create-email-sender.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerFormBody } from './lib/form-body.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import type { App } from './lib/types.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
+import { gameRoutes } from './modules/game/game.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { playExportRoutes } from './modules/play/play-export.routes.ts';
+import { playRoutes } from './modules/play/play.routes.ts';
+import { playerRoutes } from './modules/players/players.routes.ts';
+import { surveyRoutes } from './modules/surveys/surveys.routes.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
 
 export interface BuildOptions {
   /** Set false in tests to keep the output quiet. */
@@ -48,11 +59,22 @@ export async function buildApp(config: Config, database: Database, options: Buil
                 'req.headers["x-csrftoken"]',
                 'res.headers["set-cookie"]',
                 '*.password',
+                '*.password_copy',
                 '*.access_token',
                 '*.refresh_token',
                 '*.token',
               ],
               censor: '[redacted]',
+            },
+            serializers: {
+              // One-time link tokens travel in the query string (?o=…): keep them out of the logs.
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
             },
           },
     genReqId: (req) => {
@@ -73,10 +95,14 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   registerErrorHandler(app);
   await app.register(cookie);
+  registerFormBody(app);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   });
+  // After helmet (refused requests keep the security headers), before any plugin adds routes (so
+  // every /api route, the docs too, passes the policy check).
+  registerAuth(app, database.db, { secure: config.publicUrl.startsWith('https:') });
 
   await app.register(swagger, {
     openapi: {
@@ -92,8 +118,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAuth(app, database.db);
+  const email = createEmailSender(config, database.db);
   healthRoutes(app, database);
+  playerRoutes(app, database.db);
+  playRoutes(app, database.db);
+  playExportRoutes(app, database.db);
+  gameRoutes(app, database.db);
+  surveyRoutes(app, database.db);
+  experimentRoutes(app, database.db);
+  authRoutes(app, database.db, config, email);
+  userRoutes(app, database.db);
 
   registerWebApp(app, config);
   return app;

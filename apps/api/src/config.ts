@@ -39,6 +39,24 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(90 * 86_400).default(30 * 86_400),
   TRUST_PROXY: booleanish.default(false),
+  /** Where e-mail goes: 'outbox' stores it in the email_outbox table only; 'smtp' also delivers it. */
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'must be an smtp://user:password@host:port or smtps://… URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).regex(/^[^\r\n]+$/, 'must be one line').default('Grove <no-reply@grove.local>'),
+}).superRefine((env, ctx) => {
+  if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when EMAIL_PROVIDER=smtp' });
+  }
 });
 
 export type Config = z.infer<typeof envSchema> & {

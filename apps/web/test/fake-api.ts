@@ -14,7 +14,8 @@ export type FakeRequest = {
   signal: AbortSignal | null | undefined;
 };
 
-export type FakeAnswer = { status?: number; statusText?: string; body?: unknown };
+/** `body` is answered as JSON; `text` as it is, with the `headers` given (a file download). */
+export type FakeAnswer = { status?: number; statusText?: string; body?: unknown; text?: string; headers?: Record<string, string> };
 export type FakeHandler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -65,11 +66,13 @@ export function fakeApi(routes: Record<string, FakeHandler> = {}): FakeApi {
     const answer: FakeAnswer = handler === undefined ? { status: 404, body: { detail: 'Not found.', code: 'not_found' } } : typeof handler === 'function' ? await handler(request) : handler;
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const status = answer.status ?? 200;
+    const statusText = answer.statusText ?? STATUS_TEXT[status] ?? '';
+    if (answer.text !== undefined) return new Response(answer.text, { status, statusText, headers: answer.headers ?? {} });
     const hasBody = answer.body !== undefined && status !== 204;
     return new Response(hasBody ? JSON.stringify(answer.body) : null, {
       status,
-      statusText: answer.statusText ?? STATUS_TEXT[status] ?? '',
-      headers: hasBody ? { 'content-type': 'application/json' } : {},
+      statusText,
+      headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -53,3 +53,67 @@ export function playerPage(players: { id: number; name: string; in_program?: boo
 export function storeSession(): void {
   saveTokens({ access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 900 });
 }
+
+type SessionAnswer = { id: number; period_datetime: string; seconds_played: number; acorns_earned: number; hr_rises: number; cool_downs: number };
+
+/** A home overview answer (GET /api/v1/dashboard/player/{id}/overview/). */
+export function overviewAnswer(player: { id: number; name: string }, overrides: Record<string, unknown> = {}) {
+  const sessions: SessionAnswer[] = [
+    { id: 12, period_datetime: '2026-11-21T00:16:00.000Z', seconds_played: 635, acorns_earned: 16, hr_rises: 2, cool_downs: 2 },
+    { id: 11, period_datetime: '2026-11-18T23:43:00.000Z', seconds_played: 1658, acorns_earned: 30, hr_rises: 1, cool_downs: 1 },
+  ];
+  return {
+    player_id: player.id,
+    name: player.name,
+    time_zone: 'America/New_York',
+    this_week: { week_start: '2026-11-16', seconds_played: 2293, minutes: 38, sessions: 2, hr_rises: 3, cool_downs: 3, goal_minutes: 45 },
+    last_sessions: sessions,
+    totals: { sessions: 42, seconds_played: 50_400, hr_rises: 120, cool_downs: 95, cooldown_events: 130, average_cool_down_seconds: 48, acorns_earned: 1200 },
+    hr_gauge: 4,
+    chase_speed: 7,
+    acorns: 1250,
+    first_play_date: '2026-01-05T20:00:00.000Z',
+    last_play_date: '2026-11-21T00:16:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A weekly activity answer (GET /api/v2/player/{id}/activity/weekly/). */
+export function weeklyAnswer(playerId: number, timeFrame: string, weeks: { week_start: string; minutes: number; sessions: number; hr_rises?: number; cool_downs?: number; average_cool_down_seconds?: number | null }[]) {
+  const full = weeks.map((week) => ({
+    week_start: week.week_start,
+    seconds_played: week.minutes * 60,
+    minutes: week.minutes,
+    sessions: week.sessions,
+    hr_rises: week.hr_rises ?? 0,
+    cool_downs: week.cool_downs ?? 0,
+    average_cool_down_seconds: week.average_cool_down_seconds ?? null,
+  }));
+  return {
+    player_id: playerId,
+    time_frame: timeFrame,
+    time_zone: 'America/New_York',
+    frame_start: `${weeks[0]?.week_start ?? '2026-11-16'}T05:00:00.000Z`,
+    first_play_date: '2026-01-05T20:00:00.000Z',
+    goal_minutes: 45,
+    total_seconds_played: full.reduce((sum, week) => sum + week.seconds_played, 0),
+    total_sessions: full.reduce((sum, week) => sum + week.sessions, 0),
+    weeks: full,
+  };
+}
+
+/** The player list with whole player records (gauge, chase speed, acorns), as staff read it. */
+export function playerRecordPage(accountId: number, players: { id: number; name: string; hr_gauge: number; chase_speed: number; acorns: number }[]) {
+  return {
+    count: players.length,
+    next: null,
+    previous: null,
+    results: players.map((player) => ({
+      id: player.id,
+      player: { ...player, account: accountId, role: 'child', in_program: true, first_play_date: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' },
+      role: 'child',
+      player_name: player.name,
+      in_program: true,
+    })),
+  };
+}

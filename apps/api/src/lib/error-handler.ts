@@ -25,7 +25,10 @@ export function registerErrorHandler(app: App) {
       return reply.status(400).send(fields);
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail, code: error.code });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.extra, detail: error.detail, code: error.code });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly code: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the answer besides detail and code (for example OAuth2's `error`). */
+    readonly extra: Record<string, string> = {},
   ) {
     super(detail);
   }

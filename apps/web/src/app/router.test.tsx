@@ -158,12 +158,17 @@ describe('redirects', () => {
 });
 
 describe('user layout', () => {
-  it('greets by first name, lists the players sorted by id, and links each to its stats', async () => {
+  it('greets by first name and lets the home screen switch between the players, sorted by id', async () => {
     signedIn(USERS.parent);
     renderApp('/dashboard');
     expect(await screen.findByText('Hi, Jordan')).toBeInTheDocument();
-    const links = await screen.findAllByRole('link', { name: /’s stats/ });
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/dashboard/stats?pid=1', '/dashboard/stats?pid=2']);
+    const switcher = await screen.findByRole('navigation', { name: 'Choose a player' });
+    const links = within(switcher).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['MMaya', '/dashboard?pid=1'],
+      ['EEli', '/dashboard?pid=2'],
+    ]);
+    expect(links[0]).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows the spec side menu of a parent on desktop, with external links in a new tab', async () => {

@@ -1,7 +1,8 @@
 /**
  * Grove's icon set (SPEC §2), drawn here as our own SVG: home, stats, question, exit, game
  * directions, profile, phone, time circle, cooldown, weekly goal, heartrate, external link, the
- * green character Acorn, and the few interface glyphs the layouts need. Icons take the text colour.
+ * green character Acorn, the gauge and chase-speed glyphs of the player screens, and the few
+ * interface glyphs the layouts need. Icons take the text colour.
  * Without a `title` an icon is decorative and hidden from assistive technology.
  */
 import type { ReactNode, SVGProps } from 'react';
@@ -142,6 +143,29 @@ export function HeartrateIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M12 20s-7.5-4.6-7.5-10A4.2 4.2 0 0 1 12 7.4 4.2 4.2 0 0 1 19.5 10c0 5.4-7.5 10-7.5 10Z" />
       <path d="M6.5 12.5h3l1.2-2.2 2 4 1.3-1.8h3.5" />
+    </Icon>
+  );
+}
+
+/** The game's heart-rate gauge: a dial with its needle. */
+export function GaugeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 16.5a8.5 8.5 0 1 1 17 0" />
+      <path d="M12 16.5l4-5" />
+      <circle cx="12" cy="16.5" r="1.3" fill="currentColor" stroke="none" />
+      <path d="M6.3 11.2l1.1 1M12 8v1.5M17.7 11.2l-1.1 1" />
+    </Icon>
+  );
+}
+
+/** The chase game's speed: a runner's motion lines and an arrow. */
+export function ChaseSpeedIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 8h6M2 12h8M3 16h6" />
+      <path d="M13 6.5 18.5 12 13 17.5" />
+      <path d="M17 6.5 22.5 12 17 17.5" />
     </Icon>
   );
 }

@@ -3,7 +3,7 @@ import { CANCELLED_MARKER } from '@grove/domain';
 
 import { fakeApi } from '../../test/fake-api.ts';
 import { storeSession } from '../../test/fixtures.ts';
-import { ApiError, CancelledRequestError, NETWORK_ERROR_MESSAGE, api, setUnauthorizedHandler, unwrap } from './api-client.ts';
+import { ApiError, CancelledRequestError, NETWORK_ERROR_MESSAGE, api, apiDownload, dispositionFilename, setUnauthorizedHandler, unwrap } from './api-client.ts';
 import { readTokens, saveTokens } from './session.ts';
 
 let restoreHandler: (() => void) | null = null;
@@ -152,5 +152,47 @@ describe('api client: token renewal', () => {
     const server = fakeApi({ 'GET /api/v2/user/info/': { body: { id: 1 } } });
     await api.get('/v2/user/info/');
     expect(server.callsTo('POST /api/v2/auth/oauth2/token/')).toHaveLength(0);
+  });
+});
+
+describe('api client: downloads', () => {
+  it('downloads a file with the bearer token and names it from Content-Disposition', async () => {
+    storeSession();
+    const server = fakeApi({
+      'GET /api/v2/player/1/sessions.csv': { text: 'a,b\r\n1,2\r\n', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"' } },
+    });
+    const file = unwrap(await apiDownload('/v2/player/1/sessions.csv'));
+    expect(file.filename).toBe('maya-sessions-2026-11-22.csv');
+    expect(await file.blob.text()).toBe('a,b\r\n1,2\r\n');
+    expect(server.calls[0]?.headers.get('authorization')).toBe('Bearer access-1');
+  });
+
+  it('rejects like any call when the server refuses, and ends the session on a 401', async () => {
+    storeSession();
+    const handler = onUnauthorized();
+    fakeApi({ 'GET /api/v2/player/9/sessions.csv': { status: 404, body: { detail: 'Not found.', code: 'not_found' } } });
+    await expect(apiDownload('/v2/player/9/sessions.csv')).rejects.toMatchObject({ status: 404, message: 'Not found.' });
+    fakeApi({ 'GET /api/v2/player/9/sessions.csv': { status: 401, body: { detail: 'Invalid Token' } } });
+    await expect(apiDownload('/v2/player/9/sessions.csv')).rejects.toMatchObject({ status: 401 });
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves to the cancelled marker when aborted', async () => {
+    storeSession();
+    fakeApi({ 'GET /api/file': { text: 'x' } });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(apiDownload('/file', { signal: controller.signal })).resolves.toBe(CANCELLED_MARKER);
+  });
+
+  it.each([
+    ['attachment; filename="maya-sessions.csv"', 'maya-sessions.csv'],
+    ['attachment; filename=plain.csv', 'plain.csv'],
+    ["attachment; filename=\"fallback.csv\"; filename*=UTF-8''Zo%C3%AB%20sessions.csv", 'Zoë sessions.csv'],
+    ['attachment; filename="say \\"hi\\".csv"', 'say "hi".csv'],
+    ['attachment', null],
+    [null, null],
+  ])('reads the file name of %s', (header, name) => {
+    expect(dispositionFilename(header)).toBe(name);
   });
 });

@@ -7,9 +7,11 @@
  *   time, across tabs too);
  * - a call cancelled through its AbortSignal resolves to the domain's cancelled marker (SPEC §8);
  * - a failed call rejects with an ApiError whose message follows the domain's error-text rules;
- * - a 401 answer ends the session: tokens are cleared and the unauthorized handler runs.
+ * - a 401 answer ends the session: tokens are cleared and the unauthorized handler runs;
+ * - files (the CSV export) come through apiDownload under the same rules, with the name their
+ *   Content-Disposition gives.
  */
-import { CANCELLED_MARKER, errorText, type Cancelled } from '@grove/domain';
+import { CANCELLED_MARKER, errorText, isCancelled, type Cancelled } from '@grove/domain';
 
 import { API_BASE, OAUTH_CLIENT_ID } from './env.ts';
 import { clearTokens, needsRefresh, readTokens, saveTokens, type TokenGrant } from './session.ts';
@@ -221,11 +223,15 @@ async function ensureFreshAccessToken(): Promise<void> {
   if (tokens?.refreshToken && needsRefresh(tokens)) await refreshAccessToken();
 }
 
+type Answer = { response: Response; body: unknown };
+
 /**
- * Calls the API. Resolves with the parsed answer (undefined for an empty one), or with
- * CANCELLED_MARKER when `signal` aborted the call; rejects with an ApiError otherwise.
+ * Sends one call: renews the token when it is about to expire, adds the headers, and turns a
+ * failed answer into an ApiError (a 401 also ends the session). `read` reads a successful answer's
+ * body; an error answer's body is always read as JSON or text. Resolves with CANCELLED_MARKER when
+ * `signal` aborted the call.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | Cancelled> {
+async function send(path: string, options: RequestOptions, read: (response: Response) => Promise<unknown>): Promise<Answer | Cancelled> {
   const method = options.method ?? 'GET';
   const auth = options.auth ?? true;
   const { signal } = options;
@@ -247,7 +253,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal,
       credentials: 'same-origin',
     });
-    body = await readBody(response);
+    body = response.ok ? await read(response) : await readBody(response);
   } catch (error) {
     if (signal?.aborted) return CANCELLED_MARKER;
     throw new ApiError(0, '', error instanceof Error ? error.message : null, NETWORK_ERROR_MESSAGE);
@@ -260,7 +266,46 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw new ApiError(response.status, response.statusText, body);
   }
-  return body as T;
+  return { response, body };
+}
+
+/**
+ * Calls the API. Resolves with the parsed answer (undefined for an empty one), or with
+ * CANCELLED_MARKER when `signal` aborted the call; rejects with an ApiError otherwise.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | Cancelled> {
+  const answer = await send(path, options, readBody);
+  if (isCancelled(answer)) return CANCELLED_MARKER;
+  return answer.body as T;
+}
+
+/** A file the API answered: its content and the name its Content-Disposition gives (or null). */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, else `filename="…"`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed encoded name: fall back to the plain one.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name ? name : null;
+}
+
+/**
+ * Downloads a file from the API (GET, bearer token, same session rules as apiRequest): resolves
+ * with its content and file name, or with CANCELLED_MARKER; rejects with an ApiError.
+ */
+export async function apiDownload(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<DownloadedFile | Cancelled> {
+  const answer = await send(path, { ...options, method: 'GET' }, (response) => response.blob());
+  if (isCancelled(answer)) return CANCELLED_MARKER;
+  return { blob: answer.body as Blob, filename: dispositionFilename(answer.response.headers.get('content-disposition')) };
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;

@@ -2,3 +2,4 @@
 export * from './accounts.ts';
 export * from './players.ts';
 export * from './auth.ts';
+export * from './play.ts';

@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { accounts, accountTags, appMeta, devices, oauthClients, players, users } from '../schema/index.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { CHILD_NAMES, FIRST_NAMES, LAST_NAMES } from './names.ts';
+import { seedPlayData } from './play.ts';
 
 export interface SeededPlayer {
   id: number;
@@ -26,7 +27,7 @@ export interface SeedContext {
 
 /** Each feature adds the rows its screens need, in order, after the core rows exist. */
 export type Seeder = (ctx: SeedContext) => Promise<void>;
-export const FEATURE_SEEDERS: Seeder[] = [];
+export const FEATURE_SEEDERS: Seeder[] = [seedPlayData];
 
 export const WEB_CLIENT_ID = 'grove-web';
 const SEED_KEY = 'demo_seed';

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
 import type { App } from '../../lib/types.ts';
+import { CSRF_COOKIE, csrfMatches, SESSION_COOKIE, setCsrfCookie, type CookieSettings } from './auth.cookies.ts';
 import { findDeviceByToken, findUserByToken, type AuthDevice, type AuthUser } from './auth.repository.ts';
 import { hashToken } from './auth.tokens.ts';
 
@@ -15,6 +16,9 @@ import { hashToken } from './auth.tokens.ts';
  * - coach: coaches and staff
  * - staff: staff only
  * - device: a game device with its device token
+ *
+ * CSRF (double submit): every GET without a csrftoken cookie gets one; on routes that need a
+ * signed-in user, POST, PUT, PATCH and DELETE must send the cookie's value in X-CSRFToken.
  */
 export type Policy = 'public' | 'user' | 'coach' | 'staff' | 'device';
 
@@ -28,7 +32,11 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'grove_session';
+export { SESSION_COOKIE };
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const csrfFailed = () => new HttpError(403, 'CSRF Failed: CSRF token missing or incorrect.', 'csrf_failed');
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -50,7 +58,7 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<{ user: Au
   return { user: null, presented: false };
 }
 
-export function registerAuth(app: App, db: Db) {
+export function registerAuth(app: App, db: Db, cookies: CookieSettings) {
   app.decorateRequest('user', null);
   app.decorateRequest('device', null);
 
@@ -63,7 +71,10 @@ export function registerAuth(app: App, db: Db) {
     if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !request.cookies?.[CSRF_COOKIE]) {
+      setCsrfCookie(reply, cookies);
+    }
     const policy = request.routeOptions.config.policy;
     if (!policy) return; // static files and the not-found handler
     if (policy === 'device') {
@@ -79,6 +90,7 @@ export function registerAuth(app: App, db: Db) {
     if (!user) throw unauthorized();
     if (policy === 'staff' && !user.isStaff) throw forbidden();
     if (policy === 'coach' && !user.isStaff && !user.isCoach) throw forbidden();
+    if (UNSAFE_METHODS.has(request.method) && !csrfMatches(request)) throw csrfFailed();
   });
 }
 

@@ -1,6 +1,15 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accounts, authSessions, authTokens, devices, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  authSessions,
+  authTokens,
+  devices,
+  loginThrottles,
+  oauthClients,
+  oneTimeTokens,
+  users,
+} from '../../db/schema/index.ts';
 
 export interface AuthUser {
   id: number;
@@ -20,7 +29,11 @@ export interface AuthDevice {
 }
 
 /** The user behind a live token of the given kind (access or cookie), or null. */
-export async function findUserByToken(db: Executor, tokenHash: string, kind: 'access' | 'cookie'): Promise<AuthUser | null> {
+export async function findUserByToken(
+  db: Executor,
+  tokenHash: string,
+  kind: 'access' | 'cookie',
+): Promise<AuthUser | null> {
   const rows = await db
     .select({
       id: users.id,
@@ -58,11 +71,242 @@ export async function findDeviceByToken(db: Executor, tokenHash: string): Promis
   return rows[0] ?? null;
 }
 
-export async function findAccountCoach(db: Executor, accountId: number): Promise<{ coachUserId: number | null } | null> {
+export async function findAccountCoach(
+  db: Executor,
+  accountId: number,
+): Promise<{ coachUserId: number | null } | null> {
   const rows = await db
     .select({ coachUserId: accounts.coachUserId })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+// Clients, users and sessions
+
+export async function findOauthClient(
+  db: Executor,
+  clientId: string,
+): Promise<{ clientId: string; grantTypes: string[] } | null> {
+  const rows = await db
+    .select({ clientId: oauthClients.clientId, grantTypes: oauthClients.grantTypes })
+    .from(oauthClients)
+    .where(eq(oauthClients.clientId, clientId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export interface LoginUser {
+  id: number;
+  email: string;
+  firstName: string;
+  passwordHash: string | null;
+  isActive: boolean;
+}
+
+/** The user with this e-mail address, compared case-insensitively; `email` is already lower case. */
+export async function findLoginUserByEmail(db: Executor, email: string): Promise<LoginUser | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function recordLogin(db: Executor, userId: number, at: Date) {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+export async function createSession(
+  db: Executor,
+  values: { userId: number; clientId: string; kind: 'token' | 'cookie'; ip: string | null; userAgent: string | null },
+): Promise<string> {
+  const [session] = await db.insert(authSessions).values(values).returning({ id: authSessions.id });
+  return session!.id;
+}
+
+export type TokenKind = 'access' | 'refresh' | 'cookie';
+
+export async function insertTokens(
+  db: Executor,
+  rows: { tokenHash: string; sessionId: string; kind: TokenKind; expiresAt: Date }[],
+) {
+  await db.insert(authTokens).values(rows);
+}
+
+export interface StoredToken {
+  tokenHash: string;
+  kind: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  sessionId: string;
+  clientId: string;
+  userId: number;
+  sessionRevokedAt: Date | null;
+  userActive: boolean;
+}
+
+/** Any token by its hash, live or not, with its session: refresh and revocation decide from it. */
+export async function findToken(db: Executor, tokenHash: string): Promise<StoredToken | null> {
+  const rows = await db
+    .select({
+      tokenHash: authTokens.tokenHash,
+      kind: authTokens.kind,
+      expiresAt: authTokens.expiresAt,
+      usedAt: authTokens.usedAt,
+      sessionId: authSessions.id,
+      clientId: authSessions.clientId,
+      userId: authSessions.userId,
+      sessionRevokedAt: authSessions.revokedAt,
+      userActive: users.isActive,
+    })
+    .from(authTokens)
+    .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authTokens.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Marks a token used; false when it already was (a second, possibly concurrent, use). */
+export async function markTokenUsed(db: Executor, tokenHash: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: at })
+    .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.usedAt)))
+    .returning({ tokenHash: authTokens.tokenHash });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, reason: string, at: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Executor, userId: number, reason: string, at: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+// Login throttles
+
+/** The latest blocked_until among `keys` that is still in the future, or null. */
+export async function findBlockedUntil(db: Executor, keys: string[], now: Date): Promise<Date | null> {
+  const rows = await db
+    .select({ blockedUntil: loginThrottles.blockedUntil })
+    .from(loginThrottles)
+    .where(and(inArray(loginThrottles.key, keys), gt(loginThrottles.blockedUntil, now)));
+  const times = rows.map((row) => row.blockedUntil!.getTime());
+  return times.length ? new Date(Math.max(...times)) : null;
+}
+
+/**
+ * Counts one more event for `key` in its window, atomically: a window that started at or before
+ * `windowCutoff` starts again at `now` with a count of 1.
+ */
+export async function countThrottleEvent(
+  db: Executor,
+  key: string,
+  now: Date,
+  windowCutoff: Date,
+): Promise<{ failures: number; windowStartedAt: Date }> {
+  const expired = sql`${loginThrottles.windowStartedAt} <= ${windowCutoff.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(loginThrottles)
+    .values({ key, failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottles.key,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${loginThrottles.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottles.windowStartedAt} end`,
+      },
+    })
+    .returning({ failures: loginThrottles.failures, windowStartedAt: loginThrottles.windowStartedAt });
+  return row!;
+}
+
+export async function blockThrottleKey(db: Executor, key: string, until: Date) {
+  await db
+    .update(loginThrottles)
+    .set({ blockedUntil: sql`greatest(${loginThrottles.blockedUntil}, ${until.toISOString()}::timestamptz)` })
+    .where(eq(loginThrottles.key, key));
+}
+
+export async function clearThrottleKey(db: Executor, key: string) {
+  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+// One-time links
+
+export async function insertOneTimeToken(
+  db: Executor,
+  values: { tokenHash: string; userId: number; purpose: string; expiresAt: Date },
+) {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+export interface OneTimeLink {
+  userId: number;
+  purpose: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A one-time link that is unused, unexpired and whose user is active; null otherwise. */
+export async function findLiveOneTimeToken(db: Executor, tokenHash: string, now: Date): Promise<OneTimeLink | null> {
+  const rows = await db
+    .select({
+      userId: oneTimeTokens.userId,
+      purpose: oneTimeTokens.purpose,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Uses a live link once; false when it was used, expired or missing meanwhile. */
+export async function consumeOneTimeToken(db: Executor, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
+    .returning({ tokenHash: oneTimeTokens.tokenHash });
+  return rows.length === 1;
+}
+
+/** Ends every other outstanding link of the user (a new password makes older links pointless). */
+export async function expireUserOneTimeTokens(db: Executor, userId: number, now: Date) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
 }

@@ -1,7 +1,8 @@
 /**
  * What the user layout tells its screens (SPEC §2): the signed-in user, their role, the account's
  * players and whether the player list has finished loading. The player layout adds the selected
- * player (query `pid`, else the first player).
+ * player (query `pid`, else the first player) and, for staff and coaches without an account of
+ * their own, the family whose player `pid` names.
  */
 import { useOutletContext } from 'react-router';
 import type { Role } from '@grove/domain';
@@ -20,6 +21,11 @@ export type UserLayoutContext = {
 
 export type PlayerLayoutContext = UserLayoutContext & {
   selectedPlayer: Player | null;
+  /**
+   * The account a staff member or coach without an account of their own is looking at, found
+   * from the player in `pid`; null for people who see their own account.
+   */
+  visitedAccountId: number | null;
 };
 
 export type AdminLayoutContext = { user: UserInfo };

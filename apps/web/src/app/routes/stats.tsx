@@ -1,22 +1,186 @@
 /**
- * root.user.player.stats — /dashboard/stats?pid&gis (SPEC §2): one player's play and heart-rate
- * statistics. The player is picked here; the charts fill the space below.
+ * root.user.player.stats — /dashboard/stats?pid&gis (SPEC §2, issue 6 items 7 and 8): one
+ * player's play and heart-rate statistics over a time frame.
+ *
+ * - `pid` picks the player (the same switcher as home); `gis` holds the time frame id of the
+ *   domain's TIME_FRAMES (1W, 1Mo, 3Mos, all). A missing or unknown `gis` shows the last month
+ *   and is left in the address as it is.
+ * - The frame's totals, then the charts: minutes per week with the 45-minute goal line, heart-rate
+ *   rises and cooldowns per week, and the average cooldown time; each chart has a table for
+ *   screen readers. The chart module loads lazily, after the figures.
+ * - Export CSV, beside the time frames, downloads all of the player's sessions.
  */
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CHART, TIME_FRAMES } from '@grove/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { TIME_FRAMES, type TimeFrame, type TimeFrameId } from '@grove/domain';
 
+import { Button } from '../../components/button.tsx';
 import { CooldownIcon, HeartrateIcon, TimeCircleIcon, WeeklyGoalIcon } from '../../components/icons.tsx';
-import { EmptyState, FeatureList, Page } from '../../components/page.tsx';
-import { PageSpinner } from '../../components/spinner.tsx';
+import { EmptyState, Page } from '../../components/page.tsx';
+import { PageSpinner, Spinner } from '../../components/spinner.tsx';
+import { ExportSessionsButton } from '../../features/play/export-sessions-button.tsx';
+import { weeklyActivityQuery, type WeeklyActivity } from '../../features/play/play.api.ts';
+import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
+import type { Player } from '../../features/players/players.api.ts';
+import { frameDescription, frameFromParam, frameTotals } from '../../features/stats/frame-totals.ts';
+import { formatDate, formatDuration, formatNumber, formatSeconds, plural } from '../../lib/format.ts';
 import { usePlayerLayout } from '../layouts/layout-context.ts';
 import { href } from '../paths.ts';
 
+/** The frame shown when the address names none. */
+export const DEFAULT_FRAME: TimeFrameId = '1Mo';
+
+const StatsCharts = lazy(async () => ({ default: (await import('../../features/stats/stats-charts.tsx')).StatsCharts }));
+
+function FrameSwitch({ frame, hrefFor }: { frame: TimeFrame; hrefFor: (frame: TimeFrame) => string }) {
+  return (
+    <nav className="segments frame-switch" aria-label="Time frame">
+      <ul>
+        {TIME_FRAMES.map((option) => {
+          const current = option.id === frame.id;
+          return (
+            <li key={option.id}>
+              <Link className={`segments__link${current ? ' segments__link--current' : ''}`} aria-current={current ? 'page' : undefined} to={hrefFor(option)} preventScrollReset>
+                {option.label}
+                <span className="visually-hidden"> ({frameDescription(option)})</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: TimeFrame; playerName: string }) {
+  const totals = frameTotals(data.weeks);
+  const since = formatDate(data.frame_start, data.time_zone);
+  return (
+    <section className="section" aria-labelledby="totals-title">
+      <h2 id="totals-title" className="section__title">
+        {frame.id === 'all' ? `All time, since ${playerName}’s first game on ${since}` : `Totals for ${frameDescription(frame)}, since ${since}`}
+      </h2>
+      <dl className="figures figures--totals">
+        <div className="figure figure--calm">
+          <dt className="figure__label">
+            <span className="figure__icon" aria-hidden="true">
+              <TimeCircleIcon size={24} />
+            </span>
+            Time played
+          </dt>
+          <dd className="figure__value">{formatDuration(totals.secondsPlayed)}</dd>
+          <dd className="figure__note">
+            in {plural(totals.sessions, 'session')} · about {plural(totals.averageWeeklyMinutes, 'minute')} a week
+          </dd>
+        </div>
+        <div className="figure figure--game">
+          <dt className="figure__label">
+            <span className="figure__icon" aria-hidden="true">
+              <WeeklyGoalIcon size={24} />
+            </span>
+            Weeks at the goal
+          </dt>
+          <dd className="figure__value">
+            {formatNumber(totals.weeksAtGoal)} of {formatNumber(totals.weeks)}
+          </dd>
+          <dd className="figure__note">weeks with {data.goal_minutes} minutes or more</dd>
+        </div>
+        <div className="figure figure--heart">
+          <dt className="figure__label">
+            <span className="figure__icon" aria-hidden="true">
+              <HeartrateIcon size={24} />
+            </span>
+            Heart-rate rises
+          </dt>
+          <dd className="figure__value">{formatNumber(totals.hrRises)}</dd>
+          <dd className="figure__note">{totals.sessions > 0 ? `${(totals.hrRises / totals.sessions).toFixed(1)} a session` : 'no sessions'}</dd>
+        </div>
+        <div className="figure figure--calm">
+          <dt className="figure__label">
+            <span className="figure__icon" aria-hidden="true">
+              <CooldownIcon size={24} />
+            </span>
+            Cooldowns
+          </dt>
+          <dd className="figure__value">{formatNumber(totals.coolDowns)}</dd>
+          <dd className="figure__note">{totals.averageCoolDownSeconds === null ? 'none in this time frame' : `${formatSeconds(totals.averageCoolDownSeconds)} on average`}</dd>
+        </div>
+      </dl>
+      {totals.sessions === 0 ? <p className="notice-line">{playerName} didn’t play in {frameDescription(frame)}. A longer time frame shows earlier games.</p> : null}
+    </section>
+  );
+}
+
+function PlayerStats({ player, frame, gis }: { player: Player; frame: TimeFrame; gis: string | null }) {
+  const weekly = useQuery({ ...weeklyActivityQuery(player.id, frame.id), placeholderData: keepPreviousData });
+  const [search] = useSearchParams();
+  // The player stays as the address names it (or unnamed: the first player).
+  const frameHref = (option: TimeFrame) => href('root.user.player.stats', null, { pid: search.get('pid'), gis: option.id });
+
+  if (weekly.isPending) return <PageSpinner label={`Loading ${player.name}’s stats…`} />;
+  if (weekly.isError) {
+    return (
+      <EmptyState
+        title={`We couldn’t load ${player.name}’s stats`}
+        mascot={false}
+        action={
+          <Button variant="secondary" loading={weekly.isFetching} onClick={() => void weekly.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        <p>Something went wrong while loading the figures. Trying again usually helps.</p>
+      </EmptyState>
+    );
+  }
+  const data = weekly.data;
+  if (data.first_play_date === null) {
+    return (
+      <EmptyState title={`${player.name} hasn’t played yet`} action={<Link to={href('root.user.player.home', null, { pid: player.id, gis })}>Back to Home</Link>}>
+        <p>Weekly play time, heart-rate rises and cooldowns appear here once {player.name} finishes a first game.</p>
+      </EmptyState>
+    );
+  }
+  // While another frame loads, the previous one stays on screen, dimmed.
+  const showing = data.time_frame === frame.id;
+  const shownFrame = TIME_FRAMES.find((option) => option.id === data.time_frame) ?? frame;
+  return (
+    <div className={`stats-body${showing ? '' : ' stats-body--updating'}`} aria-busy={!showing || undefined}>
+      <div className="stats-toolbar">
+        <FrameSwitch frame={frame} hrefFor={frameHref} />
+        <ExportSessionsButton playerId={player.id} playerName={player.name} />
+      </div>
+      <Totals data={data} frame={shownFrame} playerName={player.name} />
+      <Suspense
+        fallback={
+          <div className="section__loading">
+            <Spinner label="Loading the charts…" />
+          </div>
+        }
+      >
+        <StatsCharts weeks={data.weeks} playerName={player.name} frameText={frameDescription(shownFrame)} />
+      </Suspense>
+    </div>
+  );
+}
+
 export function StatsRoute() {
-  const { players, playersLoaded, selectedPlayer } = usePlayerLayout();
+  const { players, playersLoaded, playersFailed, selectedPlayer } = usePlayerLayout();
   const [search] = useSearchParams();
   const gis = search.get('gis');
+  const frame = frameFromParam(gis, DEFAULT_FRAME);
 
   if (!playersLoaded) return <PageSpinner label="Loading your players…" />;
+  if (playersFailed) {
+    return (
+      <Page title="Player Stats">
+        <EmptyState title="We couldn’t load your players" mascot={false}>
+          <p>Something went wrong while loading the player list. Reloading the page usually helps.</p>
+        </EmptyState>
+      </Page>
+    );
+  }
   if (!selectedPlayer) {
     return (
       <Page title="Player Stats">
@@ -28,36 +192,8 @@ export function StatsRoute() {
   }
   return (
     <Page title="Player Stats" intro={`How ${selectedPlayer.name} is playing and practising heart-rate control.`}>
-      {players.length > 1 ? (
-        <nav className="player-switch" aria-label="Choose a player">
-          <ul>
-            {players.map((player) => (
-              <li key={player.id}>
-                <Link
-                  className={`player-switch__link${player.id === selectedPlayer.id ? ' player-switch__link--current' : ''}`}
-                  aria-current={player.id === selectedPlayer.id ? 'page' : undefined}
-                  to={href('root.user.player.stats', null, { pid: player.id, gis })}
-                >
-                  {player.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      <FeatureList
-        heading={`What you’ll find here for ${selectedPlayer.name}`}
-        items={[
-          {
-            icon: <TimeCircleIcon />,
-            title: 'Weekly play time',
-            text: `Minutes played per week (weeks start on Monday) over ${TIME_FRAMES.map((frame) => frame.label).join(', ')}.`,
-          },
-          { icon: <WeeklyGoalIcon />, title: 'Weekly goal', text: `A goal line at ${CHART.goalMinutes} minutes a week to aim for.` },
-          { icon: <HeartrateIcon />, title: 'Heart-rate rises', text: 'How often the heart rate went up during the games.' },
-          { icon: <CooldownIcon />, title: 'Cooldowns', text: 'How quickly it came back down — the skill the games practise.' },
-        ]}
-      />
+      <PlayerSwitcher players={players} selectedId={selectedPlayer.id} hrefFor={(player) => href('root.user.player.stats', null, { pid: player.id, gis })} />
+      <PlayerStats key={selectedPlayer.id} player={selectedPlayer} frame={frame} gis={gis} />
     </Page>
   );
 }

@@ -190,3 +190,36 @@ describe('form behaviour (SPEC §4, §5)', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 });
+
+describe('fields shown only while editing', () => {
+  it('leaves them out when read-only, shows them while editing, and clears them after a save', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn<(values: FormValues) => Promise<void>>(async () => undefined);
+    const rules = { value: () => null, reason: (value: string) => (value.trim() === '' ? { message: 'A reason is required.', severity: 'error' as const } : null) };
+    render(
+      <GroveForm
+        type="edit_save_cancel"
+        title="Chase speed"
+        fields={[
+          { name: 'value', label: 'Chase speed', inputMode: 'numeric' },
+          { name: 'reason', label: 'Reason', kind: 'textarea', editingOnly: true },
+        ]}
+        values={{ value: '5', reason: '' }}
+        rules={rules}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.queryByRole('textbox', { name: 'Reason' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Chase speed' })).toHaveAttribute('inputmode', 'numeric');
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'Review');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ value: '5', reason: 'Review' });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Reason' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveValue('');
+  });
+});

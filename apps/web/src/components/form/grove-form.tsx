@@ -11,7 +11,9 @@
  * (an empty required field is one); warnings are shown and never block. Errors show once a field
  * was left (blur), after a submit attempt, or when the server rejected the field: a 400 answer's
  * `{ field: [messages] }` lands under its field, anything else above the buttons. A field's
- * dependants (the domain's DEPENDENT_FIELDS) are validated again when it changes.
+ * dependants (the domain's DEPENDENT_FIELDS) are validated again when it changes. Fields marked
+ * `editingOnly` (the reason for a change, an amount to add) show only while editing and go back to
+ * their saved value after a save.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useController, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
@@ -50,6 +52,13 @@ export type FormFieldConfig = {
   options?: readonly { value: string; label: string }[];
   /** For a phone field: the form value that holds its country (default 'country'). */
   countryField?: string;
+  /** The on-screen keyboard of a text field ('numeric' for whole numbers). */
+  inputMode?: 'text' | 'numeric' | 'decimal';
+  /**
+   * Part of making a change rather than of the saved record (a change's reason, an amount to add):
+   * shown only while editing, and back to its value in `values` after a save.
+   */
+  editingOnly?: boolean;
 };
 
 export type GroveFormProps = {
@@ -108,6 +117,7 @@ function TextControl({ field, register, state, ids }: { field: FormFieldConfig; 
       className="input"
       type={inputType}
       autoComplete={field.autoComplete}
+      inputMode={field.inputMode}
       maxLength={field.maxLength}
       readOnly={!state.editing}
       aria-required={field.required || undefined}
@@ -216,7 +226,8 @@ export function GroveForm({ type, title, description, fields, values, rules = FI
     setFormError(null);
     try {
       await onSubmit?.(submitted);
-      form.reset(submitted);
+      const transient = Object.fromEntries(fields.filter((field) => field.editingOnly).map((field) => [field.name, values[field.name] ?? '']));
+      form.reset({ ...submitted, ...transient });
       setMode(nextMode(type, 'save'));
     } catch (failure) {
       applyFailure(failure);
@@ -284,6 +295,7 @@ export function GroveForm({ type, title, description, fields, values, rules = FI
       </div>
       <div className="grove-form__fields">
         {fields.map((field) => {
+          if (field.editingOnly && !editing) return null;
           const ids = fieldIds(`${baseId}-${field.name}`);
           const state: FieldState = { editing, issue: shownIssue(field.name), revalidateDependants };
           return (

@@ -1,0 +1,75 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { coolDowns, cooldownEvents, devices, hrRises, players, playSessions } from '../../db/schema/index.ts';
+
+const CHUNK = 1000;
+
+async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** Which of `playerIds` are players of the account. */
+export async function accountPlayerIds(db: Executor, accountId: number, playerIds: number[]): Promise<Set<number>> {
+  if (playerIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.accountId, accountId), inArray(players.id, playerIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export type NewSession = typeof playSessions.$inferInsert;
+
+/**
+ * Inserts the sessions whose (account, game_session_id) is new; the others are left untouched.
+ * Returns the ids of the rows inserted, by game_session_id.
+ */
+export async function insertNewSessions(tx: Executor, rows: NewSession[]): Promise<Map<string, number>> {
+  const inserted = new Map<string, number>();
+  // 11 parameters a row: 500 rows stay well under PostgreSQL's 65,535 parameters.
+  await inChunks(rows, 500, async (chunk) => {
+    const created = await tx
+      .insert(playSessions)
+      .values(chunk)
+      .onConflictDoNothing({ target: [playSessions.accountId, playSessions.gameSessionId] })
+      .returning({ id: playSessions.id, gameSessionId: playSessions.gameSessionId });
+    for (const row of created) inserted.set(row.gameSessionId, row.id);
+  });
+  return inserted;
+}
+
+export async function insertHrRises(tx: Executor, rows: (typeof hrRises.$inferInsert)[]) {
+  await inChunks(rows, CHUNK, (chunk) => tx.insert(hrRises).values(chunk));
+}
+
+export async function insertCoolDowns(tx: Executor, rows: (typeof coolDowns.$inferInsert)[]) {
+  await inChunks(rows, CHUNK, (chunk) => tx.insert(coolDowns).values(chunk));
+}
+
+export async function insertCooldownEvents(tx: Executor, rows: (typeof cooldownEvents.$inferInsert)[]) {
+  await inChunks(rows, CHUNK, (chunk) => tx.insert(cooldownEvents).values(chunk));
+}
+
+export async function addAcorns(tx: Executor, playerId: number, amount: number) {
+  await tx
+    .update(players)
+    .set({ acorns: sql`${players.acorns} + ${amount}`, updatedAt: new Date() })
+    .where(eq(players.id, playerId));
+}
+
+export async function touchDevice(db: Executor, deviceId: number) {
+  await db.update(devices).set({ lastSeenAt: new Date() }).where(eq(devices.id, deviceId));
+}
+
+export async function findDevice(db: Executor, deviceId: number) {
+  const rows = await db
+    .select({ id: devices.id, accountId: devices.accountId, name: devices.name })
+    .from(devices)
+    .where(eq(devices.id, deviceId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setDeviceTokenHash(db: Executor, deviceId: number, tokenHash: string) {
+  await db.update(devices).set({ tokenHash, updatedAt: new Date() }).where(eq(devices.id, deviceId));
+}

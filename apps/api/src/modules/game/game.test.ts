@@ -1,0 +1,270 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, coolDowns, cooldownEvents, devices, hrRises, players, playSessions } from '../../db/schema/index.ts';
+import { hashToken } from '../auth/auth.tokens.ts';
+import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const MIN = 60_000;
+
+async function addDevice(accountId: number) {
+  const [device] = await t.db.insert(devices).values({ accountId, name: 'Family tablet' }).returning();
+  return device!;
+}
+
+/** A family with a player and a device whose token was issued through the API. */
+async function familyWithDevice(names = ['Ada']) {
+  const parent = await createParent(t.db, { players: names });
+  const device = await addDevice(parent.account.id);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/user/accounts/${parent.account.id}/devices/${device.id}/token/`,
+    headers: parent.headers,
+  });
+  expect(res.statusCode).toBe(201);
+  const token = res.json().device_token as string;
+  return { parent, device, token, player: parent.players[0]! };
+}
+
+const upload = (token: string | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/game/sessions/',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: payload as Record<string, unknown>,
+  });
+
+let sequence = 0;
+/** A valid session that started `minutesAgo` minutes ago and lasted 20 minutes. */
+function session(playerId: number, minutesAgo = 60, extra: Record<string, unknown> = {}) {
+  const start = Date.now() - minutesAgo * MIN;
+  const iso = (offsetMin: number) => new Date(start + offsetMin * MIN).toISOString();
+  return {
+    game_session_id: `game-${Date.now()}-${sequence++}`,
+    player_id: playerId,
+    period_datetime: iso(0),
+    seconds_played: 1200,
+    acorns_earned: 12,
+    hr_rises: [
+      { occurred_at: iso(2), start_bpm: 92, peak_bpm: 131 },
+      { occurred_at: iso(9), start_bpm: 95, peak_bpm: 124 },
+    ],
+    cool_downs: [{ started_at: iso(3), ended_at: iso(4), start_bpm: 131, end_bpm: 98 }],
+    cooldown_events: [
+      { occurred_at: iso(3), event_type: 'prompted', bpm: 131 },
+      { occurred_at: iso(4), event_type: 'completed' },
+    ],
+    ...extra,
+  };
+}
+
+async function counts(playerId: number) {
+  const n = async (table: typeof playSessions | typeof hrRises | typeof coolDowns | typeof cooldownEvents) =>
+    (await t.db.select({ n: count() }).from(table).where(eq(table.playerId, playerId)))[0]!.n;
+  const [player] = await t.db.select({ acorns: players.acorns }).from(players).where(eq(players.id, playerId));
+  return { sessions: await n(playSessions), rises: await n(hrRises), coolDowns: await n(coolDowns), events: await n(cooldownEvents), acorns: player!.acorns };
+}
+
+describe('device tokens', () => {
+  it('issues a token shown once, stores only its hash, and a new one revokes the old', async () => {
+    const { parent, device, token, player } = await familyWithDevice();
+    const [row] = await t.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(row!.tokenHash).toBe(hashToken(token));
+    expect(row!.tokenHash).not.toContain(token);
+    expect((await upload(token, { sessions: [session(player.id)] })).statusCode).toBe(200);
+
+    const again = await t.app.inject({ method: 'POST', url: `/api/v2/user/accounts/${parent.account.id}/devices/${device.id}/token`, headers: parent.headers });
+    const fresh = again.json().device_token;
+    expect(fresh).not.toBe(token);
+    expect((await upload(token, { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await upload(fresh, { sessions: [session(player.id)] })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for another account’s device and for a coach; staff may issue', async () => {
+    const a = await createParent(t.db);
+    const b = await createParent(t.db);
+    const deviceB = await addDevice(b.account.id);
+    const url = (accountId: number, deviceId: number) => `/api/v2/user/accounts/${accountId}/devices/${deviceId}/token/`;
+    expect((await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: a.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: url(a.account.id, deviceB.id), headers: a.headers })).statusCode).toBe(404);
+    const coach = await createCoach(t.db);
+    await t.db.update(accounts).set({ coachUserId: coach.user.id }).where(eq(accounts.id, b.account.id));
+    expect((await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: coach.headers })).statusCode).toBe(404);
+    const staff = await createStaff(t.db);
+    expect((await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: staff.headers })).statusCode).toBe(201);
+  });
+});
+
+describe('session upload', () => {
+  it('refuses a missing or wrong device token (a user token is not a device token)', async () => {
+    const { player, parent } = await familyWithDevice();
+    expect((await upload(null, { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await upload('not-a-token', { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await upload(parent.token, { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await counts(player.id)).sessions).toBe(0);
+  });
+
+  it('does not open user routes with a device token', async () => {
+    const { token, player } = await familyWithDevice();
+    const res = await t.app.inject({ method: 'GET', url: `/api/v2/player/${player.id}/`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stores sessions with their rises, cooldowns, events and acorns', async () => {
+    const { token, player, device } = await familyWithDevice();
+    const a = session(player.id, 120);
+    const b = session(player.id, 60, { acorns_earned: 3, hr_rises: [], cool_downs: [] });
+    const res = await upload(token, { sessions: [a, b] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ accepted: [a.game_session_id, b.game_session_id].sort(), duplicates: [], rejected: [] });
+    expect(await counts(player.id)).toEqual({ sessions: 2, rises: 2, coolDowns: 1, events: 4, acorns: 15 });
+    const rows = await t.db.select().from(playSessions).where(eq(playSessions.playerId, player.id));
+    const stored = rows.find((r) => r.gameSessionId === a.game_session_id)!;
+    expect(stored).toMatchObject({
+      deviceId: device.id,
+      secondsPlayed: 1200,
+      acornsEarned: 12,
+      hrRiseCount: 2,
+      coolDownCount: 1,
+      coolDownSeconds: 60,
+      cooldownEventCount: 2,
+    });
+    expect(stored.periodDatetime.toISOString()).toBe(a.period_datetime);
+    const [touched] = await t.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(touched!.lastSeenAt).toBeInstanceOf(Date);
+  });
+
+  it('shows uploaded sessions in the player’s lists, chart and overview', async () => {
+    const { token, player, parent } = await familyWithDevice();
+    const a = session(player.id, 90);
+    expect((await upload(token, { sessions: [a] })).json().accepted).toEqual([a.game_session_id]);
+    const read = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: parent.headers })).json();
+    const rises = await read(`/api/v2/player/${player.id}/hr_rises/`);
+    expect(rises.count).toBe(2);
+    expect(rises.results.map((r: { occurred_at: string }) => r.occurred_at)).toEqual(a.hr_rises.map((r) => r.occurred_at));
+    const cools = await read(`/api/v2/player/${player.id}/cool_downs/`);
+    expect(cools.results).toEqual([expect.objectContaining({ started_at: a.cool_downs[0]!.started_at, ended_at: a.cool_downs[0]!.ended_at, duration_seconds: 60 })]);
+    const events = await read(`/api/v2/player/${player.id}/cooldown_events/`);
+    expect(events.results.map((e: { event_type: string; bpm: number | null }) => [e.event_type, e.bpm])).toEqual([
+      ['prompted', 131],
+      ['completed', null],
+    ]);
+    const overview = await read(`/api/v1/dashboard/player/${player.id}/overview/`);
+    expect(overview.totals).toMatchObject({ sessions: 1, seconds_played: 1200, hr_rises: 2, cool_downs: 1, cooldown_events: 2, average_cool_down_seconds: 60, acorns_earned: 12 });
+    expect(overview.acorns).toBe(12);
+    expect(overview.first_play_date).toBe(a.period_datetime);
+  });
+
+  it('is idempotent: a retried upload creates nothing', async () => {
+    const { token, player } = await familyWithDevice();
+    const batch = { sessions: [session(player.id, 300), session(player.id, 200), session(player.id, 100)] };
+    const first = await upload(token, batch);
+    expect(first.json().accepted).toHaveLength(3);
+    const before = await counts(player.id);
+    expect(before).toEqual({ sessions: 3, rises: 6, coolDowns: 3, events: 6, acorns: 36 });
+
+    const retry = await upload(token, batch);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ accepted: [], duplicates: batch.sessions.map((s) => s.game_session_id).sort(), rejected: [] });
+    expect(await counts(player.id)).toEqual(before);
+
+    // Repeated inside one upload: stored once.
+    const twice = session(player.id, 50);
+    const res = await upload(token, { sessions: [twice, { ...twice }] });
+    expect(res.json()).toEqual({ accepted: [twice.game_session_id], duplicates: [twice.game_session_id], rejected: [] });
+    expect((await counts(player.id)).sessions).toBe(4);
+  });
+
+  it('keeps the good sessions of a batch with a bad one, and says why the bad one failed', async () => {
+    const { token, player } = await familyWithDevice();
+    const good1 = session(player.id, 300);
+    const bad = session(player.id, 200, { seconds_played: -5 });
+    const good2 = session(player.id, 100);
+    const res = await upload(token, { sessions: [good1, bad, good2] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      accepted: [good1.game_session_id, good2.game_session_id].sort(),
+      duplicates: [],
+      rejected: [{ index: 1, game_session_id: bad.game_session_id, reasons: ['seconds_played: May not be negative.'] }],
+    });
+    expect(await counts(player.id)).toMatchObject({ sessions: 2, rises: 4, acorns: 24 });
+  });
+
+  it('rejects impossible data with reasons, one session at a time', async () => {
+    const { token, player } = await familyWithDevice();
+    const other = await createParent(t.db, { players: ['Stranger'] });
+    const start = Date.now() - 60 * MIN;
+    const late = new Date(start + 30 * MIN).toISOString();
+    const cases: [Record<string, unknown>, string[]][] = [
+      [session(player.id, -60), ['period_datetime: Is in the future.']],
+      [session(player.id, 3, { seconds_played: 3600 }), ['seconds_played: The session would end in the future.']],
+      [session(player.id, 60, { period_datetime: '2014-06-01T10:00:00Z', hr_rises: [], cool_downs: [], cooldown_events: [] }), ['period_datetime: Must not be before 2015-01-01T00:00:00.000Z.']],
+      [session(player.id, 60, { hr_rises: [{ occurred_at: late, start_bpm: 90, peak_bpm: 120 }] }), ['hr_rises.0.occurred_at: Outside the session.']],
+      [session(player.id, 60, { hr_rises: [{ occurred_at: new Date(start + MIN).toISOString(), start_bpm: 90, peak_bpm: 400 }] }), ['hr_rises.0.peak_bpm: Must be between 30 and 250 bpm.']],
+      [session(player.id, 60, { hr_rises: [{ occurred_at: new Date(start + MIN).toISOString(), start_bpm: 120, peak_bpm: 90 }] }), ['hr_rises.0.peak_bpm: Must not be below start_bpm.']],
+      [
+        session(player.id, 60, { cool_downs: [{ started_at: new Date(start + 5 * MIN).toISOString(), ended_at: new Date(start + 4 * MIN).toISOString(), start_bpm: 120, end_bpm: 90 }] }),
+        ['cool_downs.0.ended_at: Must not be before started_at.'],
+      ],
+      [session(player.id, 60, { cooldown_events: [{ occurred_at: late, event_type: 'prompted' }] }), ['cooldown_events.0.occurred_at: Outside the session.']],
+      [session(player.id, 60, { cooldown_events: [{ occurred_at: new Date(start).toISOString(), event_type: 'exploded' }] }), ['cooldown_events.0.event_type: Choose one of: prompted, started, completed, skipped.']],
+      [session(other.players[0]!.id), ['player_id: No such player on this account.']],
+      [session(player.id, 60, { period_datetime: 'yesterday' }), ['period_datetime: Must be an ISO 8601 date-time with a time zone, e.g. 2026-01-05T16:30:00Z.']],
+      [session(player.id, 60, { seconds_played: 1.5 }), ['seconds_played: A valid integer is required.']],
+    ];
+    const res = await upload(token, { sessions: cases.map(([s]) => s) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.accepted).toEqual([]);
+    expect(body.rejected).toEqual(cases.map(([s, reasons], index) => ({ index, game_session_id: s.game_session_id, reasons })));
+
+    const missing = await upload(token, { sessions: [{ player_id: player.id }, 'junk'] });
+    expect(missing.json().rejected).toEqual([
+      {
+        index: 0,
+        game_session_id: null,
+        reasons: [
+          'game_session_id: Required: the game’s own id of the session.',
+          'period_datetime: Must be an ISO 8601 date-time with a time zone, e.g. 2026-01-05T16:30:00Z.',
+          'seconds_played: A valid integer is required.',
+        ],
+      },
+      { index: 1, game_session_id: null, reasons: [expect.any(String)] },
+    ]);
+    expect(await counts(player.id)).toEqual({ sessions: 0, rises: 0, coolDowns: 0, events: 0, acorns: 0 });
+  });
+
+  it('answers 400 for a malformed envelope and stores nothing', async () => {
+    const { token, player } = await familyWithDevice();
+    const empty = await upload(token, { sessions: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ sessions: ['Send at least one session.'] });
+    const none = await upload(token, {});
+    expect(none.json()).toEqual({ sessions: ['A list of sessions is required.'] });
+    const tooMany = await upload(token, { sessions: Array.from({ length: 501 }, (_, i) => session(player.id, 600 - i)) });
+    expect(tooMany.json()).toEqual({ sessions: ['At most 500 sessions per upload.'] });
+    expect((await counts(player.id)).sessions).toBe(0);
+  });
+
+  it('takes a full batch of 500 sessions', async () => {
+    const { token, player } = await familyWithDevice();
+    const batch = Array.from({ length: 500 }, (_, i) => session(player.id, 100_000 - i * 60));
+    const res = await upload(token, { sessions: batch });
+    expect(res.json().accepted).toHaveLength(500);
+    expect(await counts(player.id)).toEqual({ sessions: 500, rises: 1000, coolDowns: 500, events: 1000, acorns: 6000 });
+  });
+
+  it('describes the upload in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = doc.paths['/api/v1/game/sessions']?.post ?? doc.paths['/api/v1/game/sessions/']?.post;
+    expect(op.summary).toContain('Upload finished play sessions');
+    expect(op.description).toContain('Idempotent');
+    expect(JSON.stringify(op.requestBody)).toContain('hr_rises');
+  });
+});

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { accounts, coolDowns, cooldownEvents, hrRises, players, playSessions } from '../../db/schema/index.ts';
+
+// Columns are spelled out: drizzle leaves them unqualified in a query without joins, and an
+// unqualified "id" inside the subquery would be play_sessions.id.
+const firstPlayDate = sql<Date | null>`(select min(ps.period_datetime) from ${playSessions} ps where ps.player_id = ${sql.identifier('players')}.${sql.identifier('id')})`.mapWith(
+  playSessions.periodDatetime,
+);
+
+/** The player with what the play screens need: its account's time zone and first play date. */
+export async function findPlayerForPlay(db: Executor, playerId: number) {
+  const rows = await db
+    .select({
+      id: players.id,
+      accountId: players.accountId,
+      name: players.name,
+      hrGauge: players.hrGauge,
+      chaseSpeed: players.chaseSpeed,
+      acorns: players.acorns,
+      timeZone: accounts.timeZone,
+      firstPlayDate,
+    })
+    .from(players)
+    .innerJoin(accounts, eq(accounts.id, players.accountId))
+    .where(eq(players.id, playerId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+const num = (column: unknown) => sql<number>`${column}`.mapWith(Number);
+
+/** Number of sessions and seconds played since `since` (all sessions when null). */
+export async function sessionTotals(db: Executor, playerId: number, since: Date | null) {
+  const [row] = await db
+    .select({
+      sessions: num(sql`count(*)`),
+      secondsPlayed: num(sql`coalesce(sum(${playSessions.secondsPlayed}), 0)`),
+      hrRises: num(sql`coalesce(sum(${playSessions.hrRiseCount}), 0)`),
+      coolDowns: num(sql`coalesce(sum(${playSessions.coolDownCount}), 0)`),
+      coolDownSeconds: num(sql`coalesce(sum(${playSessions.coolDownSeconds}), 0)`),
+      cooldownEvents: num(sql`coalesce(sum(${playSessions.cooldownEventCount}), 0)`),
+      acornsEarned: num(sql`coalesce(sum(${playSessions.acornsEarned}), 0)`),
+      lastPlayDate: sql<Date | null>`max(${playSessions.periodDatetime})`.mapWith(playSessions.periodDatetime),
+    })
+    .from(playSessions)
+    .where(and(eq(playSessions.playerId, playerId), since ? gte(playSessions.periodDatetime, since) : undefined));
+  return row!;
+}
+
+const sessionColumns = {
+  id: playSessions.id,
+  periodDatetime: playSessions.periodDatetime,
+  secondsPlayed: playSessions.secondsPlayed,
+  acornsEarned: playSessions.acornsEarned,
+  hrRiseCount: playSessions.hrRiseCount,
+  coolDownCount: playSessions.coolDownCount,
+  coolDownSeconds: playSessions.coolDownSeconds,
+};
+
+/** Sessions since `since`, oldest first. */
+export async function listSessions(db: Executor, playerId: number, since: Date | null, limit: number, offset: number) {
+  return db
+    .select(sessionColumns)
+    .from(playSessions)
+    .where(and(eq(playSessions.playerId, playerId), since ? gte(playSessions.periodDatetime, since) : undefined))
+    .orderBy(asc(playSessions.periodDatetime), asc(playSessions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function latestSessions(db: Executor, playerId: number, limit: number) {
+  return db
+    .select(sessionColumns)
+    .from(playSessions)
+    .where(eq(playSessions.playerId, playerId))
+    .orderBy(desc(playSessions.periodDatetime), desc(playSessions.id))
+    .limit(limit);
+}
+
+/**
+ * Sessions grouped by the Monday of their local date in `timeZone` (date_trunc('week') of the
+ * local time: ISO weeks start on Monday), from `since` on. `week` is that Monday (YYYY-MM-DD);
+ * `firstAt` is the earliest session of the group, an instant inside that week.
+ */
+export async function weeklyTotals(db: Executor, playerId: number, since: Date, timeZone: string) {
+  const week = sql`date_trunc('week', ${playSessions.periodDatetime} at time zone ${timeZone})`;
+  const weeks = db
+    .select({
+      week: sql<Date>`${week}`.as('week'),
+      firstAt: sql<Date>`min(${playSessions.periodDatetime})`.as('first_at'),
+      sessions: sql<number>`count(*)`.as('sessions'),
+      secondsPlayed: sql<number>`sum(${playSessions.secondsPlayed})`.as('seconds_played'),
+      hrRises: sql<number>`sum(${playSessions.hrRiseCount})`.as('hr_rises'),
+      coolDowns: sql<number>`sum(${playSessions.coolDownCount})`.as('cool_downs'),
+      coolDownSeconds: sql<number>`sum(${playSessions.coolDownSeconds})`.as('cool_down_seconds'),
+    })
+    .from(playSessions)
+    .where(and(eq(playSessions.playerId, playerId), gte(playSessions.periodDatetime, since)))
+    // Grouped by position: the time zone is bound once.
+    .groupBy(sql`1`)
+    .as('weeks');
+  return db
+    .select({
+      week: sql<string>`to_char(${weeks.week}, 'YYYY-MM-DD')`,
+      firstAt: sql<Date>`${weeks.firstAt}`.mapWith(playSessions.periodDatetime),
+      sessions: num(weeks.sessions),
+      secondsPlayed: num(weeks.secondsPlayed),
+      hrRises: num(weeks.hrRises),
+      coolDowns: num(weeks.coolDowns),
+      coolDownSeconds: num(weeks.coolDownSeconds),
+    })
+    .from(weeks)
+    .orderBy(weeks.week);
+}
+
+/** A timestamp as the API shows it (ISO 8601, UTC, milliseconds), formatted by the database. */
+const isoText = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** How many rows each paged table holds for the player: the sum of its sessions' counts (index-only). */
+async function rowCount(db: Executor, playerId: number, counter: AnyPgColumn): Promise<number> {
+  const [row] = await db
+    .select({ n: num(sql`coalesce(sum(${counter}), 0)`) })
+    .from(playSessions)
+    .where(eq(playSessions.playerId, playerId));
+  return row?.n ?? 0;
+}
+
+type PagedTable = typeof hrRises | typeof coolDowns | typeof cooldownEvents;
+
+/**
+ * The id the page starts at. OFFSET runs on an index-only scan of (player_id, id), from whichever
+ * end is nearer, so the first and the last pages are both cheap; the rows themselves are then read
+ * by keyset (id >= start).
+ */
+function pageStart(t: PagedTable, playerId: number, count: number, offset: number): SQL {
+  return offset * 2 <= count
+    ? sql`(select ${t.id} from ${t} where ${t.playerId} = ${playerId} order by ${t.id} offset ${offset} limit 1)`
+    : sql`(select ${t.id} from ${t} where ${t.playerId} = ${playerId} order by ${t.id} desc offset ${count - 1 - offset} limit 1)`;
+}
+
+export async function pageHrRises(db: Executor, playerId: number, limit: number, offset: number) {
+  const count = await rowCount(db, playerId, playSessions.hrRiseCount);
+  if (offset >= count) return { count, rows: [] };
+  const rows = await db
+    .select({
+      id: hrRises.id,
+      sessionId: hrRises.sessionId,
+      occurredAt: isoText(hrRises.occurredAt),
+      startBpm: hrRises.startBpm,
+      peakBpm: hrRises.peakBpm,
+    })
+    .from(hrRises)
+    .where(and(eq(hrRises.playerId, playerId), gte(hrRises.id, pageStart(hrRises, playerId, count, offset))))
+    .orderBy(asc(hrRises.id))
+    .limit(limit);
+  return { count, rows };
+}
+
+export async function pageCoolDowns(db: Executor, playerId: number, limit: number, offset: number) {
+  const count = await rowCount(db, playerId, playSessions.coolDownCount);
+  if (offset >= count) return { count, rows: [] };
+  const rows = await db
+    .select({
+      id: coolDowns.id,
+      sessionId: coolDowns.sessionId,
+      startedAt: isoText(coolDowns.startedAt),
+      endedAt: isoText(coolDowns.endedAt),
+      durationSeconds: num(sql`round(extract(epoch from (${coolDowns.endedAt} - ${coolDowns.startedAt})))`),
+      startBpm: coolDowns.startBpm,
+      endBpm: coolDowns.endBpm,
+    })
+    .from(coolDowns)
+    .where(and(eq(coolDowns.playerId, playerId), gte(coolDowns.id, pageStart(coolDowns, playerId, count, offset))))
+    .orderBy(asc(coolDowns.id))
+    .limit(limit);
+  return { count, rows };
+}
+
+export async function pageCooldownEvents(db: Executor, playerId: number, limit: number, offset: number) {
+  const count = await rowCount(db, playerId, playSessions.cooldownEventCount);
+  if (offset >= count) return { count, rows: [] };
+  const rows = await db
+    .select({
+      id: cooldownEvents.id,
+      sessionId: cooldownEvents.sessionId,
+      occurredAt: isoText(cooldownEvents.occurredAt),
+      eventType: cooldownEvents.eventType,
+      bpm: cooldownEvents.bpm,
+    })
+    .from(cooldownEvents)
+    .where(and(eq(cooldownEvents.playerId, playerId), gte(cooldownEvents.id, pageStart(cooldownEvents, playerId, count, offset))))
+    .orderBy(asc(cooldownEvents.id))
+    .limit(limit);
+  return { count, rows };
+}
+
+/** The account of the player, for the access check of the list routes. */
+export async function findPlayerAccountId(db: Executor, playerId: number): Promise<number | null> {
+  const rows = await db.select({ accountId: players.accountId }).from(players).where(eq(players.id, playerId)).limit(1);
+  return rows[0]?.accountId ?? null;
+}
+
+export async function accountPlayers(db: Executor, accountId: number) {
+  return db
+    .select({ id: players.id, name: players.name, acorns: players.acorns })
+    .from(players)
+    .where(eq(players.accountId, accountId))
+    .orderBy(asc(players.id));
+}
+
+/** Per-player play totals of an account's players. */
+export async function playerTotals(db: Executor, playerIds: number[]) {
+  if (playerIds.length === 0) return [];
+  return db
+    .select({
+      playerId: playSessions.playerId,
+      firstPlayDate: sql<Date>`min(${playSessions.periodDatetime})`.mapWith(playSessions.periodDatetime),
+      lastPlayDate: sql<Date>`max(${playSessions.periodDatetime})`.mapWith(playSessions.periodDatetime),
+      sessions: num(sql`count(*)`),
+      secondsPlayed: num(sql`sum(${playSessions.secondsPlayed})`),
+      hrRises: num(sql`sum(${playSessions.hrRiseCount})`),
+      coolDowns: num(sql`sum(${playSessions.coolDownCount})`),
+      coolDownSeconds: num(sql`sum(${playSessions.coolDownSeconds})`),
+      acornsEarned: num(sql`sum(${playSessions.acornsEarned})`),
+    })
+    .from(playSessions)
+    .where(inArray(playSessions.playerId, playerIds))
+    .groupBy(playSessions.playerId);
+}
+
+export async function findAccount(db: Executor, accountId: number) {
+  const rows = await db
+    .select({ id: accounts.id, timeZone: accounts.timeZone })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return rows[0] ?? null;
+}

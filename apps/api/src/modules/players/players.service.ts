@@ -1,0 +1,269 @@
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
+import type { AuthUser } from '../auth/auth.repository.ts';
+import { assertAccountAccess } from '../auth/access.ts';
+import {
+  accountExists,
+  countAccountPlayers,
+  countIncompleteProfiles,
+  findPlayer,
+  findPlayerAccountId,
+  insertPlayer,
+  insertStatChange,
+  listAccountPlayers,
+  listIncompleteProfiles,
+  listStatChanges,
+  lockPlayer,
+  readStat,
+  resolveIncompleteProfile,
+  setStat,
+  updatePlayer as updatePlayerRow,
+  type PlayerRow,
+  type PlayerValues,
+  type StatField,
+} from './players.repository.ts';
+
+/** What a player is to the family. 'child' is the default (SPEC §3: role on the player link). */
+export const PLAYER_ROLES = ['child', 'parent', 'sibling', 'other'] as const;
+export type PlayerRole = (typeof PLAYER_ROLES)[number];
+
+/** Staff-set training values (docs/decisions/0006-play-data.md). */
+export const STAT_RANGES = { hr_gauge: { min: 1, max: 10 }, chase_speed: { min: 1, max: 10 } } as const;
+/** The largest single acorn adjustment staff can make, either way. */
+export const MAX_ACORN_ADJUSTMENT = 100_000;
+/** How many past changes a stat answer lists. */
+export const STAT_HISTORY_LIMIT = 50;
+
+export interface PlayerDto {
+  id: number;
+  account: number;
+  name: string;
+  role: string;
+  in_program: boolean;
+  hr_gauge: number;
+  chase_speed: number;
+  acorns: number;
+  first_play_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** SPEC §3: the player as seen from its account (player, role, player_name, in_program). */
+export interface PlayerLinkDto {
+  id: number;
+  player: PlayerDto;
+  role: string;
+  player_name: string;
+  in_program: boolean;
+}
+
+export interface Paging {
+  page: number;
+  page_size: number;
+}
+
+function toPlayerDto(row: PlayerRow): PlayerDto {
+  return {
+    id: row.id,
+    account: row.accountId,
+    name: row.name,
+    role: row.role,
+    in_program: row.inProgram,
+    hr_gauge: row.hrGauge,
+    chase_speed: row.chaseSpeed,
+    acorns: row.acorns,
+    first_play_date: row.firstPlayDate ? row.firstPlayDate.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toLinkDto(row: PlayerRow): PlayerLinkDto {
+  const player = toPlayerDto(row);
+  return { id: row.id, player, role: row.role, player_name: row.name, in_program: row.inProgram };
+}
+
+/** 404 unless the account exists and the user may read (or write) it. */
+async function assertAccount(db: Db, user: AuthUser, accountId: number, mode: 'read' | 'write') {
+  await assertAccountAccess(db, user, accountId, mode);
+  if (user.isStaff && !(await accountExists(db, accountId))) throw notFound();
+}
+
+/** The player's account, after checking the user may read (or write) it; 404 otherwise. */
+export async function playerAccount(db: Db, user: AuthUser, playerId: number, mode: 'read' | 'write'): Promise<number> {
+  const accountId = await findPlayerAccountId(db, playerId);
+  if (accountId === null) throw notFound();
+  await assertAccountAccess(db, user, accountId, mode);
+  return accountId;
+}
+
+export async function listPlayerLinks(db: Db, user: AuthUser, accountId: number, paging: Paging) {
+  await assertAccount(db, user, accountId, 'read');
+  const offset = (paging.page - 1) * paging.page_size;
+  const [count, rows] = await Promise.all([
+    countAccountPlayers(db, accountId),
+    listAccountPlayers(db, accountId, paging.page_size, offset),
+  ]);
+  return { count, page: paging.page, pageSize: paging.page_size, results: rows.map(toLinkDto) };
+}
+
+export async function getPlayer(db: Db, user: AuthUser, playerId: number): Promise<PlayerDto> {
+  const row = await findPlayer(db, playerId);
+  if (!row) throw notFound();
+  await assertAccountAccess(db, user, row.accountId, 'read');
+  return toPlayerDto(row);
+}
+
+export interface PlayerInput {
+  name?: string;
+  role?: PlayerRole;
+  in_program?: boolean;
+  hr_gauge?: number;
+  chase_speed?: number;
+  acorns?: number;
+}
+
+const STAT_FIELDS: readonly StatField[] = ['hr_gauge', 'chase_speed', 'acorns'];
+const STAT_VALUE_KEYS = { hr_gauge: 'hrGauge', chase_speed: 'chaseSpeed', acorns: 'acorns' } as const;
+
+function toValues(input: PlayerInput): PlayerValues {
+  const values: PlayerValues = {};
+  if (input.name !== undefined) values.name = input.name.trim();
+  if (input.role !== undefined) values.role = input.role;
+  if (input.in_program !== undefined) values.inProgram = input.in_program;
+  return values;
+}
+
+/**
+ * POST /api/v2/player/: a new player in the caller's account (staff name the account). Gauge,
+ * chase speed and acorns start at their defaults; a non-staff caller who sends other values is
+ * refused, as on update.
+ */
+export async function createPlayer(db: Db, user: AuthUser, input: PlayerInput & { name: string; account?: number }) {
+  const accountId = user.isStaff ? input.account : (input.account ?? user.accountId);
+  if (accountId === undefined || accountId === null) throw new ValidationError({ account: ['This field is required.'] });
+  await assertAccount(db, user, accountId, 'write');
+  const stats = STAT_FIELDS.filter((field) => input[field] !== undefined);
+  if (stats.length > 0 && !user.isStaff) throw forbidden('Only staff may set hr_gauge, chase_speed or acorns.');
+
+  const id = await db.transaction(async (tx) => {
+    const values = toValues(input);
+    for (const field of stats) values[STAT_VALUE_KEYS[field]] = input[field];
+    const playerId = await insertPlayer(tx, accountId, { ...values, name: values.name ?? input.name.trim() });
+    await resolveIncompleteProfile(tx, accountId, input.name, playerId);
+    return playerId;
+  });
+  return getPlayer(db, user, id);
+}
+
+/**
+ * PATCH and PUT /api/v2/player/{id}/ and PATCH /api/v1/accounts/players/{id}. Parents of the
+ * account and staff change name, role and in_program. hr_gauge, chase_speed and acorns may be sent
+ * back unchanged (a client that PUTs the whole player); changing them is staff-only (403 otherwise)
+ * and is written to the audit trail. Whatever changed, a matching incomplete profile is resolved.
+ */
+export async function updatePlayer(db: Db, user: AuthUser, playerId: number, input: PlayerInput): Promise<PlayerDto> {
+  await playerAccount(db, user, playerId, 'write');
+  await db.transaction(async (tx) => {
+    const current = await lockPlayer(tx, playerId);
+    if (!current) throw notFound();
+    const values = toValues(input);
+    const changed = STAT_FIELDS.filter((field) => input[field] !== undefined && input[field] !== current[STAT_VALUE_KEYS[field]]);
+    if (changed.length > 0 && !user.isStaff) throw forbidden('Only staff may change hr_gauge, chase_speed or acorns.');
+    for (const field of changed) {
+      const newValue = input[field]!;
+      values[STAT_VALUE_KEYS[field]] = newValue;
+      await insertStatChange(tx, {
+        playerId,
+        field,
+        oldValue: current[STAT_VALUE_KEYS[field]],
+        newValue,
+        reason: "Changed on the player's record",
+        changedBy: user.id,
+      });
+    }
+    await updatePlayerRow(tx, playerId, values);
+    await resolveIncompleteProfile(tx, current.accountId, values.name ?? current.name, playerId);
+  });
+  return getPlayer(db, user, playerId);
+}
+
+export interface StatHistoryEntry {
+  id: number;
+  old_value: number;
+  new_value: number;
+  reason: string;
+  changed_by: { id: number; name: string } | null;
+  created_at: string;
+}
+
+export type StatAnswer = { player_id: number; history: StatHistoryEntry[] } & Partial<Record<StatField, number>>;
+
+async function statAnswer(db: Db, playerId: number, field: StatField): Promise<StatAnswer> {
+  const [value, changes] = await Promise.all([readStat(db, playerId, field), listStatChanges(db, playerId, field, STAT_HISTORY_LIMIT)]);
+  if (value === null) throw notFound();
+  return {
+    player_id: playerId,
+    [field]: value,
+    history: changes.map((c) => ({
+      id: c.id,
+      old_value: c.oldValue,
+      new_value: c.newValue,
+      reason: c.reason,
+      changed_by: c.changedById === null ? null : { id: c.changedById, name: `${c.changedByFirstName ?? ''} ${c.changedByLastName ?? ''}`.trim() },
+      created_at: c.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** GET …/hr_gauge, …/chase_speed, …/acorns: the value and its latest changes. */
+export async function getStat(db: Db, user: AuthUser, playerId: number, field: StatField) {
+  await playerAccount(db, user, playerId, 'read');
+  return statAnswer(db, playerId, field);
+}
+
+/**
+ * Staff set the gauge or chase speed (value) or add acorns (amount, negative to take some back,
+ * never below zero). The new value and its audit row are written in one transaction.
+ */
+export async function changeStat(
+  db: Db,
+  user: AuthUser,
+  playerId: number,
+  field: StatField,
+  change: { value: number; reason: string } | { amount: number; reason: string },
+) {
+  if (!user.isStaff) throw forbidden();
+  await playerAccount(db, user, playerId, 'write');
+  await db.transaction(async (tx) => {
+    const current = await lockPlayer(tx, playerId);
+    if (!current) throw notFound();
+    const oldValue = current[STAT_VALUE_KEYS[field]];
+    let newValue: number;
+    if ('amount' in change) {
+      newValue = oldValue + change.amount;
+      if (newValue < 0) throw new ValidationError({ amount: [`The balance may not go below 0 (it is ${oldValue}).`] });
+    } else {
+      newValue = change.value;
+    }
+    await setStat(tx, playerId, field, newValue);
+    await insertStatChange(tx, { playerId, field, oldValue, newValue, reason: change.reason.trim(), changedBy: user.id });
+  });
+  return statAnswer(db, playerId, field);
+}
+
+/** SPEC §3: incomplete profiles, paged with count, next, prev (and previous, as every list). */
+export async function listAccountIncompleteProfiles(db: Db, user: AuthUser, accountId: number, paging: Paging) {
+  await assertAccount(db, user, accountId, 'read');
+  const offset = (paging.page - 1) * paging.page_size;
+  const [count, rows] = await Promise.all([
+    countIncompleteProfiles(db, accountId),
+    listIncompleteProfiles(db, accountId, paging.page_size, offset),
+  ]);
+  return {
+    count,
+    page: paging.page,
+    pageSize: paging.page_size,
+    results: rows.map((r) => ({ id: r.id, player_name: r.playerName, created_at: r.createdAt.toISOString() })),
+  };
+}

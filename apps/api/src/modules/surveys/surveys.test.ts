@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, incompleteProfiles, surveyResponses, surveys } from '../../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createCoach, createParent, createStaff, createUser } from '../../../test/factories.ts';
+
+let t: TestContext;
+let intakeId: number;
+beforeAll(async () => {
+  t = await createTestContext();
+  const [intake] = await t.db
+    .insert(surveys)
+    .values([
+      { slug: 'intake', title: 'Intake questionnaire', payload: { questions: [{ id: 'q1', text: 'How does your child handle frustration?' }] } },
+      { slug: 'check-in', title: 'Monthly check-in', payload: { questions: [] } },
+      { slug: 'retired', title: 'Old form', isActive: false },
+    ])
+    .returning();
+  intakeId = intake!.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+const post = (url: string, headers: Record<string, string>, payload: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+
+async function respond(accountId: number, userId: number | null, playerName: string, playerId: number | null = null) {
+  const [row] = await t.db
+    .insert(surveyResponses)
+    .values({ surveyId: intakeId, accountId, userId, playerName, playerId, payload: { q1: `About ${playerName}` } })
+    .returning();
+  return row!;
+}
+
+describe('surveys', () => {
+  it('lists the active survey forms with created_at and payload', async () => {
+    const parent = await createParent(t.db);
+    const res = await get('/api/v2/player/surveys/', parent.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(2);
+    expect(body.results.map((s: { slug: string }) => s.slug)).toEqual(['intake', 'check-in']);
+    expect(body.results[0]).toMatchObject({ title: 'Intake questionnaire', payload: { questions: [{ id: 'q1' }] } });
+    expect(typeof body.results[0].created_at).toBe('string');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/player/surveys/' })).statusCode).toBe(401);
+  });
+
+  it('shows staff a player’s responses, paged; a parent gets 403', async () => {
+    const parent = await createParent(t.db, { players: ['Ada'] });
+    const player = parent.players[0]!;
+    for (let i = 0; i < 3; i++) await respond(parent.account.id, parent.user.id, 'Ada', player.id);
+    await respond(parent.account.id, parent.user.id, 'Someone else');
+    const staff = await createStaff(t.db);
+    const res = await get(`/api/v2/admin/players/${player.id}/responses/?page_size=2`, staff.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(3);
+    expect(body.results).toHaveLength(2);
+    expect(body.results[0]).toMatchObject({
+      survey: { id: intakeId, slug: 'intake', title: 'Intake questionnaire' },
+      account_id: parent.account.id,
+      user_id: parent.user.id,
+      player_id: player.id,
+      player_name: 'Ada',
+      payload: { q1: 'About Ada' },
+    });
+    expect(body.results[0].id).toBeGreaterThan(body.results[1].id);
+    expect((await get(body.next.replace(/^http:\/\/[^/]+/, ''), staff.headers)).json().results).toHaveLength(1);
+    expect((await get(`/api/v2/admin/players/${player.id}/responses/`, parent.headers)).statusCode).toBe(403);
+    expect((await get('/api/v2/admin/players/2147483647/responses/', staff.headers)).statusCode).toBe(404);
+  });
+
+  it('lists a user’s responses for the user, their family, their coach and staff only', async () => {
+    const parent = await createParent(t.db, { players: ['Ben'] });
+    const partner = await createUser(t.db, { accountId: parent.account.id });
+    await respond(parent.account.id, partner.id, 'Ben');
+    await respond(parent.account.id, partner.id, 'Ben');
+    await respond(parent.account.id, parent.user.id, 'Ben');
+
+    const mine = (await get(`/api/v2/player/surveys/responses/?user=${parent.user.id}`, parent.headers)).json();
+    expect(mine.count).toBe(1);
+    const theirs = (await get(`/api/v2/player/surveys/responses/?user=${partner.id}`, parent.headers)).json();
+    expect(theirs.count).toBe(2);
+    expect(theirs.results.every((r: { user_id: number }) => r.user_id === partner.id)).toBe(true);
+
+    const stranger = await createParent(t.db);
+    expect((await get(`/api/v2/player/surveys/responses/?user=${partner.id}`, stranger.headers)).statusCode).toBe(404);
+    const coach = await createCoach(t.db);
+    await t.db.update(accounts).set({ coachUserId: coach.user.id }).where(eq(accounts.id, parent.account.id));
+    expect((await get(`/api/v2/player/surveys/responses/?user=${partner.id}`, coach.headers)).json().count).toBe(2);
+    const staff = await createStaff(t.db);
+    expect((await get(`/api/v2/player/surveys/responses/?user=${partner.id}`, staff.headers)).json().count).toBe(2);
+    const bad = await get('/api/v2/player/surveys/responses/', parent.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('user');
+  });
+
+  it('links a survey-form profile to a player and delinks it again', async () => {
+    const parent = await createParent(t.db, { players: ['Cy'] });
+    const player = parent.players[0]!;
+    await respond(parent.account.id, parent.user.id, 'Cyrus');
+    await respond(parent.account.id, parent.user.id, ' cyrus ');
+    const [profile] = await t.db.insert(incompleteProfiles).values({ accountId: parent.account.id, playerName: 'Cyrus' }).returning();
+
+    const linked = await post(`/api/v2/player/${player.id}/link-profile/`, parent.headers, { incomplete_profile_id: profile!.id });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toEqual({ player_id: player.id, player_name: 'Cyrus', linked_responses: 2 });
+    expect(await t.db.select().from(incompleteProfiles).where(eq(incompleteProfiles.accountId, parent.account.id))).toHaveLength(0);
+    expect(await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, player.id))).toHaveLength(2);
+
+    const delinked = await post(`/api/v2/player/${player.id}/delink-profile/`, parent.headers);
+    expect(delinked.json()).toEqual({ player_id: player.id, delinked_responses: 2 });
+    expect(await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, player.id))).toHaveLength(0);
+    const profiles = await t.db.select().from(incompleteProfiles).where(eq(incompleteProfiles.accountId, parent.account.id));
+    expect(profiles.map((p) => p.playerName.toLowerCase())).toEqual(['cyrus']);
+
+    const byName = await post(`/api/v2/player/${player.id}/link-profile`, parent.headers, { player_name: 'CYRUS' });
+    expect(byName.json().linked_responses).toBe(2);
+  });
+
+  it('refuses another account’s profile or player', async () => {
+    const parent = await createParent(t.db, { players: ['Dee'] });
+    const other = await createParent(t.db, { players: ['Eve'] });
+    const [foreign] = await t.db.insert(incompleteProfiles).values({ accountId: other.account.id, playerName: 'Dee' }).returning();
+    const res = await post(`/api/v2/player/${parent.players[0]!.id}/link-profile/`, parent.headers, { incomplete_profile_id: foreign!.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ incomplete_profile_id: ['No such incomplete profile on this account.'] });
+    expect((await post(`/api/v2/player/${other.players[0]!.id}/link-profile/`, parent.headers)).statusCode).toBe(404);
+    expect((await post(`/api/v2/player/${other.players[0]!.id}/delink-profile/`, parent.headers)).statusCode).toBe(404);
+    expect(await t.db.select().from(incompleteProfiles).where(eq(incompleteProfiles.id, foreign!.id))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Choosing the player a screen is about (home, stats): one link per player, the selected one
+ * marked as the current page. The choice lives in the address (`pid`), so it survives a reload
+ * and the back button; `hrefFor` builds each player's address with the screen's other parameters.
+ */
+import { Link } from 'react-router';
+
+import type { Player } from './players.api.ts';
+
+export function PlayerSwitcher({ players, selectedId, hrefFor }: { players: readonly Player[]; selectedId: number; hrefFor: (player: Player) => string }) {
+  if (players.length < 2) return null;
+  return (
+    <nav className="player-switch" aria-label="Choose a player">
+      <ul>
+        {players.map((player) => {
+          const current = player.id === selectedId;
+          return (
+            <li key={player.id}>
+              <Link className={`player-switch__link${current ? ' player-switch__link--current' : ''}`} aria-current={current ? 'page' : undefined} to={hrefFor(player)}>
+                <span className="player-switch__avatar" aria-hidden="true">
+                  {player.name.slice(0, 1).toUpperCase()}
+                </span>
+                {player.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * What the stats screen sums over a time frame's weekly buckets. The goal test is the domain's
+ * (CHART.goalMinutes); the average cooldown time is weighted by each week's number of cooldowns
+ * (each week's average comes in whole seconds, so the frame's is right to within a second).
+ */
+import { CHART, TIME_FRAMES, type TimeFrame, type TimeFrameId } from '@grove/domain';
+
+/** One week of the stats screen (the weekly activity answer's week). */
+export type StatsWeek = {
+  week_start: string;
+  seconds_played: number;
+  minutes: number;
+  sessions: number;
+  hr_rises: number;
+  cool_downs: number;
+  average_cool_down_seconds: number | null;
+};
+
+export type FrameTotals = {
+  secondsPlayed: number;
+  sessions: number;
+  weeks: number;
+  weeksAtGoal: number;
+  hrRises: number;
+  coolDowns: number;
+  /** Seconds, over all cooldowns of the frame; null without cooldowns. */
+  averageCoolDownSeconds: number | null;
+  /** Whole minutes a week on average over the frame's weeks. */
+  averageWeeklyMinutes: number;
+};
+
+export function reachedGoal(minutes: number): boolean {
+  return minutes >= CHART.goalMinutes;
+}
+
+export function frameTotals(weeks: readonly StatsWeek[]): FrameTotals {
+  let secondsPlayed = 0;
+  let sessions = 0;
+  let hrRises = 0;
+  let coolDowns = 0;
+  let coolDownSeconds = 0;
+  let weeksAtGoal = 0;
+  for (const week of weeks) {
+    secondsPlayed += week.seconds_played;
+    sessions += week.sessions;
+    hrRises += week.hr_rises;
+    coolDowns += week.cool_downs;
+    if (week.average_cool_down_seconds !== null) coolDownSeconds += week.average_cool_down_seconds * week.cool_downs;
+    if (reachedGoal(week.minutes)) weeksAtGoal += 1;
+  }
+  return {
+    secondsPlayed,
+    sessions,
+    weeks: weeks.length,
+    weeksAtGoal,
+    hrRises,
+    coolDowns,
+    averageCoolDownSeconds: coolDowns > 0 ? Math.round(coolDownSeconds / coolDowns) : null,
+    averageWeeklyMinutes: weeks.length > 0 ? Math.round(secondsPlayed / 60 / weeks.length) : 0,
+  };
+}
+
+/** The time frame of an address value (`gis`); unknown or missing values give `fallback`. */
+export function frameFromParam(value: string | null, fallback: TimeFrameId): TimeFrame {
+  const byId = TIME_FRAMES.find((frame) => frame.id === value);
+  if (byId) return byId;
+  // Labels are accepted too ('All Time'), ignoring case.
+  const byLabel = TIME_FRAMES.find((frame) => frame.label.toLowerCase() === value?.toLowerCase());
+  return byLabel ?? TIME_FRAMES.find((frame) => frame.id === fallback) ?? TIME_FRAMES[0]!;
+}
+
+/** 'the last 7 days', 'the last month', 'the last 3 months', 'all time' — from the frame's span. */
+export function frameDescription(frame: TimeFrame): string {
+  if (frame.days !== undefined) return `the last ${frame.days} days`;
+  if (frame.months !== undefined) return frame.months === 1 ? 'the last month' : `the last ${frame.months} months`;
+  return 'all time';
+}

@@ -1,0 +1,58 @@
+/**
+ * The stats screen's three charts for one player and time frame: minutes played per week against
+ * the weekly goal, heart-rate rises and cooldowns per week, and the average cooldown time. The
+ * stats screen loads this module lazily, so no chart code reaches the login page or home.
+ */
+import { CHART } from '@grove/domain';
+
+import { CooldownIcon, HeartrateIcon, TimeCircleIcon } from '../../components/icons.tsx';
+import type { StatsWeek } from './frame-totals.ts';
+import { CooldownTimeChart, RisesCooldownsChart } from './heart-rate-charts.tsx';
+import { WeeklyMinutesChart } from './weekly-minutes-chart.tsx';
+
+export type StatsChartsProps = {
+  weeks: readonly StatsWeek[];
+  playerName: string;
+  /** 'the last month', 'all time'… */
+  frameText: string;
+};
+
+export function StatsCharts({ weeks, playerName, frameText }: StatsChartsProps) {
+  const clipped = weeks.some((week) => week.minutes > CHART.yMaxMinutes);
+  return (
+    <div className="stats-charts">
+      <section className="card chart-card" aria-labelledby="chart-minutes-title">
+        <h2 id="chart-minutes-title" className="chart-card__title">
+          <TimeCircleIcon size={22} /> Minutes played each week
+        </h2>
+        <p className="chart-card__intro">
+          Weeks start on Monday. The dashed line is the weekly goal of {CHART.goalMinutes} minutes; darker bars reached
+          it.
+          {clipped
+            ? ` Weeks above ${CHART.yMaxMinutes} minutes reach the top of the chart and are marked with a notch.`
+            : ''}
+        </p>
+        <WeeklyMinutesChart weeks={[...weeks]} caption={`Minutes ${playerName} played each week, ${frameText}`} />
+      </section>
+      <section className="card chart-card" aria-labelledby="chart-rises-title">
+        <h2 id="chart-rises-title" className="chart-card__title">
+          <HeartrateIcon size={22} /> Heart-rate rises and cooldowns
+        </h2>
+        <p className="chart-card__intro">
+          How often {playerName}’s heart rate went up during the games each week, and how often it was brought back
+          down.
+        </p>
+        <RisesCooldownsChart weeks={weeks} caption={`Heart-rate rises and cooldowns each week, ${frameText}`} />
+      </section>
+      <section className="card chart-card" aria-labelledby="chart-cooldown-title">
+        <h2 id="chart-cooldown-title" className="chart-card__title">
+          <CooldownIcon size={22} /> Average cooldown time
+        </h2>
+        <p className="chart-card__intro">
+          The skill the games practise: calming down after a rise. Weeks without cooldowns leave a gap.
+        </p>
+        <CooldownTimeChart weeks={weeks} caption={`Average cooldown time each week in seconds, ${frameText}`} />
+      </section>
+    </div>
+  );
+}

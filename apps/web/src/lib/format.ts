@@ -1,0 +1,85 @@
+/**
+ * How play figures read on screen: durations in minutes and hours, dates and times in the
+ * account's time zone (the server sends instants in UTC and the zone with them), and local
+ * calendar dates (YYYY-MM-DD, such as a week's Monday) without any zone shift.
+ */
+import { DEFAULT_TIMEZONE } from '@grove/domain';
+
+const LOCALE = 'en-US';
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    try {
+      cached = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
+    } catch {
+      // An unknown zone name reads in the default zone rather than breaking the screen.
+      cached = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: DEFAULT_TIMEZONE });
+    }
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** Whole minutes of `seconds`, rounded to the nearest (as the weekly buckets count them). */
+export function wholeMinutes(seconds: number): number {
+  return Math.round(Math.max(0, seconds) / 60);
+}
+
+/** '45 min', '1 h', '6 h 57 min'. */
+export function formatDuration(seconds: number): string {
+  const minutes = wholeMinutes(seconds);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** '36 s', '95 s', '2 min 5 s': seconds up to 99, then minutes and seconds. */
+export function formatSeconds(seconds: number): string {
+  const whole = Math.round(Math.max(0, seconds));
+  if (whole < 100) return `${whole} s`;
+  const rest = whole % 60;
+  return rest === 0 ? `${Math.floor(whole / 60)} min` : `${Math.floor(whole / 60)} min ${rest} s`;
+}
+
+export function formatNumber(value: number): string {
+  return value.toLocaleString(LOCALE);
+}
+
+/** 'Fri, Nov 20' for an instant, in `timeZone`. */
+export function formatDay(instant: string, timeZone: string): string {
+  return formatter(timeZone, { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(instant));
+}
+
+/** '7:16 PM' for an instant, in `timeZone`. */
+export function formatTime(instant: string, timeZone: string): string {
+  return formatter(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+}
+
+/** 'Sep 27, 2025' for an instant, in `timeZone`. */
+export function formatDate(instant: string, timeZone: string): string {
+  return formatter(timeZone, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(instant));
+}
+
+function calendarDate(isoDate: string): Date {
+  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day, 12));
+}
+
+/** 'Nov 16' for a local calendar date 'YYYY-MM-DD'. */
+export function formatCalendarDay(isoDate: string): string {
+  return formatter('UTC', { month: 'short', day: 'numeric' }).format(calendarDate(isoDate));
+}
+
+/** 'November 16, 2026' for a local calendar date 'YYYY-MM-DD'. */
+export function formatCalendarDate(isoDate: string): string {
+  return formatter('UTC', { year: 'numeric', month: 'long', day: 'numeric' }).format(calendarDate(isoDate));
+}
+
+/** '1 session', '3 sessions'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
+}
