@@ -12,6 +12,8 @@ export default defineProject({
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Its own group: Vitest runs projects with different worker limits one group after another.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
