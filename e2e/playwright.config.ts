@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3999);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOT_SPEC = '**/screenshots.spec.ts';
 
 /**
  * End-to-end journeys against the real server on a fresh PGlite data dir with demo data, in
@@ -23,10 +24,15 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
+  // The screenshot spec refreshes docs/screenshots (`npm run screenshots`); it is no test.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'tablet', use: { viewport: { width: 900, height: 1100 }, hasTouch: true } },
-    { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: process.env.SCREENSHOTS ? [] : [SCREENSHOT_SPEC],
+    },
+    { name: 'tablet', use: { viewport: { width: 900, height: 1100 }, hasTouch: true }, testIgnore: [SCREENSHOT_SPEC] },
+    { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, testIgnore: [SCREENSHOT_SPEC] },
   ],
   webServer: {
     command: 'node e2e/start-server.mjs',

@@ -1,8 +1,8 @@
 /**
  * Screenshots of the user and admin layouts at 375, 900 and 1280 px, and of the home and stats
  * screens (whole pages) at 375 and 1280 px, for docs/screenshots/ (shown in apps/web/README.md).
- * Runs only when SCREENSHOTS=1, in the desktop project:
- *   npm run build && cd e2e && SCREENSHOTS=1 npx playwright test screenshots --project desktop
+ * Runs only when SCREENSHOTS=1, in the desktop project (playwright.config.ts leaves it out
+ * otherwise): `npm run screenshots`.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +22,6 @@ async function wholePage(page: Page, file: string) {
   await page.setViewportSize(viewport);
 }
 
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to refresh docs/screenshots');
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== 'desktop', 'desktop project only');
-});
 
 for (const width of WIDTHS) {
   test(`layouts at ${width} px`, async ({ page }) => {
