@@ -6,3 +6,4 @@ export * from './phone.ts';
 export * from './roles.ts';
 export * from './stats.ts';
 export * from './validation.ts';
+export * from './players.ts';

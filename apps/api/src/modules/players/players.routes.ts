@@ -1,4 +1,17 @@
-import { MESSAGES, PAGE_SIZES, validateName } from '@grove/domain';
+import {
+  MAX_ACORN_ADJUSTMENT,
+  MESSAGES,
+  PAGE_SIZES,
+  PLAYER_MESSAGES,
+  PLAYER_ROLES,
+  STAT_RANGES,
+  validateAcornAmount,
+  validateName,
+  validateStatReason,
+  validateStatValue,
+  type FieldRule,
+  type StatSetting,
+} from '@grove/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { dbId, idParams } from '../../lib/ids.ts';
@@ -12,10 +25,7 @@ import {
   getStat,
   listAccountIncompleteProfiles,
   listPlayerLinks,
-  MAX_ACORN_ADJUSTMENT,
-  PLAYER_ROLES,
   STAT_HISTORY_LIMIT,
-  STAT_RANGES,
   updatePlayer,
 } from './players.service.ts';
 
@@ -31,24 +41,27 @@ const nameField = z
 
 const roleField = z.enum(PLAYER_ROLES, { error: `Choose one of: ${PLAYER_ROLES.join(', ')}.` });
 const booleanField = z.boolean({ error: 'Must be true or false.' });
-const rangeField = (range: { min: number; max: number }) =>
-  z
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(range.min, `Must be between ${range.min} and ${range.max}.`)
-    .max(range.max, `Must be between ${range.min} and ${range.max}.`);
-const acornsField = z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(0, 'May not be negative.');
+/** A JSON number checked by a shared text rule (the staff editor uses the same rule). */
+const numberBy = (rule: FieldRule) =>
+  z.number({ error: PLAYER_MESSAGES.integerRequired }).superRefine((value, ctx) => {
+    const issue = rule(String(value));
+    if (issue?.severity === 'error') ctx.addIssue({ code: 'custom', message: issue.message });
+  });
+const statField = (setting: StatSetting) => numberBy(validateStatValue(setting));
+const acornsField = z.number({ error: PLAYER_MESSAGES.integerRequired }).int(PLAYER_MESSAGES.integerRequired).min(0, 'May not be negative.');
 const reasonField = z
-  .string({ error: 'A reason is required.' })
-  .trim()
-  .min(1, 'A reason is required.')
-  .max(500, 'The reason must be less than 500 characters.');
+  .string({ error: PLAYER_MESSAGES.reasonRequired })
+  .superRefine((value, ctx) => {
+    const issue = validateStatReason(value);
+    if (issue?.severity === 'error') ctx.addIssue({ code: 'custom', message: issue.message });
+  })
+  .transform((value) => value.trim());
 
 const editableFields = {
   role: roleField.optional(),
   in_program: booleanField.optional(),
-  hr_gauge: rangeField(STAT_RANGES.hr_gauge).optional().describe('Staff only; 1–10.'),
-  chase_speed: rangeField(STAT_RANGES.chase_speed).optional().describe('Staff only; 1–10.'),
+  hr_gauge: statField('hr_gauge').optional().describe('Staff only; 1–10.'),
+  chase_speed: statField('chase_speed').optional().describe('Staff only; 1–10.'),
   acorns: acornsField.optional().describe('Staff only; the new balance.'),
 };
 const patchBody = z.object({ name: nameField.optional(), ...editableFields });
@@ -202,7 +215,7 @@ export function playerRoutes(app: App, db: Db) {
           summary: `Set the player's ${field} (staff)`,
           description: `value ${range.min}–${range.max}; the change is audited (who, when, old and new value, reason).`,
           params: idParams,
-          body: z.object({ value: rangeField(range), reason: reasonField }),
+          body: z.object({ value: statField(field), reason: reasonField }),
           response: { 200: statSchema(field) },
         },
       },
@@ -228,12 +241,7 @@ export function playerRoutes(app: App, db: Db) {
         description: `amount is added to the balance; a negative amount takes acorns back, never below 0. At most ${MAX_ACORN_ADJUSTMENT} either way. Audited.`,
         params: idParams,
         body: z.object({
-          amount: z
-            .number({ error: 'A valid integer is required.' })
-            .int('A valid integer is required.')
-            .min(-MAX_ACORN_ADJUSTMENT, `Must be between -${MAX_ACORN_ADJUSTMENT} and ${MAX_ACORN_ADJUSTMENT}.`)
-            .max(MAX_ACORN_ADJUSTMENT, `Must be between -${MAX_ACORN_ADJUSTMENT} and ${MAX_ACORN_ADJUSTMENT}.`)
-            .refine((v) => v !== 0, 'Must not be 0.'),
+          amount: numberBy(validateAcornAmount),
           reason: reasonField,
         }),
         response: { 200: statSchema('acorns') },

@@ -1,3 +1,4 @@
+import type { PlayerRole } from '@grove/domain';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -23,14 +24,6 @@ import {
   type StatField,
 } from './players.repository.ts';
 
-/** What a player is to the family. 'child' is the default (SPEC §3: role on the player link). */
-export const PLAYER_ROLES = ['child', 'parent', 'sibling', 'other'] as const;
-export type PlayerRole = (typeof PLAYER_ROLES)[number];
-
-/** Staff-set training values (docs/decisions/0006-play-data.md). */
-export const STAT_RANGES = { hr_gauge: { min: 1, max: 10 }, chase_speed: { min: 1, max: 10 } } as const;
-/** The largest single acorn adjustment staff can make, either way. */
-export const MAX_ACORN_ADJUSTMENT = 100_000;
 /** How many past changes a stat answer lists. */
 export const STAT_HISTORY_LIMIT = 50;
 

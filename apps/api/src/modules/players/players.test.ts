@@ -323,7 +323,7 @@ describe('gauge, chase speed and acorns', () => {
       ['chase_speed', { value: 2.5, reason: 'r' }, { value: ['A valid integer is required.'] }],
       ['hr_gauge', { value: 3, reason: '  ' }, { reason: ['A reason is required.'] }],
       ['hr_gauge', { value: 3 }, { reason: ['A reason is required.'] }],
-      ['acorns', { amount: 0, reason: 'r' }, { amount: ['Must not be 0.'] }],
+      ['acorns', { amount: 0, reason: 'r' }, { amount: ['Add or take back at least one acorn.'] }],
       ['acorns', { amount: -1, reason: 'r' }, { amount: ['The balance may not go below 0 (it is 0).'] }],
     ];
     for (const [field, body, errors] of cases) {

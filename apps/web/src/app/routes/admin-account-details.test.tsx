@@ -76,10 +76,8 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     expect(within(form).getByLabelText(/^Reason for the change/)).toHaveValue('');
   });
 
-  it('shows the server’s validation message under the field', async () => {
-    asStaff([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5273 }], {
-      'POST /api/v1/accounts/players/1/hr_gauge': { status: 400, body: { value: ['Must be between 1 and 10.'] } },
-    });
+  it('checks the range with the shared rule before sending', async () => {
+    asStaff([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5273 }]);
     renderApp('/admin/accounts/1');
     await screen.findByRole('heading', { level: 3, name: 'Maya' });
     const form = screen.getByRole('form', { name: 'Gauge of Maya' });
@@ -89,11 +87,26 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     await user.clear(value);
     await user.type(value, '11');
     await user.type(within(form).getByLabelText(/^Reason for the change/), 'Testing');
-    await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(await within(form).findByText('Must be between 1 and 10.')).toBeInTheDocument();
-    expect(within(form).getByLabelText(/^Gauge/)).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByLabelText(/^Gauge/)).toHaveAccessibleDescription(expect.stringContaining('Must be between 1 and 10.'));
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('shows the server’s validation message under the field', async () => {
+    asStaff([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 20 }], {
+      'POST /api/v1/accounts/players/1/acorns': { status: 400, body: { amount: ['The balance may not go below 0.'] } },
+    });
+    renderApp('/admin/accounts/1');
+    await screen.findByRole('heading', { level: 3, name: 'Maya' });
+    const form = screen.getByRole('form', { name: 'Acorns of Maya' });
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Edit' }));
+    await user.type(within(form).getByLabelText(/^Acorns to add/), '-50');
+    await user.type(within(form).getByLabelText(/^Reason for the change/), 'Testing');
+    await user.click(within(form).getByRole('button', { name: 'Add acorns' }));
+
+    expect(await within(form).findByText('The balance may not go below 0.')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Acorns to add/)).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('adds acorns and says the new balance', async () => {

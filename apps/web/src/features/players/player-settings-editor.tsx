@@ -1,12 +1,12 @@
 /**
  * Staff edit a player's game settings (SPEC §1, §6; issue 6): gauge and chase speed are set to a
  * new value, acorns are added (a negative amount takes some back), each with a reason that goes
- * to the audit trail. Each setting is an edit_save_cancel form. The server owns the rules (range,
- * whole numbers, the balance never below 0, the reason's length) and its messages land under the
- * field; here a value and a reason are only required, so Save stays disabled without them.
+ * to the audit trail. Each setting is an edit_save_cancel form checked by the domain's rules (the
+ * server applies the same ones); what only the server knows (the balance never below 0) comes back
+ * as a field message under the field.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { FieldRule } from '@grove/domain';
+import { validateAcornAmount, validateStatReason, validateStatValue, type FieldRule } from '@grove/domain';
 
 import { GroveForm, type FormFieldConfig, type FormValues } from '../../components/form/grove-form.tsx';
 import { AcornMascot, ChaseSpeedIcon, GaugeIcon } from '../../components/icons.tsx';
@@ -14,17 +14,11 @@ import { formatNumber } from '../../lib/format.ts';
 import { notify } from '../../lib/notifications.ts';
 import { addAcorns, playerKeys, setPlayerSetting, type PlayerRecord, type PlayerSetting } from './players.api.ts';
 
-const required =
-  (message: string): FieldRule =>
-  (value) =>
-    value.trim() === '' ? { message, severity: 'error' } : null;
-
-/** The server's own messages for a missing number and a missing reason. */
-const SETTING_RULES: Readonly<Record<string, FieldRule>> = {
-  value: required('A valid integer is required.'),
-  amount: required('A valid integer is required.'),
-  reason: required('A reason is required.'),
+const SETTING_RULES: Readonly<Record<PlayerSetting, Readonly<Record<string, FieldRule>>>> = {
+  hr_gauge: { value: validateStatValue('hr_gauge'), reason: validateStatReason },
+  chase_speed: { value: validateStatValue('chase_speed'), reason: validateStatReason },
 };
+const ACORN_RULES: Readonly<Record<string, FieldRule>> = { amount: validateAcornAmount, reason: validateStatReason };
 
 const REASON_FIELD: FormFieldConfig = {
   name: 'reason',
@@ -66,7 +60,7 @@ function SettingForm({ player, field, onSaved }: { player: PlayerRecord; field: 
         title={`${setting.label} of ${player.name}`}
         fields={fields}
         values={{ value: String(player[field]), reason: '' }}
-        rules={SETTING_RULES}
+        rules={SETTING_RULES[field]}
         onSubmit={submit}
       />
     </div>
@@ -94,7 +88,7 @@ function AcornsForm({ player, onSaved }: { player: PlayerRecord; onSaved: () => 
         description={`Balance: ${formatNumber(player.acorns)} acorns`}
         fields={fields}
         values={{ amount: '', reason: '' }}
-        rules={SETTING_RULES}
+        rules={ACORN_RULES}
         onSubmit={submit}
         saveLabel="Add acorns"
       />
