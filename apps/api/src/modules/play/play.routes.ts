@@ -5,6 +5,7 @@ import { idParams } from '../../lib/ids.ts';
 import { pageQuery, pageSchema, toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import type { AuthUser } from '../auth/auth.repository.ts';
 import {
   accountStatistics,
   activity,
@@ -189,50 +190,31 @@ export function playRoutes(app: App, db: Db) {
     async (request) => weeklyActivity(db, requireUser(request), request.params.id, request.query.time_frame),
   );
 
-  app.get(
-    '/api/v2/player/:id/hr_rises',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: "A player's heart-rate rises in id order (paged; page_size up to 1000)",
-        params: idParams,
-        querystring: pageQuery(PAGE_SIZES.hrRises, PAGE_SIZES.max),
-        response: { 200: pageSchema(riseSchema) },
+  // The three event lists page the same way; only their rows differ.
+  const eventList = <T extends z.ZodType>(
+    path: string,
+    what: string,
+    defaultSize: number,
+    item: T,
+    load: (db: Db, user: AuthUser, playerId: number, paging: { page: number; page_size: number }) => Promise<{ count: number; page: number; pageSize: number; results: z.infer<T>[] }>,
+  ) =>
+    app.get(
+      `/api/v2/player/:id/${path}`,
+      {
+        config: { policy: 'user' },
+        schema: {
+          tags: TAGS,
+          summary: `A player's ${what} in id order (paged; page_size up to ${PAGE_SIZES.max})`,
+          params: idParams,
+          querystring: pageQuery(defaultSize, PAGE_SIZES.max),
+          response: { 200: pageSchema(item) },
+        },
       },
-    },
-    async (request) => toPage(request, await hrRisesPage(db, requireUser(request), request.params.id, request.query)),
-  );
-
-  app.get(
-    '/api/v2/player/:id/cool_downs',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: "A player's cooldowns in id order (paged; page_size up to 1000)",
-        params: idParams,
-        querystring: pageQuery(PAGE_SIZES.max, PAGE_SIZES.max),
-        response: { 200: pageSchema(coolDownSchema) },
-      },
-    },
-    async (request) => toPage(request, await coolDownsPage(db, requireUser(request), request.params.id, request.query)),
-  );
-
-  app.get(
-    '/api/v2/player/:id/cooldown_events',
-    {
-      config: { policy: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: "A player's cooldown events in id order (paged; page_size up to 1000)",
-        params: idParams,
-        querystring: pageQuery(PAGE_SIZES.cooldownEvents, PAGE_SIZES.max),
-        response: { 200: pageSchema(cooldownEventSchema) },
-      },
-    },
-    async (request) => toPage(request, await cooldownEventsPage(db, requireUser(request), request.params.id, request.query)),
-  );
+      async (request) => toPage(request, await load(db, requireUser(request), request.params.id, request.query)),
+    );
+  eventList('hr_rises', 'heart-rate rises', PAGE_SIZES.hrRises, riseSchema, hrRisesPage);
+  eventList('cool_downs', 'cooldowns', PAGE_SIZES.max, coolDownSchema, coolDownsPage);
+  eventList('cooldown_events', 'cooldown events', PAGE_SIZES.cooldownEvents, cooldownEventSchema, cooldownEventsPage);
 
   app.get(
     '/api/v1/dashboard/player/:id/overview',

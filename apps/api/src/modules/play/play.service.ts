@@ -138,58 +138,48 @@ export async function activity(db: Db, user: AuthUser, playerId: number, frame: 
   };
 }
 
-export async function hrRisesPage(db: Db, user: AuthUser, playerId: number, paging: Paging) {
+/** One page of a player's events (rises, cooldowns, cooldown events), mapped to the wire shape. */
+async function playerEventsPage<Row, Dto>(
+  db: Db,
+  user: AuthUser,
+  playerId: number,
+  paging: Paging,
+  load: (db: Db, playerId: number, limit: number, offset: number) => Promise<{ count: number; rows: Row[] }>,
+  toDto: (row: Row) => Dto,
+) {
   await assertReadable(db, user, playerId);
-  const { count, rows } = await pageHrRises(db, playerId, paging.page_size, (paging.page - 1) * paging.page_size);
-  return {
-    count,
-    page: paging.page,
-    pageSize: paging.page_size,
-    results: rows.map((r) => ({
-      id: r.id,
-      session_id: r.sessionId,
-      occurred_at: r.occurredAt,
-      start_bpm: r.startBpm,
-      peak_bpm: r.peakBpm,
-    })),
-  };
+  const { count, rows } = await load(db, playerId, paging.page_size, (paging.page - 1) * paging.page_size);
+  return { count, page: paging.page, pageSize: paging.page_size, results: rows.map(toDto) };
 }
 
-export async function coolDownsPage(db: Db, user: AuthUser, playerId: number, paging: Paging) {
-  await assertReadable(db, user, playerId);
-  const { count, rows } = await pageCoolDowns(db, playerId, paging.page_size, (paging.page - 1) * paging.page_size);
-  return {
-    count,
-    page: paging.page,
-    pageSize: paging.page_size,
-    results: rows.map((r) => ({
-      id: r.id,
-      session_id: r.sessionId,
-      started_at: r.startedAt,
-      ended_at: r.endedAt,
-      duration_seconds: r.durationSeconds,
-      start_bpm: r.startBpm,
-      end_bpm: r.endBpm,
-    })),
-  };
-}
+export const hrRisesPage = (db: Db, user: AuthUser, playerId: number, paging: Paging) =>
+  playerEventsPage(db, user, playerId, paging, pageHrRises, (r) => ({
+    id: r.id,
+    session_id: r.sessionId,
+    occurred_at: r.occurredAt,
+    start_bpm: r.startBpm,
+    peak_bpm: r.peakBpm,
+  }));
 
-export async function cooldownEventsPage(db: Db, user: AuthUser, playerId: number, paging: Paging) {
-  await assertReadable(db, user, playerId);
-  const { count, rows } = await pageCooldownEvents(db, playerId, paging.page_size, (paging.page - 1) * paging.page_size);
-  return {
-    count,
-    page: paging.page,
-    pageSize: paging.page_size,
-    results: rows.map((r) => ({
-      id: r.id,
-      session_id: r.sessionId,
-      occurred_at: r.occurredAt,
-      event_type: r.eventType,
-      bpm: r.bpm,
-    })),
-  };
-}
+export const coolDownsPage = (db: Db, user: AuthUser, playerId: number, paging: Paging) =>
+  playerEventsPage(db, user, playerId, paging, pageCoolDowns, (r) => ({
+    id: r.id,
+    session_id: r.sessionId,
+    started_at: r.startedAt,
+    ended_at: r.endedAt,
+    duration_seconds: r.durationSeconds,
+    start_bpm: r.startBpm,
+    end_bpm: r.endBpm,
+  }));
+
+export const cooldownEventsPage = (db: Db, user: AuthUser, playerId: number, paging: Paging) =>
+  playerEventsPage(db, user, playerId, paging, pageCooldownEvents, (r) => ({
+    id: r.id,
+    session_id: r.sessionId,
+    occurred_at: r.occurredAt,
+    event_type: r.eventType,
+    bpm: r.bpm,
+  }));
 
 /** GET /api/v1/dashboard/player/{id}/overview/: what the home screen shows for one player. */
 export async function overview(db: Db, user: AuthUser, playerId: number, today = new Date()) {
