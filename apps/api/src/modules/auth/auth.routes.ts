@@ -1,5 +1,5 @@
 import { loginSchema, setPasswordSchema, validateEmail } from '@grove/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
 import type { Config } from '../../config.ts';
@@ -84,6 +84,22 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
 
   const answer = async (started: SessionStart) => ({ ...started.tokens, user: await getUserInfo(db, started.userId) });
 
+  /** Both login calls: check the password, open a session, set the CSRF (and session) cookie. */
+  async function passwordLogin(
+    request: FastifyRequest,
+    body: z.infer<typeof loginBody>,
+    reply: FastifyReply,
+    kind: 'token' | 'cookie',
+  ) {
+    const { email, password, client_id } = body;
+    const started = await loginWithPassword(deps, { email, password, clientId: client_id, kind, ...clientInfo(request) });
+    setCsrfCookie(reply, cookies);
+    if (kind === 'cookie' && started.sessionCookie) {
+      setSessionCookie(reply, started.sessionCookie, config.REFRESH_TOKEN_TTL_SECONDS, cookies);
+    }
+    return answer(started);
+  }
+
   app.post(
     '/api/v2/user/auth/login/',
     {
@@ -96,18 +112,7 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
         response: { 200: tokenAnswer },
       },
     },
-    async (request, reply) => {
-      const { email: address, password, client_id } = request.body;
-      const started = await loginWithPassword(deps, {
-        email: address,
-        password,
-        clientId: client_id,
-        kind: 'token',
-        ...clientInfo(request),
-      });
-      setCsrfCookie(reply, cookies);
-      return answer(started);
-    },
+    async (request, reply) => passwordLogin(request, request.body, reply, 'token'),
   );
 
   app.post(
@@ -121,20 +126,7 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
         response: { 200: tokenAnswer },
       },
     },
-    async (request, reply) => {
-      const { email: address, password, client_id } = request.body;
-      const started = await loginWithPassword(deps, {
-        email: address,
-        password,
-        clientId: client_id,
-        kind: 'cookie',
-        ...clientInfo(request),
-      });
-      setCsrfCookie(reply, cookies);
-      if (started.sessionCookie)
-        setSessionCookie(reply, started.sessionCookie, config.REFRESH_TOKEN_TTL_SECONDS, cookies);
-      return answer(started);
-    },
+    async (request, reply) => passwordLogin(request, request.body, reply, 'cookie'),
   );
 
   app.post(
