@@ -5,12 +5,25 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The port is chosen by e2e/playwright.config.ts (a free one) and passed in PORT; without it the
+// server would take its default, which a running `npm start` may hold.
+if (!process.env.PORT) {
+  console.error('e2e/start-server.mjs: set PORT (e2e/playwright.config.ts passes a free one)');
+  process.exit(1);
+}
 const dataDir = path.join(root, '.tmp', 'e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

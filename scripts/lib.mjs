@@ -8,7 +8,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options, env: { ...process.env, ...options.env } });
+    const child = spawn(command, args, {
+      stdio: 'inherit',
+      cwd: ROOT,
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -36,7 +41,13 @@ function newestMtime(entry) {
 export function webBuildIsStale() {
   const built = path.join(ROOT, 'apps/web/dist/index.html');
   if (!fs.existsSync(built)) return true;
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/domain/src',
+  ];
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
   return newest > fs.statSync(built).mtimeMs;
 }

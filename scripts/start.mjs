@@ -7,4 +7,8 @@ if (webBuildIsStale()) {
   const code = await run('npm', ['run', 'build', '--silent']);
   if (code !== 0) process.exit(code);
 }
-process.exit(await run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { env: { NODE_ENV: process.env.NODE_ENV ?? 'production' } }));
+process.exit(
+  await run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  }),
+);

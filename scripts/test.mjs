@@ -7,7 +7,11 @@ import { findChromium, ROOT, run } from './lib.mjs';
 const reports = path.join(ROOT, '.tmp/test-reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
-const vitestArgs = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.vitest.json`)}`];
+const vitestArgs = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, `${name}.vitest.json`)}`,
+];
 
 const steps = [];
 async function step(name, command, args, env) {
@@ -19,17 +23,27 @@ async function step(name, command, args, env) {
 
 await step('unit and API tests (PGlite)', 'npx', ['vitest', 'run', ...vitestArgs('unit')], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  await step('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'api-postgres', ...vitestArgs('postgres')]);
+  await step('API tests (PostgreSQL)', 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'api-postgres',
+    ...vitestArgs('postgres'),
+  ]);
 } else {
   console.log('\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them too)');
 }
 if (findChromium()) {
-  await step('end-to-end tests (Chromium)', 'npm', ['run', 'test:e2e', '--silent'], { E2E_JSON_REPORT: path.join(reports, 'e2e.json') });
+  await step('end-to-end tests (Chromium)', 'npm', ['run', 'test:e2e', '--silent'], {
+    E2E_JSON_REPORT: path.join(reports, 'e2e.json'),
+  });
 } else if (process.env.CI) {
   console.error('\nChromium is missing: CI must install it (apt-get install -y chromium).');
   steps.push({ name: 'end-to-end tests (Chromium missing)', ok: false });
 } else {
-  console.log("\n(end-to-end tests skipped: install Debian's chromium — apt-get install -y chromium — or set CHROMIUM_PATH)");
+  console.log(
+    "\n(end-to-end tests skipped: install Debian's chromium — apt-get install -y chromium — or set CHROMIUM_PATH)",
+  );
 }
 
 // Count tests (not steps) from the runners' JSON reports for one closing line.

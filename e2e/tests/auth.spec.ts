@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 
 import { DEMO, MOBILE_MENU_MAX, logInWithForm, storedAccessToken, viewportWidth } from './support.ts';
 
-test('a parent logs in, lands on the dashboard, stays signed in on reload, signs out and cannot go back', async ({ page }) => {
+test('a parent logs in, lands on the dashboard, stays signed in on reload, signs out and cannot go back', async ({
+  page,
+}) => {
   await logInWithForm(page, DEMO.parent);
   await expect(page).toHaveURL(/\/dashboard\/?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Jordan' })).toBeVisible();

@@ -15,11 +15,20 @@ const FAMILY_OF_PROJECT: Record<string, { email: string; player: string }> = {
 };
 
 /** The account and player ids of a demo family, read through the API as the parent. */
-async function familyIds(request: APIRequestContext, email: string, playerName: string): Promise<{ accountId: number; playerId: number }> {
+async function familyIds(
+  request: APIRequestContext,
+  email: string,
+  playerName: string,
+): Promise<{ accountId: number; playerId: number }> {
   const login = await request.post('/api/v2/user/auth/login/', { data: { email, password: DEMO_PASSWORD } });
   expect(login.status()).toBe(200);
-  const { access_token: token, user } = (await login.json()) as { access_token: string; user: { account: { id: number } } };
-  const list = await request.get(`/api/v2/player/accounts/${user.account.id}/`, { headers: { authorization: `Bearer ${token}` } });
+  const { access_token: token, user } = (await login.json()) as {
+    access_token: string;
+    user: { account: { id: number } };
+  };
+  const list = await request.get(`/api/v2/player/accounts/${user.account.id}/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { results } = (await list.json()) as { results: { player: { id: number }; player_name: string }[] };
   const link = results.find((result) => result.player_name === playerName);
   expect(link, `${playerName} on ${email}`).toBeTruthy();
@@ -27,7 +36,10 @@ async function familyIds(request: APIRequestContext, email: string, playerName: 
 }
 
 function figureValue(page: Page, label: string) {
-  return page.locator('.figure').filter({ has: page.getByText(label, { exact: true }) }).locator('.figure__value');
+  return page
+    .locator('.figure')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('.figure__value');
 }
 
 const weeklyBars = (page: Page) => page.locator('rect.weekly-chart__bar');
@@ -37,11 +49,19 @@ async function expectGoalLineAt45(page: Page) {
   const line = page.getByTestId('goal-line');
   await expect(line).toBeAttached();
   const goalY = Number(await line.getAttribute('y1'));
-  const tickY = async (label: string) => Number(await page.locator('.weekly-chart g > text.weekly-chart__tick', { hasText: new RegExp(`^${label}$`) }).first().getAttribute('y'));
+  const tickY = async (label: string) =>
+    Number(
+      await page
+        .locator('.weekly-chart g > text.weekly-chart__tick', { hasText: new RegExp(`^${label}$`) })
+        .first()
+        .getAttribute('y'),
+    );
   expect(goalY).toBeCloseTo(((await tickY('40')) + (await tickY('50'))) / 2 - 4, 5);
 }
 
-test('a parent switches players and time frames and sees the weekly bars with the 45-minute goal line', async ({ page }) => {
+test('a parent switches players and time frames and sees the weekly bars with the 45-minute goal line', async ({
+  page,
+}) => {
   await signInAs(page, DEMO.parent);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Maya’s week' })).toBeVisible();
@@ -62,7 +82,11 @@ test('a parent switches players and time frames and sees the weekly bars with th
   expect(monthBars).toBeLessThanOrEqual(6);
   // The y axis runs to 60 in steps of 10.
   await expect(page.locator('.weekly-chart g > text.weekly-chart__tick').first()).toHaveText('0');
-  expect(await page.locator('.weekly-chart g > text.weekly-chart__tick').evaluateAll((ticks) => ticks.slice(0, 7).map((tick) => tick.textContent))).toEqual(['0', '10', '20', '30', '40', '50', '60']);
+  expect(
+    await page
+      .locator('.weekly-chart g > text.weekly-chart__tick')
+      .evaluateAll((ticks) => ticks.slice(0, 7).map((tick) => tick.textContent)),
+  ).toEqual(['0', '10', '20', '30', '40', '50', '60']);
 
   const frames = page.getByRole('navigation', { name: 'Time frame' });
   await frames.getByRole('link', { name: /^3Mos/ }).click();
@@ -84,7 +108,9 @@ test('a parent switches players and time frames and sees the weekly bars with th
   await page.getByRole('navigation', { name: 'Choose a player' }).getByRole('link', { name: 'Maya' }).click();
   await expect(page).toHaveURL(/\/dashboard\/stats\?pid=1&gis=1W$/);
   await expect(page.getByText('How Maya is playing and practising heart-rate control.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Minutes Maya played each week, the last 7 days' }).getByRole('row')).toHaveCount(3);
+  await expect(
+    page.getByRole('table', { name: 'Minutes Maya played each week, the last 7 days' }).getByRole('row'),
+  ).toHaveCount(3);
 });
 
 test('a staff member changes chase speed and the parent then sees the new value', async ({ page }, testInfo) => {
@@ -120,9 +146,12 @@ test('a parent exports a player’s sessions as CSV', async ({ page }) => {
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^maya-sessions-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await fs.readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Date,Start time,Time zone,Minutes played,Seconds played,Heart-rate rises,Cooldowns,Average cooldown (seconds),Acorns earned');
+  expect(lines[0]).toBe(
+    'Date,Start time,Time zone,Minutes played,Seconds played,Heart-rate rises,Cooldowns,Average cooldown (seconds),Acorns earned',
+  );
   expect(lines.length).toBeGreaterThan(20);
-  for (const line of lines.slice(1)) expect(line).toMatch(/^\d{4}-\d{2}-\d{2},\d{2}:\d{2},America\/New_York,\d+,\d+,\d+,\d+,\d*,\d+$/);
+  for (const line of lines.slice(1))
+    expect(line).toMatch(/^\d{4}-\d{2}-\d{2},\d{2}:\d{2},America\/New_York,\d+,\d+,\d+,\d+,\d*,\d+$/);
   await expect(page.getByText(/Maya’s sessions were saved as maya-sessions-/)).toBeVisible();
 });
 

@@ -16,12 +16,15 @@ const WIDTHS = [375, 900, 1280];
 /** The whole page: the viewport grows to the page's height, so the fixed side menu runs the full length. */
 async function wholePage(page: Page, file: string) {
   const viewport = page.viewportSize() ?? { width: 1280, height: 820 };
-  const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
+  const height = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement
+        .scrollHeight,
+  );
   await page.setViewportSize({ width: viewport.width, height });
   await page.screenshot({ path: path.join(OUT, file) });
   await page.setViewportSize(viewport);
 }
-
 
 for (const width of WIDTHS) {
   test(`layouts at ${width} px`, async ({ page }) => {

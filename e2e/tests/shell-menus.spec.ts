@@ -17,7 +17,12 @@ const MENUS: { who: string; email: string; entries: string[]; mobile: string[] }
     entries: ['Home', 'Player Stats', 'Coaching', 'Game Directions', 'Account', 'Support'],
     mobile: ['Home', 'Player Stats', 'Coaching', 'Game Directions', 'Account', 'Support', 'Sign out'],
   },
-  { who: 'admin', email: DEMO.staff, entries: [...PARENT_MENU, 'Admin'], mobile: [...PARENT_MENU, 'Sign out', 'Admin'] },
+  {
+    who: 'admin',
+    email: DEMO.staff,
+    entries: [...PARENT_MENU, 'Admin'],
+    mobile: [...PARENT_MENU, 'Sign out', 'Admin'],
+  },
 ];
 
 for (const { who, email, entries, mobile } of MENUS) {
@@ -87,7 +92,11 @@ test('the admin desktop menu applies only above 1165 px', async ({ page }) => {
     await expect(nav).toHaveCount(0);
     await toggle.click();
     await expect(nav).toBeVisible();
-    expect(await nav.getByRole('listitem').allTextContents()).toEqual([...desktopLinks, 'Account Details', 'Subscription & Billing']);
+    expect(await nav.getByRole('listitem').allTextContents()).toEqual([
+      ...desktopLinks,
+      'Account Details',
+      'Subscription & Billing',
+    ]);
     await expect(nav.getByText('Sam Rivera')).toBeVisible();
     await nav.getByRole('link', { name: 'Shipments' }).click();
     await expect(page).toHaveURL(/\/admin\/shipments$/);

@@ -40,7 +40,8 @@ interface Row {
   errors: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 
 /** The heavy player and its neighbours, generated in SQL, then vacuumed so statistics are fresh. */
 async function loadData(database: Database) {
@@ -89,7 +90,13 @@ async function loadData(database: Database) {
     })
     .from(accounts)
     .where(eq(accounts.id, family.account.id));
-  return { player, headers: family.headers, sessions: counts!.sessions, rises: counts!.rises, seconds: (Date.now() - started) / 1000 };
+  return {
+    player,
+    headers: family.headers,
+    sessions: counts!.sessions,
+    rises: counts!.rises,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 async function measure(label: string, database: Database): Promise<Row[]> {
@@ -112,11 +119,31 @@ async function measure(label: string, database: Database): Promise<Row[]> {
   const port = typeof address === 'object' && address ? address.port : 0;
   const id = data.player.id;
   const requests: [string, string, (body: Record<string, unknown>) => string | null][] = [
-    ['weekly chart, all time', `/api/v2/player/${id}/activity/weekly/?time_frame=all`, (b) => ((b.weeks as unknown[]).length >= 156 ? null : 'too few weeks')],
-    ['hr_rises first page (1000)', `/api/v2/player/${id}/hr_rises/?page=1&page_size=1000`, (b) => ((b.results as unknown[]).length === 1000 ? null : 'not 1000 rows')],
-    [`hr_rises middle page (${Math.ceil(lastPage / 2)})`, `/api/v2/player/${id}/hr_rises/?page=${Math.ceil(lastPage / 2)}&page_size=1000`, (b) => ((b.results as unknown[]).length === 1000 ? null : 'not 1000 rows')],
-    [`hr_rises last page (${lastPage})`, `/api/v2/player/${id}/hr_rises/?page=${lastPage}&page_size=1000`, (b) => ((b.results as unknown[]).length > 0 && b.next === null ? null : 'not the last page')],
-    ['overview (home)', `/api/v1/dashboard/player/${id}/overview/`, (b) => (b.player_id === id ? null : 'wrong player')],
+    [
+      'weekly chart, all time',
+      `/api/v2/player/${id}/activity/weekly/?time_frame=all`,
+      (b) => ((b.weeks as unknown[]).length >= 156 ? null : 'too few weeks'),
+    ],
+    [
+      'hr_rises first page (1000)',
+      `/api/v2/player/${id}/hr_rises/?page=1&page_size=1000`,
+      (b) => ((b.results as unknown[]).length === 1000 ? null : 'not 1000 rows'),
+    ],
+    [
+      `hr_rises middle page (${Math.ceil(lastPage / 2)})`,
+      `/api/v2/player/${id}/hr_rises/?page=${Math.ceil(lastPage / 2)}&page_size=1000`,
+      (b) => ((b.results as unknown[]).length === 1000 ? null : 'not 1000 rows'),
+    ],
+    [
+      `hr_rises last page (${lastPage})`,
+      `/api/v2/player/${id}/hr_rises/?page=${lastPage}&page_size=1000`,
+      (b) => ((b.results as unknown[]).length > 0 && b.next === null ? null : 'not the last page'),
+    ],
+    [
+      'overview (home)',
+      `/api/v1/dashboard/player/${id}/overview/`,
+      (b) => (b.player_id === id ? null : 'wrong player'),
+    ],
   ];
   // A csrftoken cookie so the server does not set one on every answer.
   const headers = { ...data.headers, cookie: 'csrftoken=bench' };
@@ -152,7 +179,8 @@ async function measure(label: string, database: Database): Promise<Row[]> {
 
 function localUrl(raw: string): string {
   const url = new URL(raw);
-  if (!LOCAL_HOSTS.has(url.hostname)) throw new Error(`The benchmark only talks to 127.0.0.1; ${url.hostname} is not local.`);
+  if (!LOCAL_HOSTS.has(url.hostname))
+    throw new Error(`The benchmark only talks to 127.0.0.1; ${url.hostname} is not local.`);
   return raw;
 }
 
@@ -186,7 +214,18 @@ async function withPostgres(run: (database: Database) => Promise<Row[]>): Promis
 function printTable(rows: Row[]) {
   const fmt = (ms: number) => ms.toFixed(2);
   const table = [
-    ['database', 'request', 'requests', 'server p50 ms', 'server p95 ms', 'server p99 ms', 'client p50 ms', 'client p97.5 ms', 'errors', `p95 ≤ ${TARGET_P95_MS} ms`],
+    [
+      'database',
+      'request',
+      'requests',
+      'server p50 ms',
+      'server p95 ms',
+      'server p99 ms',
+      'client p50 ms',
+      'client p97.5 ms',
+      'errors',
+      `p95 ≤ ${TARGET_P95_MS} ms`,
+    ],
     ...rows.map((r) => [
       r.database,
       r.request,
@@ -201,13 +240,16 @@ function printTable(rows: Row[]) {
     ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (row: string[]) =>
+    `| ${row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
   console.log('');
   console.log(line(table[0]!));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of table.slice(1)) console.log(line(row));
   console.log('');
-  console.log(`server = Fastify reply.elapsedTime (request in → response sent); client = autocannon latency over HTTP on 127.0.0.1 (whole ms). ${SECONDS} s per request, 1 connection.`);
+  console.log(
+    `server = Fastify reply.elapsedTime (request in → response sent); client = autocannon latency over HTTP on 127.0.0.1 (whole ms). ${SECONDS} s per request, 1 connection.`,
+  );
 }
 
 const rows: Row[] = [];

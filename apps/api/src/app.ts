@@ -1,20 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { MAX_BODY_BYTES } from '@grove/domain/api/common';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEmailSender } from './adapters/email/create-email-sender.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { openApiTransform, serializerCompiler, validatorCompiler } from './lib/contract.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerFormBody } from './lib/form-body.ts';
+import { registerJsonBody } from './lib/json-body.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import type { App } from './lib/types.ts';
+import { registerWebApp, webConnectSources } from './lib/web-app.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
@@ -52,6 +53,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
         ? false
         : {
             level: config.LOG_LEVEL,
+            // In a terminal, one readable line per entry (pino-pretty, in a worker thread).
+            ...(config.prettyLogs
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+                  },
+                }
+              : {}),
             redact: {
               paths: [
                 'req.headers.authorization',
@@ -84,9 +94,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Requests are checked by the contract's Zod schemas; answers are serialised from its JSON schemas.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -96,8 +107,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerErrorHandler(app);
   await app.register(cookie);
   registerFormBody(app);
+  registerJsonBody(app);
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...CSP_DIRECTIVES, connectSrc: [...CSP_DIRECTIVES.connectSrc, ...webConnectSources(config)] },
+    },
     crossOriginEmbedderPolicy: false,
   });
   // After helmet (refused requests keep the security headers), before any plugin adds routes (so
@@ -114,11 +129,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const email = createEmailSender(config, database.db);
+  // Deliveries under way finish (and record their outcome) before the database closes.
+  app.addHook('onClose', async () => {
+    await email.close?.();
+  });
   healthRoutes(app, database);
   playerRoutes(app, database.db);
   playRoutes(app, database.db);
@@ -131,29 +150,4 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   registerWebApp(app, config);
   return app;
-}
-
-/** Serves the built React app; any non-API path falls back to index.html so deep links work. */
-function registerWebApp(app: App, config: Config) {
-  const indexFile = path.join(config.webDistDir, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
-    }
-    if (!hasWeb) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The Grove web app is not built yet. Run `npm run build` (npm start does it for you).');
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

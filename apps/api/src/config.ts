@@ -9,61 +9,113 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const postgresUrl = z
-  .string()
-  .refine((v) => {
+const postgresUrl = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
+}, 'must be a postgres://user@host:port/database URL');
+
+/** An absolute URL whose scheme is one of `protocols`, without credentials (and, for a base URL, without query or fragment). */
+function absoluteUrl(protocols: string[], message: string, { base = false } = {}) {
+  return z.string().refine((v) => {
     try {
       const u = new URL(v);
-      return u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+      const plain = !base || (u.search === '' && u.hash === '');
+      return protocols.includes(u.protocol) && u.hostname !== '' && u.username === '' && u.password === '' && plain;
     } catch {
       return false;
     }
-  }, 'must be a postgres://user@host:port/database URL');
+  }, message);
+}
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  PUBLIC_URL: z.url({ message: 'must be a URL such as http://localhost:3000' }).optional(),
-  DATABASE_URL: postgresUrl.optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().min(1).default('.data'),
-  WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO_DATA: booleanish.default(true),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).max(90 * 86_400).default(30 * 86_400),
-  TRUST_PROXY: booleanish.default(false),
-  /** Where e-mail goes: 'outbox' stores it in the email_outbox table only; 'smtp' also delivers it. */
-  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
-  SMTP_URL: z
-    .string()
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
-      } catch {
-        return false;
-      }
-    }, 'must be an smtp://user:password@host:port or smtps://… URL')
-    .optional(),
-  EMAIL_FROM: z.string().min(3).regex(/^[^\r\n]+$/, 'must be one line').default('Grove <no-reply@grove.local>'),
-}).superRefine((env, ctx) => {
-  if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
-    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when EMAIL_PROVIDER=smtp' });
-  }
-});
+const httpsLink = absoluteUrl(['https:'], 'must be an https:// URL');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    PUBLIC_URL: z.url({ message: 'must be a URL such as http://localhost:3000' }).optional(),
+    DATABASE_URL: postgresUrl.optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATA_DIR: z.string().min(1).default('.data'),
+    WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** auto: readable lines in a terminal, JSON otherwise (a file, a pipe, a log collector). */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+    SEED_DEMO_DATA: booleanish.default(true),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(300)
+      .max(90 * 86_400)
+      .default(30 * 86_400),
+    TRUST_PROXY: booleanish.default(false),
+    /** Where e-mail goes: 'outbox' stores it in the email_outbox table only; 'smtp' also delivers it. */
+    EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'must be an smtp://user:password@host:port or smtps://… URL')
+      .optional(),
+    EMAIL_FROM: z
+      .string()
+      .min(3)
+      .regex(/^[^\r\n]+$/, 'must be one line')
+      .default('Grove <no-reply@grove.local>'),
+    // The web app's public configuration (SPEC §7 "the host comes from configuration"): served to the
+    // browser inside index.html, so one build runs in every environment. See lib/web-app.ts.
+    /** Base URL of the API for the browser when it is not this server's own /api (e.g. https://api.grove.example/api). */
+    WEB_API_URL: absoluteUrl(
+      ['https:', 'http:'],
+      'must be an absolute http(s) URL without query, such as https://api.grove.example/api',
+      { base: true },
+    ).optional(),
+    /** The card provider's (Stripe's) publishable key; none until card payments are set up. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_[A-Za-z0-9_]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…), never a secret key')
+      .optional(),
+    /** The tag manager container; analytics stay off without it. */
+    ANALYTICS_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a tag manager container id such as GTM-ABC1234')
+      .optional(),
+    GAME_DIRECTIONS_URL: httpsLink.default('https://grove.example/games'),
+    SUPPORT_URL: httpsLink.default('https://help.grove.example/'),
+    COMMUNITY_URL: httpsLink.default('https://community.grove.example/families'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when EMAIL_PROVIDER=smtp' });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema> & {
   dataDir: string;
   webDistDir: string;
   publicUrl: string;
+  /** Log lines for people (pino-pretty) rather than JSON. */
+  prettyLogs: boolean;
 };
+
+/** Variables whose invalid value is not repeated in the error. */
+const UNECHOED_KEYS = new Set(['STRIPE_PUBLISHABLE_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -72,13 +124,18 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment once. Throws ConfigError with one line per problem. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(input);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = issue.path.join('.');
+        // A secret key pasted where the publishable one goes must not land in the logs.
+        if (UNECHOED_KEYS.has(key)) return `Invalid ${key} (value not shown): ${issue.message}`;
         return `Invalid ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
       }),
     );
@@ -89,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(ROOT_DIR, c.DATA_DIR),
     webDistDir: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`,
+    prettyLogs: c.LOG_FORMAT === 'pretty' || (c.LOG_FORMAT === 'auto' && stdoutIsTerminal),
   };
 }

@@ -27,17 +27,26 @@ try {
 
 let database: Database;
 try {
-  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   await database.migrate();
 } catch (error) {
-  const target = config.DATABASE_URL ? 'the PostgreSQL server in DATABASE_URL' : `the PGlite database in ${config.dataDir}`;
+  const target = config.DATABASE_URL
+    ? 'the PostgreSQL server in DATABASE_URL'
+    : `the PGlite database in ${config.dataDir}`;
   fail(`cannot open ${target}: ${describe(error)}`);
 }
 
 if (config.SEED_DEMO_DATA) {
   const started = Date.now();
   const result = await seedDemoData(database.db);
-  if (result.seeded) console.log(`grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.seeded)
+    console.log(
+      `grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 } else {
   await seedEssentials(database.db);
 }
@@ -56,7 +65,11 @@ try {
 } catch (error) {
   await database.close();
   const code = (error as NodeJS.ErrnoException).code;
-  fail(code === 'EADDRINUSE' ? `port ${config.PORT} is already in use (set PORT to another one)` : `cannot listen on ${config.HOST}:${config.PORT}: ${describe(error)}`);
+  fail(
+    code === 'EADDRINUSE'
+      ? `port ${config.PORT} is already in use (set PORT to another one)`
+      : `cannot listen on ${config.HOST}:${config.PORT}: ${describe(error)}`,
+  );
 }
 
 const lines = [

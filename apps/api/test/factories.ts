@@ -16,18 +16,30 @@ export async function createAccount(db: Db, values: Partial<typeof accounts.$inf
 export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
   const [user] = await db
     .insert(users)
-    .values({ email: `user-${unique()}@example.test`, firstName: 'Test', lastName: 'User', billingStatus: 'ACTIVE', ...values })
+    .values({
+      email: `user-${unique()}@example.test`,
+      firstName: 'Test',
+      lastName: 'User',
+      billingStatus: 'ACTIVE',
+      ...values,
+    })
     .returning();
   return user!;
 }
 
 export async function createPlayer(db: Db, accountId: number, values: Partial<typeof players.$inferInsert> = {}) {
-  const [player] = await db.insert(players).values({ accountId, name: `Player ${unique()}`, ...values }).returning();
+  const [player] = await db
+    .insert(players)
+    .values({ accountId, name: `Player ${unique()}`, ...values })
+    .returning();
   return player!;
 }
 
 /** A parent with an account (and optionally players), ready to call the API. */
-export async function createParent(db: Db, options: { players?: string[]; tags?: string[]; user?: Partial<typeof users.$inferInsert> } = {}) {
+export async function createParent(
+  db: Db,
+  options: { players?: string[]; tags?: string[]; user?: Partial<typeof users.$inferInsert> } = {},
+) {
   const account = await createAccount(db, { tags: options.tags });
   const user = await createUser(db, { accountId: account.id, isBillingUser: true, ...options.user });
   const createdPlayers = [];

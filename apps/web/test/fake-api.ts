@@ -15,7 +15,13 @@ export type FakeRequest = {
 };
 
 /** `body` is answered as JSON; `text` as it is, with the `headers` given (a file download). */
-export type FakeAnswer = { status?: number; statusText?: string; body?: unknown; text?: string; headers?: Record<string, string> };
+export type FakeAnswer = {
+  status?: number;
+  statusText?: string;
+  body?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+};
 export type FakeHandler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -63,11 +69,17 @@ export function fakeApi(routes: Record<string, FakeHandler> = {}): FakeApi {
     calls.push(request);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const handler = table.get(`${method} ${request.path}`);
-    const answer: FakeAnswer = handler === undefined ? { status: 404, body: { detail: 'Not found.', code: 'not_found' } } : typeof handler === 'function' ? await handler(request) : handler;
+    const answer: FakeAnswer =
+      handler === undefined
+        ? { status: 404, body: { detail: 'Not found.', code: 'not_found' } }
+        : typeof handler === 'function'
+          ? await handler(request)
+          : handler;
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const status = answer.status ?? 200;
     const statusText = answer.statusText ?? STATUS_TEXT[status] ?? '';
-    if (answer.text !== undefined) return new Response(answer.text, { status, statusText, headers: answer.headers ?? {} });
+    if (answer.text !== undefined)
+      return new Response(answer.text, { status, statusText, headers: answer.headers ?? {} });
     const hasBody = answer.body !== undefined && status !== 204;
     return new Response(hasBody ? JSON.stringify(answer.body) : null, {
       status,

@@ -1,5 +1,8 @@
 /** Users and players as the API answers them, one per kind of person the shell treats differently. */
-import type { UserInfo } from '../src/features/auth/auth.api.ts';
+import type { TimeFrameId } from '@grove/domain';
+import type { PlayerOverview, PlaySession, WeeklyActivity, WeeklyPlay } from '@grove/domain/api/play';
+import type { Player, PlayerPage } from '@grove/domain/api/players';
+import type { UserInfo } from '@grove/domain/api/user';
 import { saveTokens } from '../src/lib/session.ts';
 
 function user(overrides: Partial<UserInfo>): UserInfo {
@@ -26,26 +29,94 @@ function user(overrides: Partial<UserInfo>): UserInfo {
 
 export const USERS = {
   parent: user({}),
-  magellan: user({ id: 8, first_name: 'Morgan', last_name: 'Reyes', email: 'magellan@example.com', role: 'magellan_user', account: { id: 3, tags: ['Magellan'], account_status: 'ACTIVE' } }),
-  coach: user({ id: 3, first_name: 'Casey', last_name: 'Morgan', email: 'coach@example.com', is_coach: true, is_billing_user: false, role: 'coach', account: null }),
-  staff: user({ id: 1, first_name: 'Sam', last_name: 'Rivera', email: 'staff@example.com', is_staff: true, is_billing_user: true, role: 'admin', account: null }),
-  newFamily: user({ id: 9, first_name: 'Robin', last_name: 'Chen', email: 'newfamily@example.com', account: { id: 4, tags: [], account_status: 'NOT_PURCHASED' }, billing_status: { status_name: 'NOT_PURCHASED' } }),
-  noPlayers: user({ id: 10, first_name: 'Taylor', last_name: 'Brooks', email: 'noplayers@example.com', account: { id: 5, tags: [], account_status: 'ACTIVE' } }),
-  cancelled: user({ id: 11, first_name: 'Jamie', last_name: 'Foster', email: 'cancelled@example.com', account: { id: 6, tags: [], account_status: 'ACTIVE' }, billing_status: { status_name: 'CANCELLED' } }),
+  magellan: user({
+    id: 8,
+    first_name: 'Morgan',
+    last_name: 'Reyes',
+    email: 'magellan@example.com',
+    role: 'magellan_user',
+    account: { id: 3, tags: ['Magellan'], account_status: 'ACTIVE' },
+  }),
+  coach: user({
+    id: 3,
+    first_name: 'Casey',
+    last_name: 'Morgan',
+    email: 'coach@example.com',
+    is_coach: true,
+    is_billing_user: false,
+    role: 'coach',
+    account: null,
+  }),
+  staff: user({
+    id: 1,
+    first_name: 'Sam',
+    last_name: 'Rivera',
+    email: 'staff@example.com',
+    is_staff: true,
+    is_billing_user: true,
+    role: 'admin',
+    account: null,
+  }),
+  newFamily: user({
+    id: 9,
+    first_name: 'Robin',
+    last_name: 'Chen',
+    email: 'newfamily@example.com',
+    account: { id: 4, tags: [], account_status: 'NOT_PURCHASED' },
+    billing_status: { status_name: 'NOT_PURCHASED' },
+  }),
+  noPlayers: user({
+    id: 10,
+    first_name: 'Taylor',
+    last_name: 'Brooks',
+    email: 'noplayers@example.com',
+    account: { id: 5, tags: [], account_status: 'ACTIVE' },
+  }),
+  cancelled: user({
+    id: 11,
+    first_name: 'Jamie',
+    last_name: 'Foster',
+    email: 'cancelled@example.com',
+    account: { id: 6, tags: [], account_status: 'ACTIVE' },
+    billing_status: { status_name: 'CANCELLED' },
+  }),
 } satisfies Record<string, UserInfo>;
 
-export function playerPage(players: { id: number; name: string; in_program?: boolean }[], count = players.length) {
+type PlayerFixture = {
+  id: number;
+  name: string;
+  in_program?: boolean;
+  hr_gauge?: number;
+  chase_speed?: number;
+  acorns?: number;
+};
+
+/** A player record as the API answers it (GET /api/v2/player/{id}/). */
+export function playerRecord(player: PlayerFixture, accountId = 1): Player {
+  return {
+    account: accountId,
+    role: 'child',
+    in_program: true,
+    hr_gauge: 5,
+    chase_speed: 5,
+    acorns: 0,
+    first_play_date: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...player,
+  };
+}
+
+/** One page of an account's players (GET /api/v2/player/accounts/{id}/), links built as the API builds them. */
+export function playerPage(players: PlayerFixture[], count = players.length, accountId = 1): PlayerPage {
   return {
     count,
     next: null,
     previous: null,
-    results: players.map((player) => ({
-      id: player.id + 100,
-      player: { id: player.id, name: player.name, in_program: player.in_program ?? true, role: 'child' },
-      role: 'child',
-      player_name: player.name,
-      in_program: player.in_program ?? true,
-    })),
+    results: players.map((fixture) => {
+      const player = playerRecord(fixture, accountId);
+      return { id: player.id, player, role: player.role, player_name: player.name, in_program: player.in_program };
+    }),
   };
 }
 
@@ -54,21 +125,52 @@ export function storeSession(): void {
   saveTokens({ access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 900 });
 }
 
-type SessionAnswer = { id: number; period_datetime: string; seconds_played: number; acorns_earned: number; hr_rises: number; cool_downs: number };
-
 /** A home overview answer (GET /api/v1/dashboard/player/{id}/overview/). */
-export function overviewAnswer(player: { id: number; name: string }, overrides: Record<string, unknown> = {}) {
-  const sessions: SessionAnswer[] = [
-    { id: 12, period_datetime: '2026-11-21T00:16:00.000Z', seconds_played: 635, acorns_earned: 16, hr_rises: 2, cool_downs: 2 },
-    { id: 11, period_datetime: '2026-11-18T23:43:00.000Z', seconds_played: 1658, acorns_earned: 30, hr_rises: 1, cool_downs: 1 },
+export function overviewAnswer(
+  player: { id: number; name: string },
+  overrides: Partial<PlayerOverview> = {},
+): PlayerOverview {
+  const sessions: PlaySession[] = [
+    {
+      id: 12,
+      period_datetime: '2026-11-21T00:16:00.000Z',
+      seconds_played: 635,
+      acorns_earned: 16,
+      hr_rises: 2,
+      cool_downs: 2,
+    },
+    {
+      id: 11,
+      period_datetime: '2026-11-18T23:43:00.000Z',
+      seconds_played: 1658,
+      acorns_earned: 30,
+      hr_rises: 1,
+      cool_downs: 1,
+    },
   ];
   return {
     player_id: player.id,
     name: player.name,
     time_zone: 'America/New_York',
-    this_week: { week_start: '2026-11-16', seconds_played: 2293, minutes: 38, sessions: 2, hr_rises: 3, cool_downs: 3, goal_minutes: 45 },
+    this_week: {
+      week_start: '2026-11-16',
+      seconds_played: 2293,
+      minutes: 38,
+      sessions: 2,
+      hr_rises: 3,
+      cool_downs: 3,
+      goal_minutes: 45,
+    },
     last_sessions: sessions,
-    totals: { sessions: 42, seconds_played: 50_400, hr_rises: 120, cool_downs: 95, cooldown_events: 130, average_cool_down_seconds: 48, acorns_earned: 1200 },
+    totals: {
+      sessions: 42,
+      seconds_played: 50_400,
+      hr_rises: 120,
+      cool_downs: 95,
+      cooldown_events: 130,
+      average_cool_down_seconds: 48,
+      acorns_earned: 1200,
+    },
     hr_gauge: 4,
     chase_speed: 7,
     acorns: 1250,
@@ -79,8 +181,19 @@ export function overviewAnswer(player: { id: number; name: string }, overrides: 
 }
 
 /** A weekly activity answer (GET /api/v2/player/{id}/activity/weekly/). */
-export function weeklyAnswer(playerId: number, timeFrame: string, weeks: { week_start: string; minutes: number; sessions: number; hr_rises?: number; cool_downs?: number; average_cool_down_seconds?: number | null }[]) {
-  const full = weeks.map((week) => ({
+export function weeklyAnswer(
+  playerId: number,
+  timeFrame: TimeFrameId,
+  weeks: {
+    week_start: string;
+    minutes: number;
+    sessions: number;
+    hr_rises?: number;
+    cool_downs?: number;
+    average_cool_down_seconds?: number | null;
+  }[],
+) {
+  const full: WeeklyPlay[] = weeks.map((week) => ({
     week_start: week.week_start,
     seconds_played: week.minutes * 60,
     minutes: week.minutes,
@@ -89,7 +202,7 @@ export function weeklyAnswer(playerId: number, timeFrame: string, weeks: { week_
     cool_downs: week.cool_downs ?? 0,
     average_cool_down_seconds: week.average_cool_down_seconds ?? null,
   }));
-  return {
+  const answer: WeeklyActivity = {
     player_id: playerId,
     time_frame: timeFrame,
     time_zone: 'America/New_York',
@@ -100,20 +213,5 @@ export function weeklyAnswer(playerId: number, timeFrame: string, weeks: { week_
     total_sessions: full.reduce((sum, week) => sum + week.sessions, 0),
     weeks: full,
   };
-}
-
-/** The player list with whole player records (gauge, chase speed, acorns), as staff read it. */
-export function playerRecordPage(accountId: number, players: { id: number; name: string; hr_gauge: number; chase_speed: number; acorns: number }[]) {
-  return {
-    count: players.length,
-    next: null,
-    previous: null,
-    results: players.map((player) => ({
-      id: player.id,
-      player: { ...player, account: accountId, role: 'child', in_program: true, first_play_date: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' },
-      role: 'child',
-      player_name: player.name,
-      in_program: true,
-    })),
-  };
+  return answer;
 }

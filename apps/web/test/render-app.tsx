@@ -21,5 +21,7 @@ export function renderApp(path: string) {
 }
 
 export function setViewportWidth(width: number): void {
-  (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+  (
+    window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+  ).happyDOM.setViewport({ width, height: 800 });
 }

@@ -15,5 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
-  (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width: 1024, height: 768 });
+  (
+    window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }
+  ).happyDOM.setViewport({ width: 1024, height: 768 });
 });

@@ -2,7 +2,7 @@
 
 export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_TIMEZONE = 'America/New_York';
-/** Display format of dates and times (moment-style tokens, `zz` = time zone abbreviation). */
+/** Display format of dates and times (moment-style tokens, `zz` = time zone abbreviation); formatDateTime in dates.ts renders it. */
 export const DATE_FORMAT = 'MM-DD-YYYY h:mm:ss a zz';
 
 /**
@@ -70,3 +70,6 @@ export const CHART = {
 
 export const PROFESSIONAL_PLAN = 'PROFESSIONAL';
 export const NOT_PURCHASED = 'NOT_PURCHASED';
+
+/** The OAuth client id of the web portal (a row of oauth_clients, seeded with the database). */
+export const WEB_CLIENT_ID = 'grove-web';

@@ -103,11 +103,21 @@ describe('US_STATES', () => {
     expect(isUsState(code)).toBe(expected);
   });
 
-  it('never throws', () => {
+  it('accepts exactly the listed codes, whatever the value', () => {
+    const codes = [...US_STATES, ...SHIPPING_COUNTRIES].map((entry) => entry.code);
+    const anyValue = fc.oneof(
+      fc.anything(),
+      fc.constantFrom(...codes),
+      fc.constantFrom(...codes).map((code) => code.toLowerCase()),
+      fc.constantFrom(...codes).map((code) => ` ${code}`),
+    );
+    const states = new Set(US_STATES.map((state) => state.code));
+    const countries = new Set(SHIPPING_COUNTRIES.map((country) => country.code));
     fc.assert(
-      fc.property(fc.anything(), (value) => {
-        expect(typeof isUsState(value)).toBe('boolean');
-        expect(typeof isShippingCountry(value)).toBe('boolean');
+      fc.property(anyValue, (value) => {
+        expect(isUsState(value)).toBe(typeof value === 'string' && states.has(value));
+        expect(isShippingCountry(value)).toBe(typeof value === 'string' && countries.has(value));
+        if (typeof value === 'string') expect(countryName(value) !== undefined).toBe(countries.has(value));
       }),
     );
   });

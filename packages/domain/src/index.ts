@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './countries.ts';
+export * from './dates.ts';
 export * from './errors.ts';
 export * from './forms.ts';
 export * from './phone.ts';
@@ -7,3 +8,5 @@ export * from './roles.ts';
 export * from './stats.ts';
 export * from './validation.ts';
 export * from './players.ts';
+export * from './text.ts';
+export * from './field-schemas.ts';

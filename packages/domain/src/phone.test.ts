@@ -107,14 +107,22 @@ describe('isValidPhone and toE164', () => {
 describe('properties', () => {
   const countries = fc.constantFrom(...SHIPPING_COUNTRIES.map((c) => c.code), 'XX', '', 'us', 'GG');
 
-  it('nothing throws', () => {
+  it('keeps the first 20 digits, formats them without losing or adding one, and validates what has an E.164 form', () => {
+    const typed = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.stringMatching(/^[0-9]{0,25}$/));
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), countries, (input, country) => {
-        expect(normalizePhoneDigits(input).length).toBeLessThanOrEqual(20);
-        expect(typeof formatPhone(input, country)).toBe('string');
-        expect(typeof isValidPhone(input, country)).toBe('boolean');
+      fc.property(typed, countries, (input, country) => {
+        const digits = normalizePhoneDigits(input);
+        expect(digits).toBe(input.replace(/[^0-9]/g, '').slice(0, 20));
+        expect(digits).toMatch(/^[0-9]{0,20}$/);
+        const formatted = formatPhone(input, country);
+        expect(formatted).toMatch(/^[0-9 ()+-]*$/);
+        expect(normalizePhoneDigits(formatted)).toBe(digits);
         const e164 = toE164(input, country);
-        if (e164 !== null) expect(e164).toMatch(/^\+\d+$/);
+        expect(isValidPhone(input, country)).toBe(e164 !== null);
+        if (e164 !== null) {
+          expect(e164).toMatch(/^\+[1-9][0-9]+$/);
+          expect(e164.startsWith(`+${getCountryCallingCode(country as 'US')}`)).toBe(true);
+        }
       }),
     );
   });

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PLAYER_ROLES, STAT_RANGES, validateAcornAmount, validateStatReason, validateStatValue } from './players.ts';
+import {
+  MAX_ACORN_ADJUSTMENT,
+  PLAYER_MESSAGES,
+  PLAYER_ROLES,
+  STAT_RANGES,
+  STAT_REASON_MAX,
+  validateAcornAmount,
+  validateStatReason,
+  validateStatValue,
+} from './players.ts';
 
 describe('player settings rules', () => {
   it.each([
@@ -48,12 +57,51 @@ describe('player settings rules', () => {
     expect(PLAYER_ROLES[0]).toBe('child');
   });
 
-  it('never throws, whatever is typed', () => {
+  it('answers null or the spec’s message, whatever is typed', () => {
+    const typed = fc.oneof(
+      fc.string(),
+      fc
+        .tuple(
+          fc.constantFrom('', ' ', '\t'),
+          fc.integer({ min: -150_000, max: 150_000 }),
+          fc.constantFrom('', ' ', '\n'),
+        )
+        .map(([before, number, after]) => `${before}${number}${after}`),
+      fc.string({ minLength: STAT_REASON_MAX - 20, maxLength: STAT_REASON_MAX + 20 }),
+    );
+    const error = (message: string) => ({ message, severity: 'error' });
     fc.assert(
-      fc.property(fc.string(), (text) => {
-        validateStatValue('hr_gauge')(text);
-        validateAcornAmount(text);
-        validateStatReason(text);
+      fc.property(typed, (text) => {
+        const integer = /^-?[0-9]+$/.test(text.trim());
+        const number = Number(text.trim());
+
+        const { min, max } = STAT_RANGES.hr_gauge;
+        expect(validateStatValue('hr_gauge')(text)).toEqual(
+          !integer
+            ? error(PLAYER_MESSAGES.integerRequired)
+            : number < min || number > max
+              ? error(PLAYER_MESSAGES.outOfRange(min, max))
+              : null,
+        );
+
+        expect(validateAcornAmount(text)).toEqual(
+          !integer
+            ? error(PLAYER_MESSAGES.integerRequired)
+            : Math.abs(number) > MAX_ACORN_ADJUSTMENT
+              ? error(PLAYER_MESSAGES.outOfRange(-MAX_ACORN_ADJUSTMENT, MAX_ACORN_ADJUSTMENT))
+              : number === 0
+                ? error(PLAYER_MESSAGES.acornsZero)
+                : null,
+        );
+
+        const reason = text.trim();
+        expect(validateStatReason(text)).toEqual(
+          reason === ''
+            ? error(PLAYER_MESSAGES.reasonRequired)
+            : reason.length >= STAT_REASON_MAX
+              ? error(PLAYER_MESSAGES.reasonTooLong)
+              : null,
+        );
       }),
     );
   });

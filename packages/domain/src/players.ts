@@ -37,7 +37,8 @@ function integerIn(min: number, max: number): FieldRule {
 }
 
 /** A new gauge or chase speed value, typed as text. */
-export const validateStatValue = (setting: StatSetting): FieldRule => integerIn(STAT_RANGES[setting].min, STAT_RANGES[setting].max);
+export const validateStatValue = (setting: StatSetting): FieldRule =>
+  integerIn(STAT_RANGES[setting].min, STAT_RANGES[setting].max);
 
 /** Acorns to add (negative takes some back), typed as text. */
 export const validateAcornAmount: FieldRule = (value) => {

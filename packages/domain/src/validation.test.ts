@@ -6,6 +6,7 @@ import {
   FIELD_RULES,
   LOGIN_FIELD_RULES,
   MESSAGES,
+  PASSWORD_CLASSES,
   PO_BOX_WARNING,
   fieldsToValidateOnChange,
   isPoBox,
@@ -40,6 +41,7 @@ import {
   validateZipcode,
 } from './validation.ts';
 import type { FieldIssue, FieldRule, FieldValues } from './validation.ts';
+import { TEXT_MESSAGES } from './text.ts';
 
 type Row = [label: string, value: string, expected: string | null];
 type RowWithValues = [label: string, value: string, values: FieldValues | undefined, expected: string | null];
@@ -505,31 +507,44 @@ describe('validateForm', () => {
   });
 
   it('warnings never block', () => {
-    const result = validateForm({ ...shipping, address_1: 'PO Box 12', address_2: 'P.O. Box 13' }, shippingFields, FIELD_RULES);
+    const result = validateForm(
+      { ...shipping, address_1: 'PO Box 12', address_2: 'P.O. Box 13' },
+      shippingFields,
+      FIELD_RULES,
+    );
     expect(result.canSubmit).toBe(true);
     expect(result.errors.address_1).toEqual({ message: PO_BOX_WARNING, severity: 'warning' });
     expect(result.errors.address_2?.severity).toBe('warning');
   });
 
   it('an error beside a warning blocks', () => {
-    const result = validateForm({ ...shipping, address_1: 'PO Box 12', city: 'St. Louis' }, shippingFields, FIELD_RULES);
+    const result = validateForm(
+      { ...shipping, address_1: 'PO Box 12', city: 'St. Louis' },
+      shippingFields,
+      FIELD_RULES,
+    );
     expect(result.canSubmit).toBe(false);
     expect(Object.keys(result.errors).sort()).toEqual(['address_1', 'city']);
   });
 
   it('runs dependent rules with the other values', () => {
     expect(
-      validateForm({ ...registration, password: 'Jane#2024x', password_copy: 'Jane#2024x' }, ['password'], FIELD_RULES).errors,
+      validateForm({ ...registration, password: 'Jane#2024x', password_copy: 'Jane#2024x' }, ['password'], FIELD_RULES)
+        .errors,
     ).toEqual({
       password: { message: 'Password must not contain parts of the name', severity: 'error' },
     });
-    expect(validateForm({ ...registration, country: 'GB' }, ['phonenumber'], FIELD_RULES).errors.phonenumber?.message).toBe(
-      'Please input a valid phone number',
-    );
+    expect(
+      validateForm({ ...registration, country: 'GB' }, ['phonenumber'], FIELD_RULES).errors.phonenumber?.message,
+    ).toBe('Please input a valid phone number');
   });
 
   it('reads numbers as text and skips names without a rule', () => {
-    const result = validateForm({ ...shipping, zipcode: 2101, nickname: '' }, [...shippingFields, 'nickname'], FIELD_RULES);
+    const result = validateForm(
+      { ...shipping, zipcode: 2101, nickname: '' },
+      [...shippingFields, 'nickname'],
+      FIELD_RULES,
+    );
     expect(result).toEqual({ errors: {}, canSubmit: true });
   });
 
@@ -686,28 +701,47 @@ describe('toFieldErrors', () => {
 describe('properties', () => {
   const anyText = fc.string({ unit: 'binary', maxLength: 300 });
   const anyValues = fc.dictionary(fc.constantFrom(...Object.keys(FIELD_RULES), 'nickname'), fc.anything());
-  const issueShape = (issue: FieldIssue | null) =>
-    issue === null || (typeof issue.message === 'string' && ['error', 'warning'].includes(issue.severity));
+  const specMessages = new Set<string>(Object.values(MESSAGES));
+  const classNames = new Set<string>(PASSWORD_CLASSES.map((c) => c.name));
+  /** One of the spec's messages, or the password classes message naming only known classes. */
+  const isSpecMessage = (message: string) =>
+    specMessages.has(message) ||
+    (message.startsWith(MESSAGES.passwordClassesPrefix) &&
+      message
+        .slice(MESSAGES.passwordClassesPrefix.length)
+        .split(', ')
+        .every((name) => classNames.has(name)));
+  /** No issue, the PO Box warning, or an error with one of the spec's messages. */
+  const isSpecIssue = (issue: FieldIssue | null) =>
+    issue === null ||
+    (isSpecMessage(issue.message) && issue.severity === (issue.message === MESSAGES.poBox ? 'warning' : 'error'));
 
-  it('no rule throws, whatever the input', () => {
+  it('every rule answers null or one of the spec’s messages, whatever the input', () => {
     const rules = [...Object.values(FIELD_RULES), ...Object.values(LOGIN_FIELD_RULES), validateToken];
     fc.assert(
       fc.property(fc.constantFrom(...rules), anyText, anyValues, (rule, value, values) => {
-        expect(issueShape(rule(value, values))).toBe(true);
+        const issue = rule(value, values);
+        expect(isSpecIssue(issue), JSON.stringify(issue)).toBe(true);
       }),
     );
   });
 
-  it('validateForm never throws', () => {
+  it('validateForm reports spec issues of the named fields only, and blocks exactly on an error', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.anything()), fc.array(fc.string()), (values, fields) => {
-        const result = validateForm(values, [...fields, ...Object.keys(FIELD_RULES)], FIELD_RULES);
-        expect(typeof result.canSubmit).toBe('boolean');
+        const names = [...fields, ...Object.keys(FIELD_RULES)];
+        const result = validateForm(values, names, FIELD_RULES);
+        for (const [field, issue] of Object.entries(result.errors)) {
+          expect(names).toContain(field);
+          expect(Object.hasOwn(FIELD_RULES, field)).toBe(true);
+          expect(isSpecIssue(issue), JSON.stringify(issue)).toBe(true);
+        }
+        expect(result.canSubmit).toBe(Object.values(result.errors).every((issue) => issue.severity === 'warning'));
       }),
     );
   });
 
-  it('no schema throws on any body', () => {
+  it('every schema answers text fields, or errors of its fields with the spec’s messages, on any body', () => {
     const schemas = [
       loginSchema,
       profileSchema,
@@ -717,10 +751,31 @@ describe('properties', () => {
       setPasswordSchema,
       registrationSchema,
     ];
+    const textMessages = new Set<string>(Object.values(TEXT_MESSAGES));
     fc.assert(
       fc.property(fc.constantFrom(...schemas), fc.oneof(fc.anything(), anyValues), (schema, body) => {
+        const fields = Object.keys(schema.shape);
         const result = schema.safeParse(body);
-        if (!result.success) expect(toFieldErrors(result.error)).toBeTypeOf('object');
+        if (result.success) {
+          for (const [field, value] of Object.entries(result.data)) {
+            expect(fields).toContain(field);
+            expect(value === undefined || typeof value === 'string').toBe(true);
+          }
+          return;
+        }
+        const errors = toFieldErrors(result.error);
+        expect(Object.keys(errors).length).toBeGreaterThan(0);
+        for (const [field, messages] of Object.entries(errors)) {
+          expect(messages.length).toBeGreaterThan(0);
+          // Only a body that is no object at all fails as a whole, with Zod's own message.
+          if (field === 'non_field_errors') {
+            expect(typeof body !== 'object' || body === null || Array.isArray(body)).toBe(true);
+            continue;
+          }
+          expect(fields).toContain(field);
+          for (const message of messages)
+            expect(isSpecMessage(message) || textMessages.has(message), message).toBe(true);
+        }
       }),
     );
   });

@@ -9,6 +9,7 @@ import { DEFAULT_COUNTRY, LIMITS } from './constants.ts';
 import { isShippingCountry, isUsState } from './countries.ts';
 import { INVALID_TOKEN } from './errors.ts';
 import { isValidPhone } from './phone.ts';
+import { TEXT_MESSAGES, unsafeTextMessage } from './text.ts';
 
 export type Severity = 'error' | 'warning';
 export type FieldIssue = { message: string; severity: Severity };
@@ -337,23 +338,23 @@ function checkRules(
     // A field that was not sent is re-checked only when a stored value exists to re-check.
     const sent = Object.hasOwn(present, field);
     if (rule === undefined || (!sent && textOf(values[field]) === '')) continue;
-    const issue = rule(textOf(values[field]), values);
-    if (issue?.severity === 'error') {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: [field] });
-    }
+    const text = textOf(values[field]);
+    const issue = rule(text, values);
+    const message = issue?.severity === 'error' ? issue.message : sent ? unsafeTextMessage(text) : null;
+    if (message) ctx.addIssue({ code: 'custom', message, path: [field] });
   }
 }
 
 function requiredShape<K extends string>(rules: Rules<K>) {
   const keys = Object.keys(rules) as K[];
-  return Object.fromEntries(keys.map((key) => [key, z.string().default('')])) as {
+  return Object.fromEntries(keys.map((key) => [key, z.string({ error: TEXT_MESSAGES.notText }).default('')])) as {
     [P in K]: z.ZodDefault<z.ZodString>;
   };
 }
 
 function optionalShape<K extends string>(rules: Rules<K>) {
   const keys = Object.keys(rules) as K[];
-  return Object.fromEntries(keys.map((key) => [key, z.string().optional()])) as {
+  return Object.fromEntries(keys.map((key) => [key, z.string({ error: TEXT_MESSAGES.notText }).optional()])) as {
     [P in K]: z.ZodOptional<z.ZodString>;
   };
 }
@@ -422,6 +423,11 @@ export function makeShippingPatchSchema(current: FieldValues = {}) {
 }
 
 export const profilePatchSchema = /* @__PURE__ */ makeProfilePatchSchema();
+/** A phone number checked against its country (SPEC §5: valid for the selected country). */
+export const phoneWithCountrySchema = /* @__PURE__ */ fullSchema({
+  phonenumber: validatePhone,
+  country: validateCountry,
+});
 export const shippingPatchSchema = /* @__PURE__ */ makeShippingPatchSchema();
 
 export type LoginInput = z.infer<typeof loginSchema>;

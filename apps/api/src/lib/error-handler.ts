@@ -1,12 +1,8 @@
+import { toFieldErrors } from '@grove/domain';
 import type { FastifyError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError, ValidationError } from './errors.ts';
 import type { App } from './types.ts';
-
-function fieldName(instancePath: string | undefined): string {
-  const field = (instancePath ?? '').replace(/^\//, '').split('/')[0];
-  return field || 'non_field_errors';
-}
 
 /**
  * One place turns every failure into the API's error shapes:
@@ -16,23 +12,13 @@ function fieldName(instancePath: string | undefined): string {
 export function registerErrorHandler(app: App) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ValidationError) return reply.status(400).send(error.fields);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const name = fieldName(issue.instancePath);
-        (fields[name] ??= []).push(issue.message ?? "Invalid value.");
-      }
-      return reply.status(400).send(fields);
-    }
+    // A request that failed its contract schema (lib/contract.ts): the issues by field.
+    if (error instanceof z.ZodError) return reply.status(400).send(toFieldErrors(error));
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
         .send({ ...error.extra, detail: error.detail, code: error.code });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ detail: 'Internal Server Error', code: 'internal_error' });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

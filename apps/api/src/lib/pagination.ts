@@ -1,21 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 1000;
-
-/** `page` (from 1) and `page_size` (capped at `max`, never an error when larger). */
-export function pageQuery(defaultSize = DEFAULT_PAGE_SIZE, max = MAX_PAGE_SIZE) {
-  return z.object({
-    page: z.coerce.number({ message: 'A valid integer is required.' }).int('A valid integer is required.').min(1, 'Pages start at 1.').default(1),
-    page_size: z.coerce
-      .number({ message: 'A valid integer is required.' })
-      .int('A valid integer is required.')
-      .min(1, 'Ensure this value is greater than or equal to 1.')
-      .default(defaultSize)
-      .transform((v) => Math.min(v, max)),
-  });
-}
 
 export interface Page<T> {
   count: number;
@@ -24,9 +7,6 @@ export interface Page<T> {
   results: T[];
 }
 
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
-
 function linkTo(request: FastifyRequest, page: number): string {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   url.searchParams.set('page', String(page));
@@ -34,7 +14,10 @@ function linkTo(request: FastifyRequest, page: number): string {
 }
 
 /** Wraps one page of results in the API's paged shape with full `next`/`previous` links. */
-export function toPage<T>(request: FastifyRequest, args: { count: number; page: number; pageSize: number; results: T[] }): Page<T> {
+export function toPage<T>(
+  request: FastifyRequest,
+  args: { count: number; page: number; pageSize: number; results: T[] },
+): Page<T> {
   const last = Math.max(1, Math.ceil(args.count / args.pageSize));
   return {
     count: args.count,

@@ -30,7 +30,10 @@ export function AppFrame() {
   useFocusHeadingOnNavigation();
   return (
     <>
-      <div className={`route-progress${navigation.state === 'idle' ? '' : ' route-progress--active'}`} aria-hidden="true" />
+      <div
+        className={`route-progress${navigation.state === 'idle' ? '' : ' route-progress--active'}`}
+        aria-hidden="true"
+      />
       <Outlet />
       <ScrollRestoration />
     </>

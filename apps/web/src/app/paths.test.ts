@@ -60,13 +60,20 @@ describe('paths', () => {
   it('places the player screens inside root.user.player, inside root.user, inside root', () => {
     const chain = matchRoutes(routes, '/dashboard/stats')?.map((match) => match.route.id);
     expect(chain).toEqual(['app', 'root', 'root.user', 'root.user.player', 'root.user.player.stats']);
-    expect(matchRoutes(routes, '/admin/accounts/3')?.map((match) => match.route.id)).toEqual(['app', 'root', 'root.admin', 'root.admin.accounts.details']);
+    expect(matchRoutes(routes, '/admin/accounts/3')?.map((match) => match.route.id)).toEqual([
+      'app',
+      'root',
+      'root.admin',
+      'root.admin.accounts.details',
+    ]);
   });
 
   it('builds addresses with path parameters and the query parameters that have a value', () => {
     expect(href('root.admin.accounts.details', { accountId: 42 })).toBe('/admin/accounts/42');
     expect(href('root.user.player.stats', null, { pid: 3, gis: '' })).toBe('/dashboard/stats?pid=3');
-    expect(href('root.user.resources-dev', { storage: 's3', environment: 'qa', branchType: 'feature', branch: 'menu' })).toBe('/s3/qa/feature/menu/dashboard/resources');
+    expect(
+      href('root.user.resources-dev', { storage: 's3', environment: 'qa', branchType: 'feature', branch: 'menu' }),
+    ).toBe('/s3/qa/feature/menu/dashboard/resources');
     expect(href('setpassword', null, { o: 'a b' })).toBe('/start?o=a+b');
   });
 

@@ -82,7 +82,9 @@ export const SPEC_ROUTE_IDS = [
 
 type Segments<P extends string> = P extends `${infer Head}/${infer Tail}` ? Segments<Head> | Segments<Tail> : P;
 type ParamName<S extends string> = S extends `:${infer Name}` ? Name : S extends '*' ? '*' : never;
-export type RouteParams<Id extends PathRouteId> = { [K in ParamName<Segments<(typeof ROUTES)[Id]['path']>>]: string | number };
+export type RouteParams<Id extends PathRouteId> = {
+  [K in ParamName<Segments<(typeof ROUTES)[Id]['path']>>]: string | number;
+};
 type QueryName<Id extends RouteId> = (typeof ROUTES)[Id]['query'][number];
 export type RouteQuery<Id extends RouteId> = Partial<Record<QueryName<Id>, string | number | null | undefined>>;
 

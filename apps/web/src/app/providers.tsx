@@ -53,7 +53,17 @@ function useSessionDuties(queryClient: QueryClient, router: AppRouter, routes: R
   }, [queryClient, router, routes]);
 }
 
-export function Providers({ queryClient, router, routes, children }: { queryClient: QueryClient; router: AppRouter; routes: RouteObject[]; children: ReactNode }) {
+export function Providers({
+  queryClient,
+  router,
+  routes,
+  children,
+}: {
+  queryClient: QueryClient;
+  router: AppRouter;
+  routes: RouteObject[];
+  children: ReactNode;
+}) {
   useSessionDuties(queryClient, router, routes);
   return (
     <QueryClientProvider client={queryClient}>

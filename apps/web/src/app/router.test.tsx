@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { LoaderFunctionArgs } from 'react-router';
 
-import type { UserInfo } from '../features/auth/auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createSessionRules } from './session-rules.ts';
 import { readTokens } from '../lib/session.ts';
@@ -25,7 +25,11 @@ function signedIn(user: UserInfo, players = PLAYERS): FakeApi {
   storeSession();
   const routes: Record<string, { body: unknown }> = { 'GET /api/v2/user/info/': { body: user } };
   if (user.account) routes[`GET /api/v2/player/accounts/${user.account.id}/`] = { body: players };
-  return fakeApi({ ...routes, 'POST /api/v2/auth/session/logout/': { body: { detail: 'Signed out.' } }, 'POST /api/v2/auth/oauth2/revoke_token/': { body: {} } });
+  return fakeApi({
+    ...routes,
+    'POST /api/v2/auth/session/logout/': { body: { detail: 'Signed out.' } },
+    'POST /api/v2/auth/oauth2/revoke_token/': { body: {} },
+  });
 }
 
 async function menuLabels(): Promise<string[]> {
@@ -103,7 +107,10 @@ describe('redirects', () => {
   it('dashboard/booking → coaching keeping ref', async () => {
     signedIn(USERS.parent);
     const rules = createSessionRules(createQueryClient({ retry: false }));
-    const args = { request: new Request('http://localhost/dashboard/booking?ref=spring-email'), params: {} } as unknown as LoaderFunctionArgs;
+    const args = {
+      request: new Request('http://localhost/dashboard/booking?ref=spring-email'),
+      params: {},
+    } as unknown as LoaderFunctionArgs;
     const answer = await rules.bookingRedirect(args);
     expect(answer.status).toBe(302);
     expect(answer.headers.get('Location')).toBe('/dashboard/coaching?ref=spring-email');
@@ -181,14 +188,19 @@ describe('user layout', () => {
     expect(games).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard?pid=2');
     expect(within(nav).getByRole('link', { name: 'Player Stats' })).toHaveAttribute('href', '/dashboard/stats?pid=2');
-    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/dashboard/account?segment=details');
+    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute(
+      'href',
+      '/dashboard/account?segment=details',
+    );
   });
 
   it('shows Coaching and no Community to a coach; Player Stats is disabled without players', async () => {
     signedIn(USERS.coach);
     renderApp('/dashboard');
     expect(await menuLabels()).toEqual(['Home', 'Player Stats', 'Coaching', 'Game Directions', 'Account', 'Support']);
-    const stats = within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Player Stats' });
+    const stats = within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', {
+      name: 'Player Stats',
+    });
     expect(stats).toHaveAttribute('aria-disabled', 'true');
     expect(stats).not.toHaveAttribute('href');
   });
@@ -196,7 +208,15 @@ describe('user layout', () => {
   it('shows Admin to staff', async () => {
     signedIn(USERS.staff);
     renderApp('/dashboard');
-    expect(await menuLabels()).toEqual(['Home', 'Player Stats', 'Game Directions', 'Account', 'Support', 'Community', 'Admin']);
+    expect(await menuLabels()).toEqual([
+      'Home',
+      'Player Stats',
+      'Game Directions',
+      'Account',
+      'Support',
+      'Community',
+      'Admin',
+    ]);
   });
 
   it('gives a magellan user the parent menu', async () => {
@@ -231,7 +251,15 @@ describe('user layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const dialog = screen.getByRole('dialog', { name: 'Menu' });
-    expect(await menuLabels()).toEqual(['Home', 'Player Stats', 'Game Directions', 'Account', 'Support', 'Community', 'Sign out']);
+    expect(await menuLabels()).toEqual([
+      'Home',
+      'Player Stats',
+      'Game Directions',
+      'Account',
+      'Support',
+      'Community',
+      'Sign out',
+    ]);
     expect(within(dialog).getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -256,7 +284,10 @@ describe('user layout', () => {
     await user.click(await screen.findByRole('link', { name: 'Sign out' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(readTokens()).toBeNull();
-    expect(server.callsTo('POST /api/v2/auth/oauth2/revoke_token/')[0]?.body).toEqual({ token: 'refresh-1', client_id: 'grove-web' });
+    expect(server.callsTo('POST /api/v2/auth/oauth2/revoke_token/')[0]?.body).toEqual({
+      token: 'refresh-1',
+      client_id: 'grove-web',
+    });
     expect(server.callsTo('POST /api/v2/auth/session/logout/')).toHaveLength(1);
 
     await app.router.navigate(-1);
@@ -272,7 +303,11 @@ describe('admin layout', () => {
     renderApp('/admin/accounts');
     await user.click(await screen.findByRole('button', { name: 'Open admin menu' }));
     const nav = screen.getByRole('navigation', { name: 'Admin menu' });
-    expect(within(nav).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Accounts',
       'Orders',
       'Outstanding Billing Requests',
@@ -289,7 +324,11 @@ describe('admin layout', () => {
     signedIn({ ...USERS.staff, is_billing_user: false });
     renderApp('/admin/shipments');
     const nav = await screen.findByRole('navigation', { name: 'Admin menu' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Accounts', 'Orders', 'Outstanding Billing Requests', 'Shipments']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Accounts', 'Orders', 'Outstanding Billing Requests', 'Shipments']);
     expect(screen.getByText('Sam Rivera')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open admin menu' })).not.toBeInTheDocument();

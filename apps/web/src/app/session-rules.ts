@@ -7,7 +7,9 @@ import { redirect, redirectDocument, type LoaderFunctionArgs } from 'react-route
 import type { QueryClient } from '@tanstack/react-query';
 import { isCancelledUser, isUsableAccount } from '@grove/domain';
 
-import { signOut, userInfoQuery, type UserInfo } from '../features/auth/auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { signOut, userInfoQuery } from '../features/auth/auth.api.ts';
 import { hasSession } from '../lib/session.ts';
 import { DEFAULT_AFTER_LOGIN, HOME_PATH, href, loginHref, safeNext } from './paths.ts';
 

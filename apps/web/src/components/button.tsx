@@ -16,7 +16,18 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   block?: boolean;
 };
 
-export function Button({ variant = 'primary', loading = false, disabled = false, icon, block = false, className, children, onClick, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  disabled = false,
+  icon,
+  block = false,
+  className,
+  children,
+  onClick,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading || disabled) {
       event.preventDefault();
@@ -24,7 +35,13 @@ export function Button({ variant = 'primary', loading = false, disabled = false,
     }
     onClick?.(event);
   };
-  const classes = ['button', `button--${variant}`, block ? 'button--block' : '', loading ? 'button--loading' : '', className ?? '']
+  const classes = [
+    'button',
+    `button--${variant}`,
+    block ? 'button--block' : '',
+    loading ? 'button--loading' : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -262,7 +262,16 @@ export function CheckIcon(props: IconProps) {
 export function AcornMascot({ title, size = 64, ...rest }: IconProps) {
   const a11y = title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true as const };
   return (
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width={size} height={size} focusable="false" className="mascot" {...a11y} {...rest}>
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 64 64"
+      width={size}
+      height={size}
+      focusable="false"
+      className="mascot"
+      {...a11y}
+      {...rest}
+    >
       {title ? <title>{title}</title> : null}
       <path d="M32 18c0-6 3-10 8-12 1 6-2 11-8 12Z" fill="#5dbb7a" />
       <path d="M31 18c-1-5-5-8-10-8 0 5 4 8 10 8Z" fill="#3f9b5f" />

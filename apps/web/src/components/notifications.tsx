@@ -14,7 +14,12 @@ function NoticeCard({ notice }: { notice: Notice }) {
         <p className="notice__title">{notice.title}</p>
         {notice.message ? <p className="notice__message">{notice.message}</p> : null}
       </div>
-      <button type="button" className="notice__close" onClick={() => dismissNotice(notice.id)} aria-label={`Dismiss: ${notice.title}`}>
+      <button
+        type="button"
+        className="notice__close"
+        onClick={() => dismissNotice(notice.id)}
+        aria-label={`Dismiss: ${notice.title}`}
+      >
         <CloseIcon size={18} />
       </button>
     </div>

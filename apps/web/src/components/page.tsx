@@ -12,7 +12,19 @@ export function usePageTitle(title: string): void {
   }, [title]);
 }
 
-export function Page({ title, intro, actions, children, width = 'wide' }: { title: string; intro?: ReactNode; actions?: ReactNode; children?: ReactNode; width?: 'wide' | 'narrow' }) {
+export function Page({
+  title,
+  intro,
+  actions,
+  children,
+  width = 'wide',
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+  width?: 'wide' | 'narrow';
+}) {
   usePageTitle(title);
   return (
     <div className={`page page--${width}`}>
@@ -29,7 +41,17 @@ export function Page({ title, intro, actions, children, width = 'wide' }: { titl
 }
 
 /** A calm message where content will be: what the place is for, and what to do next. */
-export function EmptyState({ title, children, action, mascot = true }: { title: string; children?: ReactNode; action?: ReactNode; mascot?: boolean }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  mascot = true,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  mascot?: boolean;
+}) {
   return (
     <section className="empty-state">
       {mascot ? <AcornMascot size={72} /> : null}
@@ -41,7 +63,13 @@ export function EmptyState({ title, children, action, mascot = true }: { title: 
 }
 
 /** A card listing what a screen gathers, item by item. */
-export function FeatureList({ heading, items }: { heading: string; items: readonly { icon?: ReactNode; title: string; text: string }[] }) {
+export function FeatureList({
+  heading,
+  items,
+}: {
+  heading: string;
+  items: readonly { icon?: ReactNode; title: string; text: string }[];
+}) {
   return (
     <section className="card feature-list" aria-label={heading}>
       <h2 className="card__title">{heading}</h2>

@@ -12,7 +12,14 @@ function Harness({ initialCountry = 'US', initialDigits = '' }: { initialCountry
   return (
     <>
       <span id="phone-label">Phone</span>
-      <PhoneInput id="phone" labelId="phone-label" country={country} digits={digits} onCountryChange={setCountry} onDigitsChange={setDigits} />
+      <PhoneInput
+        id="phone"
+        labelId="phone-label"
+        country={country}
+        digits={digits}
+        onCountryChange={setCountry}
+        onDigitsChange={setDigits}
+      />
       <output data-testid="digits">{digits}</output>
     </>
   );
@@ -22,7 +29,9 @@ describe('PhoneInput', () => {
   it('lists the countries in the spec order, by code and calling code', () => {
     render(<Harness />);
     const options = within(screen.getByRole('combobox', { name: 'Country calling code' })).getAllByRole('option');
-    expect(options.map((option) => option.getAttribute('value'))).toEqual(SHIPPING_COUNTRIES.map((country) => country.code));
+    expect(options.map((option) => option.getAttribute('value'))).toEqual(
+      SHIPPING_COUNTRIES.map((country) => country.code),
+    );
     expect(options[0]).toHaveTextContent('US +1');
     expect(options[1]).toHaveTextContent('AU +61');
   });

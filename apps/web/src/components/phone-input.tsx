@@ -39,7 +39,20 @@ function digitsBefore(text: string, position: number): number {
   return text.slice(0, position).replace(/[^0-9]/g, '').length;
 }
 
-export function PhoneInput({ id, labelId, country, digits, onCountryChange, onDigitsChange, onBlur, readOnly = false, invalid = false, describedBy, required, name }: PhoneInputProps) {
+export function PhoneInput({
+  id,
+  labelId,
+  country,
+  digits,
+  onCountryChange,
+  onDigitsChange,
+  onBlur,
+  readOnly = false,
+  invalid = false,
+  describedBy,
+  required,
+  name,
+}: PhoneInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const lastKey = useRef<string | null>(null);

@@ -1,5 +1,11 @@
 /** The loading spinner: a turning ring with a spoken label. */
-export function Spinner({ label = 'Loading…', size = 'medium' }: { label?: string; size?: 'small' | 'medium' | 'large' }) {
+export function Spinner({
+  label = 'Loading…',
+  size = 'medium',
+}: {
+  label?: string;
+  size?: 'small' | 'medium' | 'large';
+}) {
   return (
     <span className={`spinner spinner--${size}`} role="status">
       <span className="spinner__ring" aria-hidden="true" />

@@ -3,7 +3,16 @@ import { CANCELLED_MARKER } from '@grove/domain';
 
 import { fakeApi } from '../../test/fake-api.ts';
 import { storeSession } from '../../test/fixtures.ts';
-import { ApiError, CancelledRequestError, NETWORK_ERROR_MESSAGE, api, apiDownload, dispositionFilename, setUnauthorizedHandler, unwrap } from './api-client.ts';
+import {
+  ApiError,
+  CancelledRequestError,
+  NETWORK_ERROR_MESSAGE,
+  api,
+  apiDownload,
+  dispositionFilename,
+  setUnauthorizedHandler,
+  unwrap,
+} from './api-client.ts';
 import { readTokens, saveTokens } from './session.ts';
 
 let restoreHandler: (() => void) | null = null;
@@ -22,7 +31,10 @@ describe('api client: headers', () => {
   it('sends the bearer token and, on unsafe methods, the CSRF cookie value', async () => {
     storeSession();
     document.cookie = 'csrftoken=csrf-123; path=/';
-    const server = fakeApi({ 'GET /api/v2/user/info/': { body: { id: 1 } }, 'PATCH /api/v2/user/': { body: { id: 1 } } });
+    const server = fakeApi({
+      'GET /api/v2/user/info/': { body: { id: 1 } },
+      'PATCH /api/v2/user/': { body: { id: 1 } },
+    });
 
     await api.get('/v2/user/info/');
     await api.patch('/v2/user/', { first_name: 'Jo' });
@@ -81,7 +93,12 @@ describe('api client: cancellation', () => {
 describe('api client: failures', () => {
   it('rejects with a typed error carrying field errors of a 400 answer', async () => {
     storeSession();
-    fakeApi({ 'PATCH /api/v2/user/': { status: 400, body: { email: ['Please input a valid email'], non_field_errors: ['Try again'] } } });
+    fakeApi({
+      'PATCH /api/v2/user/': {
+        status: 400,
+        body: { email: ['Please input a valid email'], non_field_errors: ['Try again'] },
+      },
+    });
     const failure = await api.patch('/v2/user/', { email: 'x' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     const error = failure as ApiError;
@@ -98,8 +115,14 @@ describe('api client: failures', () => {
   });
 
   it('reports a call that got no answer with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(api.get('/v2/user/info/', { auth: false })).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/v2/user/info/', { auth: false })).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('ends the session on a 401: tokens are cleared and the unauthorized handler runs', async () => {
@@ -125,7 +148,9 @@ describe('api client: token renewal', () => {
     saveTokens({ access_token: 'old-access', refresh_token: 'refresh-1', expires_in: 30 });
     document.cookie = 'csrftoken=csrf-9; path=/';
     const server = fakeApi({
-      'POST /api/v2/auth/oauth2/token/': { body: { access_token: 'new-access', refresh_token: 'refresh-2', expires_in: 900, token_type: 'Bearer' } },
+      'POST /api/v2/auth/oauth2/token/': {
+        body: { access_token: 'new-access', refresh_token: 'refresh-2', expires_in: 900, token_type: 'Bearer' },
+      },
       'GET /api/v2/user/info/': { body: { id: 1 } },
     });
 
@@ -133,8 +158,15 @@ describe('api client: token renewal', () => {
 
     const renewals = server.callsTo('POST /api/v2/auth/oauth2/token/');
     expect(renewals).toHaveLength(1);
-    expect(renewals[0]?.body).toEqual({ grant_type: 'refresh_token', refresh_token: 'refresh-1', client_id: 'grove-web' });
-    expect(server.callsTo('GET /api/v2/user/info/').map((call) => call.headers.get('Authorization'))).toEqual(['Bearer new-access', 'Bearer new-access']);
+    expect(renewals[0]?.body).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+      client_id: 'grove-web',
+    });
+    expect(server.callsTo('GET /api/v2/user/info/').map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer new-access',
+      'Bearer new-access',
+    ]);
     expect(readTokens()).toMatchObject({ accessToken: 'new-access', refreshToken: 'refresh-2' });
   });
 
@@ -159,7 +191,13 @@ describe('api client: downloads', () => {
   it('downloads a file with the bearer token and names it from Content-Disposition', async () => {
     storeSession();
     const server = fakeApi({
-      'GET /api/v2/player/1/sessions.csv': { text: 'a,b\r\n1,2\r\n', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"' } },
+      'GET /api/v2/player/1/sessions.csv': {
+        text: 'a,b\r\n1,2\r\n',
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"',
+        },
+      },
     });
     const file = unwrap(await apiDownload('/v2/player/1/sessions.csv'));
     expect(file.filename).toBe('maya-sessions-2026-11-22.csv');
@@ -170,8 +208,13 @@ describe('api client: downloads', () => {
   it('rejects like any call when the server refuses, and ends the session on a 401', async () => {
     storeSession();
     const handler = onUnauthorized();
-    fakeApi({ 'GET /api/v2/player/9/sessions.csv': { status: 404, body: { detail: 'Not found.', code: 'not_found' } } });
-    await expect(apiDownload('/v2/player/9/sessions.csv')).rejects.toMatchObject({ status: 404, message: 'Not found.' });
+    fakeApi({
+      'GET /api/v2/player/9/sessions.csv': { status: 404, body: { detail: 'Not found.', code: 'not_found' } },
+    });
+    await expect(apiDownload('/v2/player/9/sessions.csv')).rejects.toMatchObject({
+      status: 404,
+      message: 'Not found.',
+    });
     fakeApi({ 'GET /api/v2/player/9/sessions.csv': { status: 401, body: { detail: 'Invalid Token' } } });
     await expect(apiDownload('/v2/player/9/sessions.csv')).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
@@ -188,7 +231,7 @@ describe('api client: downloads', () => {
   it.each([
     ['attachment; filename="maya-sessions.csv"', 'maya-sessions.csv'],
     ['attachment; filename=plain.csv', 'plain.csv'],
-    ["attachment; filename=\"fallback.csv\"; filename*=UTF-8''Zo%C3%AB%20sessions.csv", 'Zoë sessions.csv'],
+    ['attachment; filename="fallback.csv"; filename*=UTF-8\'\'Zo%C3%AB%20sessions.csv', 'Zoë sessions.csv'],
     ['attachment; filename="say \\"hi\\".csv"', 'say "hi".csv'],
     ['attachment', null],
     [null, null],

@@ -199,7 +199,11 @@ async function refreshOnce(seenRefreshToken: string | null): Promise<boolean> {
     response = await fetch(buildUrl('/v2/auth/oauth2/token/', undefined), {
       method: 'POST',
       headers: baseHeaders('POST', true),
-      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: OAUTH_CLIENT_ID }),
+      body: JSON.stringify({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refreshToken,
+        client_id: OAUTH_CLIENT_ID,
+      }),
       credentials: 'same-origin',
     });
   } catch {
@@ -231,7 +235,11 @@ type Answer = { response: Response; body: unknown };
  * body; an error answer's body is always read as JSON or text. Resolves with CANCELLED_MARKER when
  * `signal` aborted the call.
  */
-async function send(path: string, options: RequestOptions, read: (response: Response) => Promise<unknown>): Promise<Answer | Cancelled> {
+async function send(
+  path: string,
+  options: RequestOptions,
+  read: (response: Response) => Promise<unknown>,
+): Promise<Answer | Cancelled> {
   const method = options.method ?? 'GET';
   const auth = options.auth ?? true;
   const { signal } = options;
@@ -302,19 +310,29 @@ export function dispositionFilename(header: string | null): string | null {
  * Downloads a file from the API (GET, bearer token, same session rules as apiRequest): resolves
  * with its content and file name, or with CANCELLED_MARKER; rejects with an ApiError.
  */
-export async function apiDownload(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<DownloadedFile | Cancelled> {
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<DownloadedFile | Cancelled> {
   const answer = await send(path, { ...options, method: 'GET' }, (response) => response.blob());
   if (isCancelled(answer)) return CANCELLED_MARKER;
-  return { blob: answer.body as Blob, filename: dispositionFilename(answer.response.headers.get('content-disposition')) };
+  return {
+    blob: answer.body as Blob,
+    filename: dispositionFilename(answer.response.headers.get('content-disposition')),
+  };
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodyOptions) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodyOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodyOptions) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 

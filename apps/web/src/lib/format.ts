@@ -1,7 +1,11 @@
 /**
- * How play figures read on screen: durations in minutes and hours, dates and times in the
- * account's time zone (the server sends instants in UTC and the zone with them), and local
- * calendar dates (YYYY-MM-DD, such as a week's Monday) without any zone shift.
+ * How play figures read on screen: durations in minutes and hours, dates in the account's time
+ * zone (the server sends instants in UTC and the zone with them), and local calendar dates
+ * (YYYY-MM-DD, such as a week's Monday) without any zone shift.
+ *
+ * A date WITH a time has one formatter, the spec's (SPEC §9, 'MM-DD-YYYY h:mm:ss a zz'):
+ * `formatDateTime` / `dateTimeParts` of @grove/domain. There is deliberately no day-plus-time
+ * formatter here.
  */
 import { DEFAULT_TIMEZONE } from '@grove/domain';
 
@@ -49,17 +53,7 @@ export function formatNumber(value: number): string {
   return value.toLocaleString(LOCALE);
 }
 
-/** 'Fri, Nov 20' for an instant, in `timeZone`. */
-export function formatDay(instant: string, timeZone: string): string {
-  return formatter(timeZone, { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(instant));
-}
-
-/** '7:16 PM' for an instant, in `timeZone`. */
-export function formatTime(instant: string, timeZone: string): string {
-  return formatter(timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
-}
-
-/** 'Sep 27, 2025' for an instant, in `timeZone`. */
+/** 'Sep 27, 2025': the calendar date of an instant, in `timeZone` (a date alone; no time). */
 export function formatDate(instant: string, timeZone: string): string {
   return formatter(timeZone, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(instant));
 }

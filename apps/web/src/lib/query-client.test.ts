@@ -9,7 +9,12 @@ const failure = (status: number) => new ApiError(status, '', { detail: 'x' });
 describe('query client', () => {
   it('uses the spec cache times', () => {
     expect(createQueryClient().getDefaultOptions().queries?.staleTime).toBe(60_000);
-    expect(STALE_TIMES).toEqual({ default: CACHE_TIMES_MS.queryFresh, player: 300_000, activity: 3_600_000, userInfo: 3_600_000 });
+    expect(STALE_TIMES).toEqual({
+      default: CACHE_TIMES_MS.queryFresh,
+      player: 300_000,
+      activity: 3_600_000,
+      userInfo: 3_600_000,
+    });
   });
 
   it('shows a failure only when the call asks for it, following SPEC §8 per kind', () => {

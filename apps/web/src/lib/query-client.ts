@@ -57,7 +57,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => report(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => report(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: STALE_TIMES.default,

@@ -1,8 +1,13 @@
-/** One e-mail to one person. `template` names the kind of mail (for example 'password_reset'). */
+/**
+ * One e-mail to one person. `template` names the kind of mail (for example 'password_reset').
+ * Every message has a plain-text part and an HTML part; templates.ts renders both.
+ */
 export interface EmailMessage {
+  /** One mailbox: 'address' or 'Display Name <address>'. */
   to: string;
   subject: string;
   text: string;
+  html: string;
   template: string;
 }
 
@@ -15,6 +20,11 @@ export interface EmailMessage {
 export interface EmailSender {
   readonly provider: 'outbox' | 'smtp';
   send(message: EmailMessage): Promise<void>;
+  /**
+   * Lets the deliveries under way finish, then releases the adapter's connections. Called once at
+   * shutdown (before the database closes); `send` refuses messages afterwards.
+   */
+  close?(): Promise<void>;
 }
 
 /** Header values must stay on one line: a CR or LF would let a value inject headers. */

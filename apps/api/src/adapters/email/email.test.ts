@@ -1,60 +1,96 @@
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { createTransport } from 'nodemailer';
+import { SMTPServer, type SMTPServerError } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
+import { selfSignedCertificate } from '../../../test/fixtures/self-signed-certificate.ts';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import { createEmailSender } from './create-email-sender.ts';
+import type { EmailMessage } from './email.port.ts';
 import { outboxSender } from './outbox.sender.ts';
-import { smtpSender } from './smtp.sender.ts';
+import { smtpSender, smtpTransportOptions, type SmtpSenderOptions } from './smtp.sender.ts';
+import { escapeHtml, renderEmail } from './templates.ts';
 
-interface SmtpSession {
-  commands: string[];
-  data: string;
+const certificate = selfSignedCertificate('127.0.0.1');
+const USER = 'grove-mailer';
+const PASSWORD = 'p@ss:wörd/42';
+
+interface ReceivedMail {
+  mailFrom: string;
+  rcptTo: string[];
+  secure: boolean;
+  user: unknown;
+  raw: string;
+  parsed: ParsedMail;
 }
 
-/** A minimal SMTP server on a free local port that records what it is sent. */
-async function startFakeSmtp(options: { rejectRecipient?: boolean } = {}) {
-  const sessions: SmtpSession[] = [];
-  const server = net.createServer((socket) => {
-    const session: SmtpSession = { commands: [], data: '' };
-    sessions.push(session);
-    let buffer = '';
-    let inData = false;
-    socket.write('220 fake.test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          session.data = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write('250 2.0.0 queued\r\n');
-          continue;
-        }
-        const end = buffer.indexOf('\r\n');
-        if (end < 0) return;
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        session.commands.push(line);
-        if (line.startsWith('EHLO')) socket.write('250-fake.test\r\n250 8BITMIME\r\n');
-        else if (line.startsWith('MAIL FROM:')) socket.write('250 ok\r\n');
-        else if (line.startsWith('RCPT TO:'))
-          socket.write(options.rejectRecipient ? '550 5.1.1 no such user\r\n' : '250 ok\r\n');
-        else if (line === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (line === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('502 not implemented\r\n');
-      }
-    });
+/**
+ * A real SMTP server (the smtp-server package) on a free local port. It offers STARTTLS with a
+ * self-signed certificate made for this run (or speaks TLS from the start with `implicitTls`),
+ * AUTH PLAIN and LOGIN, and keeps every message it accepts, parsed with mailparser.
+ */
+async function startSmtpServer(
+  options: { implicitTls?: boolean; offerTls?: boolean; requireAuth?: boolean; rejectRecipient?: string } = {},
+) {
+  const offerTls = options.offerTls ?? true;
+  const auths: { method: string; username?: string; password?: string | null; secure: boolean }[] = [];
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: options.implicitTls ?? false,
+    key: certificate.key,
+    cert: certificate.cert,
+    authMethods: ['PLAIN', 'LOGIN'],
+    disabledCommands: offerTls ? [] : ['STARTTLS'],
+    // Without TLS on offer this server would take a password in clear text, as a careless server
+    // does: only the client can keep it off the wire.
+    allowInsecureAuth: !offerTls,
+    authOptional: !options.requireAuth,
+    logger: false,
+    onAuth(auth, session, callback) {
+      auths.push({ method: auth.method, username: auth.username, password: auth.password, secure: session.secure });
+      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (address.address !== options.rejectRecipient) return callback();
+      const error: SMTPServerError = new Error('5.1.1 No such user here');
+      error.responseCode = 550;
+      callback(error);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (parsed) => {
+            received.push({
+              mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              secure: session.secure,
+              user: session.user,
+              raw: raw.toString('latin1'),
+              parsed,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { port, sessions, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    auths,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 let database: Database;
@@ -64,24 +100,94 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const rowsTo = (to: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
-const message = (to: string) => ({
+const statusOf = async (to: string) => (await rowsTo(to))[0]?.status;
+/** Delivery runs after `send` returns: waits for the row to reach its final status. */
+const settled = (to: string, status: 'sent' | 'failed') =>
+  vi.waitFor(async () => expect(await statusOf(to)).toBe(status), { timeout: 10_000, interval: 25 });
+
+const SUBJECT = 'Réinitialisez votre mot de passe — Grove ✓';
+const message = (to: string): EmailMessage => ({
   to,
-  subject: 'Réinitialiser your password',
-  text: 'Hello Jordan,\n\nOpen this link:\n\nhttps://grove.test/start?o=abc\n',
+  subject: SUBJECT,
+  text: 'Bonjour Zoë,\n\nOuvrez ce lien :\n\nhttps://grove.test/start?o=abc\n',
+  html: '<p>Bonjour Zoë,</p><p><a href="https://grove.test/start?o=abc">Choisir un mot de passe</a></p>',
   template: 'password_reset',
 });
 
+/** A sender for a local test server: it trusts the test certificate, and only that. */
+function testSender(url: string, extra: Partial<SmtpSenderOptions> = {}) {
+  return smtpSender(database.db, {
+    url,
+    from: 'Grove <no-reply@grove.test>',
+    tls: { ca: certificate.cert },
+    ...extra,
+  });
+}
+
+const firstAddress = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field[0] : field)?.value[0];
+
+describe('templates', () => {
+  const link = 'https://grove.test/start?o=abc&x=1';
+
+  it('renders the reset mail as text and HTML', () => {
+    const mail = renderEmail('password_reset', { firstName: 'Jordan', link });
+    expect(mail.template).toBe('password_reset');
+    expect(mail.subject).toBe('Reset your Grove password');
+    expect(mail.text).toBe(
+      `Hello Jordan,\n\nSomeone asked to reset the password of your Grove account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, you can ignore this e-mail; your password stays as it is.\n`,
+    );
+    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    expect(mail.html).toContain('<title>Reset your Grove password</title>');
+    expect(mail.html).toContain('Hello Jordan,');
+    // The button, and the raw link for clients that do not show it; & escaped in both.
+    expect(mail.html).toMatch(
+      /<a href="https:\/\/grove\.test\/start\?o=abc&amp;x=1" style="[^"]*">Choose a new password<\/a>/,
+    );
+    expect(mail.html).toMatch(
+      /<a href="https:\/\/grove\.test\/start\?o=abc&amp;x=1" [^>]*>https:\/\/grove\.test\/start\?o=abc&amp;x=1<\/a>/,
+    );
+    expect(mail.html).toContain('your password stays as it is.');
+  });
+
+  it('renders the invitation', () => {
+    const mail = renderEmail('access_invite', { firstName: 'Sam', link });
+    expect(mail).toMatchObject({ template: 'access_invite', subject: 'Your access to Grove' });
+    expect(mail.text).toBe(
+      `Hello Sam,\n\nTo set your password and sign in to Grove, open this link within 7 days:\n\n${link}\n\nIf you did not ask for access, you can ignore this e-mail.\n`,
+    );
+    expect(mail.html).toContain('>Set your password</a>');
+  });
+
+  it('escapes every value it puts into the HTML', () => {
+    const firstName = `<img src=x onerror="alert(1)"> & 'Co'`;
+    const mail = renderEmail('password_reset', { firstName, link: 'https://grove.test/start?o="><script>x</script>' });
+    expect(mail.html).toContain('Hello &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;Co&#39;,');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).not.toContain('<script');
+    expect(mail.html).toContain('href="https://grove.test/start?o=&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(mail.text).toContain(`Hello ${firstName},`);
+    expect(escapeHtml(`<a href='x'>"&"</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;');
+  });
+
+  it('refuses links that are not http(s) URLs', () => {
+    expect(() => renderEmail('access_invite', { firstName: 'Sam', link: 'javascript:alert(1)' })).toThrow('http');
+    expect(() => renderEmail('access_invite', { firstName: 'Sam', link: '/start?o=abc' })).toThrow('absolute');
+  });
+});
+
 describe('outbox adapter (the local default)', () => {
-  it('stores the message as sent', async () => {
+  it('stores the message, text and HTML, as sent', async () => {
     await outboxSender(database.db).send(message('outbox@example.test'));
     const rows = await rowsTo('outbox@example.test');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      subject: 'Réinitialiser your password',
+      subject: SUBJECT,
       template: 'password_reset',
       provider: 'outbox',
       status: 'sent',
       textBody: message('x').text,
+      htmlBody: message('x').html,
     });
     expect(rows[0]!.sentAt).toBeInstanceOf(Date);
   });
@@ -92,84 +198,213 @@ describe('outbox adapter (the local default)', () => {
     ).rejects.toThrow('one line');
   });
 
-  it('is what the configuration selects by default', () => {
+  it('is what the configuration selects by default', async () => {
     const config = loadConfig({ NODE_ENV: 'test' });
     expect(config.EMAIL_PROVIDER).toBe('outbox');
-    expect(createEmailSender(config, database.db).provider).toBe('outbox');
+    const sender = createEmailSender(config, database.db);
+    expect(sender.provider).toBe('outbox');
+    await expect(sender.close?.()).resolves.toBeUndefined();
   });
 });
 
-describe('SMTP adapter', () => {
-  it('needs SMTP_URL when selected', () => {
+describe('SMTP adapter settings', () => {
+  it('needs SMTP_URL when selected', async () => {
     expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(ConfigError);
     const config = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' });
-    expect(createEmailSender(config, database.db).provider).toBe('smtp');
+    const sender = createEmailSender(config, database.db);
+    expect(sender.provider).toBe('smtp');
+    await sender.close?.();
   });
 
-  it('delivers the message and records it as sent with its Message-ID', async () => {
-    const server = await startFakeSmtp();
+  it('reads SMTP_URL into a pooled transport that sends credentials only over TLS', () => {
+    const from = 'Grove <no-reply@grove.test>';
+    expect(smtpTransportOptions({ url: 'smtp://me%40x.test:s%3Acret@mail.example.org', from })).toMatchObject({
+      pool: true,
+      host: 'mail.example.org',
+      port: 587,
+      secure: false,
+      requireTLS: true,
+      auth: { user: 'me@x.test', pass: 's:cret' },
+    });
+    expect(smtpTransportOptions({ url: 'smtps://me:secret@mail.example.org', from })).toMatchObject({
+      pool: true,
+      port: 465,
+      secure: true,
+      requireTLS: false,
+    });
+    // No credentials: STARTTLS when offered (nodemailer's default), plain SMTP otherwise (a local relay).
+    expect(smtpTransportOptions({ url: 'smtp://[::1]:2525', from })).toMatchObject({
+      host: '::1',
+      port: 2525,
+      secure: false,
+      requireTLS: false,
+      auth: undefined,
+    });
+  });
+});
+
+describe('SMTP adapter, against a local SMTP server', () => {
+  it('delivers text and HTML over STARTTLS with AUTH, and records the Message-ID', async () => {
+    const server = await startSmtpServer({ requireAuth: true });
+    const sender = testSender(`smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`, {
+      from: 'Zoë Müller — Grove <no-reply@grove.test>',
+    });
     try {
-      const sender = smtpSender(database.db, {
-        url: `smtp://127.0.0.1:${server.port}`,
-        from: 'Grove <no-reply@grove.test>',
+      await sender.send(message('Zoë Müller <zoe@example.test>'));
+      expect(await statusOf('Zoë Müller <zoe@example.test>')).toBe('queued');
+      await settled('Zoë Müller <zoe@example.test>', 'sent');
+
+      const [row] = await rowsTo('Zoë Müller <zoe@example.test>');
+      expect(row).toMatchObject({ provider: 'smtp', error: null, htmlBody: message('x').html });
+      expect(row!.sentAt).toBeInstanceOf(Date);
+      expect(row!.providerMessageId).toMatch(/^<[\w.-]+@grove\.test>$/);
+
+      expect(server.auths).toEqual([{ method: 'PLAIN', username: USER, password: PASSWORD, secure: true }]);
+      expect(server.received).toHaveLength(1);
+      const [mail] = server.received;
+      expect(mail).toMatchObject({
+        mailFrom: 'no-reply@grove.test',
+        rcptTo: ['zoe@example.test'],
+        secure: true,
+        user: USER,
       });
-      await sender.send(message('smtp@example.test'));
-      await vi.waitFor(async () => expect((await rowsTo('smtp@example.test'))[0]!.status).toBe('sent'));
 
-      const [row] = await rowsTo('smtp@example.test');
-      expect(row).toMatchObject({ provider: 'smtp', status: 'sent', error: null });
-      expect(row!.providerMessageId).toMatch(/^<[\w-]+@grove\.test>$/);
+      const { parsed, raw } = mail!;
+      expect(parsed.from?.value).toEqual([{ name: 'Zoë Müller — Grove', address: 'no-reply@grove.test' }]);
+      expect(firstAddress(parsed.to)).toEqual({ name: 'Zoë Müller', address: 'zoe@example.test' });
+      expect(parsed.subject).toBe(SUBJECT);
+      expect(parsed.messageId).toBe(row!.providerMessageId);
+      expect(parsed.text).toBe(message('x').text);
+      expect(parsed.html).toBe(message('x').html);
 
-      const [session] = server.sessions;
-      expect(session!.commands).toEqual(
-        expect.arrayContaining(['MAIL FROM:<no-reply@grove.test>', 'RCPT TO:<smtp@example.test>', 'DATA', 'QUIT']),
-      );
-      const [headers, body] = session!.data.split('\r\n\r\n');
-      expect(headers).toContain('From: Grove <no-reply@grove.test>');
-      expect(headers).toContain('To: smtp@example.test');
-      expect(headers).toContain(
-        `Subject: =?UTF-8?B?${Buffer.from('Réinitialiser your password').toString('base64')}?=`,
-      );
-      expect(headers).toContain(`Message-ID: ${row!.providerMessageId}`);
-      expect(Buffer.from(body!.replace(/\r\n/g, ''), 'base64').toString('utf8')).toBe(message('x').text);
+      const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
+      expect(headers).toMatch(/^Content-Type: multipart\/alternative;/m);
+      // Non-ASCII header values travel as encoded words: the header block is 7-bit ASCII.
+      expect(headers).toMatch(/^[\x20-\x7e\r\n\t]+$/);
+      expect(headers).toMatch(/^Subject: =\?UTF-8\?/m);
     } finally {
+      await sender.close();
       await server.close();
     }
   });
 
-  it('records a refused message as failed with the server’s answer', async () => {
-    const server = await startFakeSmtp({ rejectRecipient: true });
+  it('delivers over implicit TLS (smtps://)', async () => {
+    const server = await startSmtpServer({ implicitTls: true, requireAuth: true });
+    const sender = testSender(`smtps://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`);
     try {
-      const sender = smtpSender(database.db, { url: `smtp://127.0.0.1:${server.port}`, from: 'no-reply@grove.test' });
-      await sender.send(message('refused@example.test'));
-      await vi.waitFor(async () => expect((await rowsTo('refused@example.test'))[0]!.status).toBe('failed'));
-      expect((await rowsTo('refused@example.test'))[0]!.error).toContain('550');
+      await sender.send(message('smtps@example.test'));
+      await settled('smtps@example.test', 'sent');
+      expect(server.auths).toEqual([expect.objectContaining({ username: USER, secure: true })]);
+      expect(server.received.map((mail) => [mail.secure, mail.parsed.subject])).toEqual([[true, SUBJECT]]);
     } finally {
+      await sender.close();
+      await server.close();
+    }
+  });
+
+  it('delivers several messages over the pool', async () => {
+    const server = await startSmtpServer();
+    const sender = testSender(`smtp://127.0.0.1:${server.port}`);
+    try {
+      const recipients = ['pool-1@example.test', 'pool-2@example.test', 'pool-3@example.test'];
+      for (const to of recipients) await sender.send(message(to));
+      await sender.close(); // waits for the three deliveries
+      for (const to of recipients) expect(await statusOf(to)).toBe('sent');
+      expect(server.received.map((mail) => mail.rcptTo[0]).sort()).toEqual(recipients);
+      // STARTTLS is used whenever offered, credentials or not.
+      expect(server.received.every((mail) => mail.secure)).toBe(true);
+      await expect(sender.send(message('after-close@example.test'))).rejects.toThrow('closed');
+      expect(await rowsTo('after-close@example.test')).toEqual([]);
+    } finally {
+      await sender.close();
+      await server.close();
+    }
+  });
+
+  it('records a refused recipient as failed with the server’s answer', async () => {
+    const server = await startSmtpServer({ rejectRecipient: 'refused@example.test' });
+    const sender = testSender(`smtp://127.0.0.1:${server.port}`);
+    try {
+      await sender.send(message('refused@example.test'));
+      await settled('refused@example.test', 'failed');
+      const [row] = await rowsTo('refused@example.test');
+      expect(row!.error).toContain('550');
+      expect(row!.providerMessageId).toBeNull();
+      expect(row!.sentAt).toBeNull();
+      expect(server.received).toEqual([]);
+    } finally {
+      await sender.close();
       await server.close();
     }
   });
 
   it('does not send credentials to a server that offers no TLS', async () => {
-    const server = await startFakeSmtp();
+    const server = await startSmtpServer({ offerTls: false });
+    const url = `smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`;
+
+    // The server would take them: a client that does not insist on TLS logs in in clear text.
+    const careless = createTransport({ url, requireTLS: false });
+    await careless.sendMail({ from: 'x@grove.test', to: 'control@example.test', subject: 'control', text: 'x' });
+    careless.close();
+    expect(server.auths).toEqual([expect.objectContaining({ username: USER, password: PASSWORD, secure: false })]);
+    server.auths.length = 0;
+
+    const sender = testSender(url);
     try {
-      const sender = smtpSender(database.db, {
-        url: `smtp://user:secret@127.0.0.1:${server.port}`,
-        from: 'no-reply@grove.test',
-      });
       await sender.send(message('cleartext@example.test'));
-      await vi.waitFor(async () => expect((await rowsTo('cleartext@example.test'))[0]!.status).toBe('failed'));
-      expect((await rowsTo('cleartext@example.test'))[0]!.error).toContain('no TLS');
-      expect(server.sessions[0]!.commands.some((command) => command.startsWith('AUTH'))).toBe(false);
+      await settled('cleartext@example.test', 'failed');
+      expect((await rowsTo('cleartext@example.test'))[0]!.error).toContain('STARTTLS');
+      expect(server.auths).toEqual([]);
+      expect(server.received.map((mail) => mail.rcptTo)).toEqual([['control@example.test']]);
     } finally {
+      await sender.close();
+      await server.close();
+    }
+  });
+
+  it('does not trust a certificate it cannot verify', async () => {
+    const server = await startSmtpServer({ requireAuth: true });
+    const sender = testSender(`smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`, {
+      tls: undefined,
+    });
+    try {
+      await sender.send(message('untrusted@example.test'));
+      await settled('untrusted@example.test', 'failed');
+      expect((await rowsTo('untrusted@example.test'))[0]!.error).toMatch(/certificate/i);
+      expect(server.auths).toEqual([]);
+    } finally {
+      await sender.close();
       await server.close();
     }
   });
 
   it('records an unreachable server as failed', async () => {
-    const server = await startFakeSmtp();
+    const server = await startSmtpServer();
     await server.close();
-    const sender = smtpSender(database.db, { url: `smtp://127.0.0.1:${server.port}`, from: 'no-reply@grove.test' });
-    await sender.send(message('unreachable@example.test'));
-    await vi.waitFor(async () => expect((await rowsTo('unreachable@example.test'))[0]!.status).toBe('failed'));
+    const sender = testSender(`smtp://127.0.0.1:${server.port}`);
+    try {
+      await sender.send(message('unreachable@example.test'));
+      await settled('unreachable@example.test', 'failed');
+      expect((await rowsTo('unreachable@example.test'))[0]!.error).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await sender.close();
+    }
+  });
+
+  it('refuses header injection and recipient lists before recording anything', async () => {
+    const sender = testSender('smtp://127.0.0.1:9');
+    const before = (await database.db.select().from(emailOutbox)).length;
+    try {
+      await expect(
+        sender.send({ ...message('inject@example.test'), subject: 'Hi\r\nBcc: x@evil.test' }),
+      ).rejects.toThrow('one line');
+      await expect(sender.send(message('inject@example.test\r\nBcc: x@evil.test'))).rejects.toThrow('one line');
+      await expect(sender.send(message('inject@example.test, x@evil.test'))).rejects.toThrow('one address');
+      await expect(sender.send(message('Group: inject@example.test;'))).rejects.toThrow('one address');
+      await expect(sender.send(message('not an address'))).rejects.toThrow('one address');
+      expect(await database.db.select().from(emailOutbox)).toHaveLength(before);
+    } finally {
+      await sender.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ export interface OutboxRow {
   toAddress: string;
   subject: string;
   textBody: string;
+  htmlBody: string | null;
   template: string;
   provider: 'outbox' | 'smtp';
   status: OutboxStatus;

@@ -13,11 +13,14 @@ export function outboxSender(db: Db): EmailSender {
         toAddress: message.to,
         subject: message.subject,
         textBody: message.text,
+        htmlBody: message.html,
         template: message.template,
         provider: 'outbox',
         status: 'sent',
         sentAt: new Date(),
       });
     },
+    // Nothing to release: every message is only a row.
+    async close() {},
   };
 }

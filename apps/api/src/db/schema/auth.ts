@@ -81,6 +81,8 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** The HTML part; null for rows written before e-mails had one. */
+    htmlBody: text('html_body'),
     template: text('template').notNull(),
     status: text('status').notNull().default('sent'),
     provider: text('provider').notNull(),

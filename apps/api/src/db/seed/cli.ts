@@ -4,7 +4,9 @@ import { openDatabase } from '../client.ts';
 import { seedDemoData } from './index.ts';
 
 // npm run seed -- --accounts 100000 [--seed 7]
-const { values } = parseArgs({ options: { accounts: { type: 'string', default: '200' }, seed: { type: 'string', default: '2026' } } });
+const { values } = parseArgs({
+  options: { accounts: { type: 'string', default: '200' }, seed: { type: 'string', default: '2026' } },
+});
 const count = Number(values.accounts);
 if (!Number.isInteger(count) || count < 1) {
   console.error('--accounts must be a positive whole number');
@@ -14,6 +16,14 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await database.migrate();
 const started = Date.now();
-const result = await seedDemoData(database.db, { accounts: count, seed: Number(values.seed), log: (l) => console.log(l) });
-console.log(result.seeded ? `Seeded ${result.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s` : 'The database already holds demo data; nothing was added.');
+const result = await seedDemoData(database.db, {
+  accounts: count,
+  seed: Number(values.seed),
+  log: (l) => console.log(l),
+});
+console.log(
+  result.seeded
+    ? `Seeded ${result.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`
+    : 'The database already holds demo data; nothing was added.',
+);
 await database.close();

@@ -1,35 +1,19 @@
+import { WEB_CLIENT_ID } from '@grove/domain';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seededRandom, type Random } from '../../lib/random.ts';
 import type { Db } from '../client.ts';
 import { accounts, accountTags, appMeta, devices, oauthClients, players, users } from '../schema/index.ts';
+import type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { CHILD_NAMES, FIRST_NAMES, LAST_NAMES } from './names.ts';
 import { seedPlayData } from './play.ts';
 
-export interface SeededPlayer {
-  id: number;
-  accountId: number;
-  name: string;
-  /** When the player started the program; play data starts here. */
-  startedAt: Date;
-}
-
-export interface SeedContext {
-  db: Db;
-  rng: Random;
-  now: Date;
-  passwordHash: string;
-  accountIds: number[];
-  players: SeededPlayer[];
-  log: (line: string) => void;
-}
+export type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 
 /** Each feature adds the rows its screens need, in order, after the core rows exist. */
-export type Seeder = (ctx: SeedContext) => Promise<void>;
 export const FEATURE_SEEDERS: Seeder[] = [seedPlayData];
 
-export const WEB_CLIENT_ID = 'grove-web';
 const SEED_KEY = 'demo_seed';
 const CHUNK = 1000;
 const DAY = 86_400_000;
@@ -62,10 +46,7 @@ async function insertChunks<T>(items: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 function emailSafe(text: string) {
-  return text
-    .normalize('NFD')
-    .replace(/[^\w]/g, '')
-    .toLowerCase();
+  return text.normalize('NFD').replace(/[^\w]/g, '').toLowerCase();
 }
 
 type Billing = 'ACTIVE' | 'TRIAL' | 'PENDING_CANCELLATION' | 'CANCELLED' | 'RETURNED' | 'PAST_DUE' | 'NOT_PURCHASED';
@@ -98,12 +79,78 @@ function randomBilling(rng: Random): Billing {
 
 function planAccounts(rng: Random, total: number): AccountPlan[] {
   const named: AccountPlan[] = [
-    { email: 'parent@example.com', firstName: 'Jordan', lastName: 'Parker', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: ['referral'], coachIndex: 0, childNames: ['Maya', 'Eli'], monthsAgo: 14, timeZone: 'America/New_York' },
-    { email: 'parent2@example.com', firstName: 'Alex', lastName: 'Kim', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: [], coachIndex: 1, childNames: ['Zoe'], monthsAgo: 9, timeZone: 'America/Chicago' },
-    { email: 'magellan@example.com', firstName: 'Morgan', lastName: 'Reyes', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: ['Magellan'], coachIndex: 2, childNames: ['Finn', 'Ivy'], monthsAgo: 20, timeZone: 'America/Denver' },
-    { email: 'newfamily@example.com', firstName: 'Robin', lastName: 'Chen', accountStatus: 'NOT_PURCHASED', billing: 'NOT_PURCHASED', tags: [], coachIndex: null, childNames: [], monthsAgo: 0, timeZone: 'America/New_York' },
-    { email: 'noplayers@example.com', firstName: 'Taylor', lastName: 'Brooks', accountStatus: 'ACTIVE', billing: 'ACTIVE', tags: [], coachIndex: 0, childNames: [], monthsAgo: 2, timeZone: 'America/New_York' },
-    { email: 'cancelled@example.com', firstName: 'Jamie', lastName: 'Foster', accountStatus: 'ACTIVE', billing: 'CANCELLED', tags: [], coachIndex: 1, childNames: ['Otto'], monthsAgo: 11, timeZone: 'America/Los_Angeles' },
+    {
+      email: 'parent@example.com',
+      firstName: 'Jordan',
+      lastName: 'Parker',
+      accountStatus: 'ACTIVE',
+      billing: 'ACTIVE',
+      tags: ['referral'],
+      coachIndex: 0,
+      childNames: ['Maya', 'Eli'],
+      monthsAgo: 14,
+      timeZone: 'America/New_York',
+    },
+    {
+      email: 'parent2@example.com',
+      firstName: 'Alex',
+      lastName: 'Kim',
+      accountStatus: 'ACTIVE',
+      billing: 'ACTIVE',
+      tags: [],
+      coachIndex: 1,
+      childNames: ['Zoe'],
+      monthsAgo: 9,
+      timeZone: 'America/Chicago',
+    },
+    {
+      email: 'magellan@example.com',
+      firstName: 'Morgan',
+      lastName: 'Reyes',
+      accountStatus: 'ACTIVE',
+      billing: 'ACTIVE',
+      tags: ['Magellan'],
+      coachIndex: 2,
+      childNames: ['Finn', 'Ivy'],
+      monthsAgo: 20,
+      timeZone: 'America/Denver',
+    },
+    {
+      email: 'newfamily@example.com',
+      firstName: 'Robin',
+      lastName: 'Chen',
+      accountStatus: 'NOT_PURCHASED',
+      billing: 'NOT_PURCHASED',
+      tags: [],
+      coachIndex: null,
+      childNames: [],
+      monthsAgo: 0,
+      timeZone: 'America/New_York',
+    },
+    {
+      email: 'noplayers@example.com',
+      firstName: 'Taylor',
+      lastName: 'Brooks',
+      accountStatus: 'ACTIVE',
+      billing: 'ACTIVE',
+      tags: [],
+      coachIndex: 0,
+      childNames: [],
+      monthsAgo: 2,
+      timeZone: 'America/New_York',
+    },
+    {
+      email: 'cancelled@example.com',
+      firstName: 'Jamie',
+      lastName: 'Foster',
+      accountStatus: 'ACTIVE',
+      billing: 'CANCELLED',
+      tags: [],
+      coachIndex: 1,
+      childNames: ['Otto'],
+      monthsAgo: 11,
+      timeZone: 'America/Los_Angeles',
+    },
   ];
   const plans = [...named];
   for (let i = plans.length; i < total; i++) {
@@ -146,11 +193,47 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
   const staffAndCoaches = await db
     .insert(users)
     .values([
-      { email: 'staff@example.com', firstName: 'Sam', lastName: 'Rivera', isStaff: true, isBillingUser: true, billingStatus: 'ACTIVE', passwordHash },
-      { email: 'support@example.com', firstName: 'Dana', lastName: 'Whitfield', isStaff: true, billingStatus: 'ACTIVE', passwordHash },
-      { email: 'coach@example.com', firstName: 'Casey', lastName: 'Morgan', isCoach: true, billingStatus: 'ACTIVE', passwordHash },
-      { email: 'coach2@example.com', firstName: 'Riley', lastName: 'Okafor', isCoach: true, billingStatus: 'ACTIVE', passwordHash },
-      { email: 'coach3@example.com', firstName: 'Avery', lastName: 'Lindqvist', isCoach: true, billingStatus: 'ACTIVE', passwordHash },
+      {
+        email: 'staff@example.com',
+        firstName: 'Sam',
+        lastName: 'Rivera',
+        isStaff: true,
+        isBillingUser: true,
+        billingStatus: 'ACTIVE',
+        passwordHash,
+      },
+      {
+        email: 'support@example.com',
+        firstName: 'Dana',
+        lastName: 'Whitfield',
+        isStaff: true,
+        billingStatus: 'ACTIVE',
+        passwordHash,
+      },
+      {
+        email: 'coach@example.com',
+        firstName: 'Casey',
+        lastName: 'Morgan',
+        isCoach: true,
+        billingStatus: 'ACTIVE',
+        passwordHash,
+      },
+      {
+        email: 'coach2@example.com',
+        firstName: 'Riley',
+        lastName: 'Okafor',
+        isCoach: true,
+        billingStatus: 'ACTIVE',
+        passwordHash,
+      },
+      {
+        email: 'coach3@example.com',
+        firstName: 'Avery',
+        lastName: 'Lindqvist',
+        isCoach: true,
+        billingStatus: 'ACTIVE',
+        passwordHash,
+      },
     ])
     .returning({ id: users.id, isCoach: users.isCoach });
   const coachIds = staffAndCoaches.filter((u) => u.isCoach).map((u) => u.id);
@@ -208,11 +291,22 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
         .insert(players)
         .values(playerRows)
         .returning({ id: players.id, accountId: players.accountId, name: players.name, createdAt: players.createdAt });
-      seededPlayers.push(...createdPlayers.map((p) => ({ id: p.id, accountId: p.accountId, name: p.name, startedAt: p.createdAt })));
+      seededPlayers.push(
+        ...createdPlayers.map((p) => ({ id: p.id, accountId: p.accountId, name: p.name, startedAt: p.createdAt })),
+      );
     }
 
     const deviceRows = chunk.flatMap((p, i) =>
-      p.childNames.length ? [{ accountId: ids[i]!, name: `${p.lastName} family tablet`, platform: 'tablet', isKioskMode: rng.chance(0.3) }] : [],
+      p.childNames.length
+        ? [
+            {
+              accountId: ids[i]!,
+              name: `${p.lastName} family tablet`,
+              platform: 'tablet',
+              isKioskMode: rng.chance(0.3),
+            },
+          ]
+        : [],
     );
     if (deviceRows.length) await db.insert(devices).values(deviceRows);
   });

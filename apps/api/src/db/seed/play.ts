@@ -11,7 +11,7 @@ import {
   surveys,
   users,
 } from '../schema/index.ts';
-import type { SeedContext, SeededPlayer } from './index.ts';
+import type { SeedContext, SeededPlayer } from './context.ts';
 import { CHILD_NAMES } from './names.ts';
 
 /**
@@ -216,21 +216,49 @@ function planReviews(rng: Random, player: SeededPlayer, staffIds: number[], now:
   let chase = rng.int(2, 4);
   let gauge = rng.int(3, 5);
   const changes: StatChange[] = [];
-  for (let at = player.startedAt.getTime() + rng.int(21, 35) * DAY; at < now.getTime() - DAY; at += rng.int(28, 56) * DAY) {
+  for (
+    let at = player.startedAt.getTime() + rng.int(21, 35) * DAY;
+    at < now.getTime() - DAY;
+    at += rng.int(28, 56) * DAY
+  ) {
     const changedBy = rng.pick(staffIds);
     const createdAt = new Date(at + rng.int(9, 17) * 3_600_000);
     const roll = rng.next();
     if (roll < 0.6 && chase < 10) {
-      changes.push({ playerId: player.id, field: 'chase_speed', oldValue: chase, newValue: chase + 1, reason: rng.pick(FASTER), changedBy, createdAt });
+      changes.push({
+        playerId: player.id,
+        field: 'chase_speed',
+        oldValue: chase,
+        newValue: chase + 1,
+        reason: rng.pick(FASTER),
+        changedBy,
+        createdAt,
+      });
       chase += 1;
     } else if (roll < 0.68 && chase > 1) {
-      changes.push({ playerId: player.id, field: 'chase_speed', oldValue: chase, newValue: chase - 1, reason: rng.pick(SLOWER), changedBy, createdAt });
+      changes.push({
+        playerId: player.id,
+        field: 'chase_speed',
+        oldValue: chase,
+        newValue: chase - 1,
+        reason: rng.pick(SLOWER),
+        changedBy,
+        createdAt,
+      });
       chase -= 1;
     }
     if (rng.chance(0.45)) {
       const next = Math.min(8, Math.max(2, gauge + (rng.chance(0.6) ? 1 : -1)));
       if (next !== gauge) {
-        changes.push({ playerId: player.id, field: 'hr_gauge', oldValue: gauge, newValue: next, reason: rng.pick(GAUGE), changedBy, createdAt: new Date(createdAt.getTime() + 60_000) });
+        changes.push({
+          playerId: player.id,
+          field: 'hr_gauge',
+          oldValue: gauge,
+          newValue: next,
+          reason: rng.pick(GAUGE),
+          changedBy,
+          createdAt: new Date(createdAt.getTime() + 60_000),
+        });
         gauge = next;
       }
     }
@@ -255,25 +283,41 @@ const SURVEYS = [
     title: 'Monthly check-in',
     payload: {
       questions: [
-        { id: 'calm', text: 'How often did your child calm down on their own this month?', type: 'scale', min: 1, max: 5 },
+        {
+          id: 'calm',
+          text: 'How often did your child calm down on their own this month?',
+          type: 'scale',
+          min: 1,
+          max: 5,
+        },
         { id: 'notes', text: 'Anything your coach should know?', type: 'text' },
       ],
     },
   },
 ];
-const GOALS = ['Fewer meltdowns at homework time', 'Calmer mornings', 'Handling losing a game', 'Better sleep routine', 'Less yelling between siblings'];
+const GOALS = [
+  'Fewer meltdowns at homework time',
+  'Calmer mornings',
+  'Handling losing a game',
+  'Better sleep routine',
+  'Less yelling between siblings',
+];
 
 async function seedSurveysAndProfiles(ctx: SeedContext) {
   const { db, rng, now } = ctx;
   const [intake, checkIn] = await db
     .insert(surveys)
-    .values([...SURVEYS, { slug: 'pilot-2023', title: 'Pilot feedback (closed)', payload: { questions: [] }, isActive: false }])
+    .values([
+      ...SURVEYS,
+      { slug: 'pilot-2023', title: 'Pilot feedback (closed)', payload: { questions: [] }, isActive: false },
+    ])
     .onConflictDoNothing()
     .returning({ id: surveys.id });
   if (!intake || !checkIn) return;
 
   const byAccount = new Map<number, SeededPlayer[]>();
-  for (const player of ctx.players) byAccount.set(player.accountId, [...(byAccount.get(player.accountId) ?? []), player]);
+  for (const player of ctx.players)
+    byAccount.set(player.accountId, [...(byAccount.get(player.accountId) ?? []), player]);
 
   await inChunks(ctx.accountIds, INSERT_CHUNK, async (accountIds) => {
     const parentRows = await db
@@ -282,7 +326,8 @@ async function seedSurveysAndProfiles(ctx: SeedContext) {
       .where(inArray(users.accountId, accountIds))
       .orderBy(asc(users.id));
     const parentOf = new Map<number, number>();
-    for (const row of parentRows) if (row.accountId !== null && !parentOf.has(row.accountId)) parentOf.set(row.accountId, row.id);
+    for (const row of parentRows)
+      if (row.accountId !== null && !parentOf.has(row.accountId)) parentOf.set(row.accountId, row.id);
 
     const responses: (typeof surveyResponses.$inferInsert)[] = [];
     const profiles: (typeof incompleteProfiles.$inferInsert)[] = [];
@@ -366,14 +411,23 @@ async function seedConfigsAndExperiments(ctx: SeedContext) {
     configs.push({
       accountId,
       configName: 'metagame',
-      configValue: { world: WORLDS[reached - 1], unlocked_worlds: WORLDS.slice(0, reached), companion: rng.pick(['fox', 'owl', 'otter']), daily_acorn_cap: 200 },
+      configValue: {
+        world: WORLDS[reached - 1],
+        unlocked_worlds: WORLDS.slice(0, reached),
+        companion: rng.pick(['fox', 'owl', 'otter']),
+        daily_acorn_cap: 200,
+      },
     });
-    if (rng.chance(0.3)) configs.push({ accountId, configName: 'audio', configValue: { music: rng.chance(0.7), voice_prompts: true } });
+    if (rng.chance(0.3))
+      configs.push({ accountId, configName: 'audio', configValue: { music: rng.chance(0.7), voice_prompts: true } });
     if (rng.chance(0.2)) flagged.push(accountId);
   }
   await inChunks(configs, INSERT_CHUNK, (rows) => db.insert(remoteConfigs).values(rows));
   await inChunks(flagged, INSERT_CHUNK, (ids) =>
-    db.update(accounts).set({ experimentalData: { beta_stats_screen: true, weekly_goal_minutes: 45 } }).where(inArray(accounts.id, ids)),
+    db
+      .update(accounts)
+      .set({ experimentalData: { beta_stats_screen: true, weekly_goal_minutes: 45 } })
+      .where(inArray(accounts.id, ids)),
   );
 }
 
@@ -450,7 +504,8 @@ export async function seedPlayData(ctx: SeedContext): Promise<void> {
         await seedAcorns(tx, ids, staffIds[0]!, now);
       });
       done += chunk.length;
-      if (jobs.length > 1) log(`play data: ${done}/${ctx.players.length} players (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (jobs.length > 1)
+        log(`play data: ${done}/${ctx.players.length} players (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
   };
   // Two chunks at a time keep two PostgreSQL backends busy; PGlite runs them one after the other.

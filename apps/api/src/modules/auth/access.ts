@@ -9,7 +9,11 @@ import { findAccountCoach, type AuthUser } from './auth.repository.ts';
  */
 export type AccountRelation = 'member' | 'coach' | 'staff';
 
-export async function accountRelation(db: Executor, user: AuthUser, accountId: number): Promise<AccountRelation | null> {
+export async function accountRelation(
+  db: Executor,
+  user: AuthUser,
+  accountId: number,
+): Promise<AccountRelation | null> {
   if (user.isStaff) return 'staff';
   if (user.accountId === accountId) return 'member';
   if (user.isCoach) {

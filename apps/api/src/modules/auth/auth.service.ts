@@ -1,6 +1,7 @@
 import { makeSetPasswordSchema, toFieldErrors } from '@grove/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
+import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
@@ -39,7 +40,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
+export { INVALID_CREDENTIALS } from '@grove/domain/api/auth';
+import { INVALID_CREDENTIALS } from '@grove/domain/api/auth';
 export const LINK_SENT = 'If an account exists for that email, we have sent a link.';
 export const LINK_INVALID = 'This link has expired or was already used.';
 export const PASSWORD_SET = 'Your password has been set. You can log in now.';
@@ -202,22 +204,6 @@ export async function logout(deps: AuthDeps, input: { userId: number; sessionId:
   }
 }
 
-function linkEmail(purpose: LinkPurpose, firstName: string, link: string) {
-  const greeting = `Hello ${firstName},`;
-  if (purpose === 'reset') {
-    return {
-      subject: 'Reset your Grove password',
-      template: 'password_reset',
-      text: `${greeting}\n\nSomeone asked to reset the password of your Grove account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, you can ignore this e-mail; your password stays as it is.\n`,
-    };
-  }
-  return {
-    subject: 'Your access to Grove',
-    template: 'access_invite',
-    text: `${greeting}\n\nTo set your password and sign in to Grove, open this link within 7 days:\n\n${link}\n\nIf you did not ask for access, you can ignore this e-mail.\n`,
-  };
-}
-
 /**
  * "Reset password" and "get access": when the e-mail belongs to an active user, stores a one-time
  * link (its hash) and e-mails it. The caller answers the same in every case. A failed delivery is
@@ -236,7 +222,8 @@ export async function requestLink(deps: AuthDeps, input: { email: string; purpos
   });
   const link = `${deps.config.publicUrl}/start?o=${encodeURIComponent(token)}`;
   try {
-    await deps.email.send({ to: user.email, ...linkEmail(input.purpose, user.firstName, link) });
+    const template = input.purpose === 'reset' ? 'password_reset' : 'access_invite';
+    await deps.email.send({ to: user.email, ...renderEmail(template, { firstName: user.firstName, link }) });
   } catch (error) {
     deps.log.error({ err: error, userId: user.id }, 'could not send a one-time link');
   }

@@ -141,14 +141,12 @@ describe('login throttling', () => {
 
   it('throttles the password grant of the token endpoint too', async () => {
     const user = await createUser(t.db, { passwordHash });
-    await t.db
-      .insert(loginThrottles)
-      .values({
-        key: `email:${user.email}`,
-        failures: 20,
-        windowStartedAt: new Date(),
-        blockedUntil: new Date(Date.now() + 60_000),
-      });
+    await t.db.insert(loginThrottles).values({
+      key: `email:${user.email}`,
+      failures: 20,
+      windowStartedAt: new Date(),
+      blockedUntil: new Date(Date.now() + 60_000),
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/auth/oauth2/token/',

@@ -10,9 +10,18 @@ export async function findPlayerAccountId(db: Executor, playerId: number): Promi
 /** The player's latest assignment (of the campaign when named). */
 export async function latestVariant(db: Executor, playerId: number, campaignName: string | null) {
   const rows = await db
-    .select({ campaignName: experimentVariants.campaignName, variantName: experimentVariants.variantName, assignedAt: experimentVariants.assignedAt })
+    .select({
+      campaignName: experimentVariants.campaignName,
+      variantName: experimentVariants.variantName,
+      assignedAt: experimentVariants.assignedAt,
+    })
     .from(experimentVariants)
-    .where(and(eq(experimentVariants.playerId, playerId), campaignName === null ? undefined : eq(experimentVariants.campaignName, campaignName)))
+    .where(
+      and(
+        eq(experimentVariants.playerId, playerId),
+        campaignName === null ? undefined : eq(experimentVariants.campaignName, campaignName),
+      ),
+    )
     .orderBy(desc(experimentVariants.assignedAt), desc(experimentVariants.id))
     .limit(1);
   return rows[0] ?? null;
@@ -48,7 +57,11 @@ export async function countRemoteConfigs(db: Executor, accountId: number): Promi
 
 export async function listRemoteConfigs(db: Executor, accountId: number, limit: number, offset: number) {
   return db
-    .select({ configName: remoteConfigs.configName, configValue: remoteConfigs.configValue, updatedAt: remoteConfigs.updatedAt })
+    .select({
+      configName: remoteConfigs.configName,
+      configValue: remoteConfigs.configValue,
+      updatedAt: remoteConfigs.updatedAt,
+    })
     .from(remoteConfigs)
     .where(eq(remoteConfigs.accountId, accountId))
     .orderBy(asc(remoteConfigs.configName))
@@ -57,7 +70,12 @@ export async function listRemoteConfigs(db: Executor, accountId: number, limit: 
 }
 
 /** Replaces the named configuration of the account (creates it the first time). */
-export async function upsertRemoteConfig(db: Executor, accountId: number, configName: string, configValue: Record<string, unknown>) {
+export async function upsertRemoteConfig(
+  db: Executor,
+  accountId: number,
+  configName: string,
+  configValue: Record<string, unknown>,
+) {
   const [row] = await db
     .insert(remoteConfigs)
     .values({ accountId, configName, configValue })
@@ -65,7 +83,11 @@ export async function upsertRemoteConfig(db: Executor, accountId: number, config
       target: [remoteConfigs.accountId, remoteConfigs.configName],
       set: { configValue: sql`excluded.config_value`, updatedAt: sql`now()` },
     })
-    .returning({ configName: remoteConfigs.configName, configValue: remoteConfigs.configValue, updatedAt: remoteConfigs.updatedAt });
+    .returning({
+      configName: remoteConfigs.configName,
+      configValue: remoteConfigs.configValue,
+      updatedAt: remoteConfigs.updatedAt,
+    });
   return row!;
 }
 

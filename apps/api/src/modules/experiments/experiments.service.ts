@@ -1,3 +1,4 @@
+import type { Paging } from '@grove/domain/api/common';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -16,11 +17,6 @@ import {
 /** SPEC §4: the one remote configuration that is replaced as a whole when updated. */
 export const METAGAME_CONFIG = 'metagame';
 
-export interface Paging {
-  page: number;
-  page_size: number;
-}
-
 async function readableAccount(db: Db, user: AuthUser, accountId: number, mode: 'read' | 'write' = 'read') {
   await assertAccountAccess(db, user, accountId, mode);
   if (user.isStaff && !(await accountExists(db, accountId))) throw notFound();
@@ -36,7 +32,12 @@ export async function experimentVariant(db: Db, user: AuthUser, playerId: number
   await assertAccountAccess(db, user, accountId, 'read');
   const variant = await latestVariant(db, playerId, campaignName);
   if (!variant) throw notFound('This player is in no experiment.');
-  return { player_id: playerId, campaign_name: variant.campaignName, variant_name: variant.variantName, assigned_at: variant.assignedAt.toISOString() };
+  return {
+    player_id: playerId,
+    campaign_name: variant.campaignName,
+    variant_name: variant.variantName,
+    assigned_at: variant.assignedAt.toISOString(),
+  };
 }
 
 /** GET /api/v2/accounts/{id}/experimental_data: the account's experiment flags and its players' variants. */
@@ -67,7 +68,10 @@ const toConfigDto = (row: { configName: string; configValue: Record<string, unkn
 export async function remoteConfigs(db: Db, user: AuthUser, accountId: number, paging: Paging) {
   await readableAccount(db, user, accountId);
   const offset = (paging.page - 1) * paging.page_size;
-  const [count, rows] = await Promise.all([countRemoteConfigs(db, accountId), listRemoteConfigs(db, accountId, paging.page_size, offset)]);
+  const [count, rows] = await Promise.all([
+    countRemoteConfigs(db, accountId),
+    listRemoteConfigs(db, accountId, paging.page_size, offset),
+  ]);
   return { count, page: paging.page, pageSize: paging.page_size, results: rows.map(toConfigDto) };
 }
 

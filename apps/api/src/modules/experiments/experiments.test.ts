@@ -23,12 +23,30 @@ describe('experiment variants', () => {
     expect(none.json()).toEqual({ detail: 'This player is in no experiment.', code: 'not_found' });
 
     await t.db.insert(experimentVariants).values([
-      { playerId: id, campaignName: 'goal_banner', variantName: 'streaks', assignedAt: new Date('2026-01-01T00:00:00Z') },
-      { playerId: id, campaignName: 'onboarding_video', variantName: 'short', assignedAt: new Date('2026-02-01T00:00:00Z') },
+      {
+        playerId: id,
+        campaignName: 'goal_banner',
+        variantName: 'streaks',
+        assignedAt: new Date('2026-01-01T00:00:00Z'),
+      },
+      {
+        playerId: id,
+        campaignName: 'onboarding_video',
+        variantName: 'short',
+        assignedAt: new Date('2026-02-01T00:00:00Z'),
+      },
     ]);
     const latest = await get(`/api/v2/player/experiment_variant/?player_id=${id}`, parent.headers);
-    expect(latest.json()).toEqual({ player_id: id, campaign_name: 'onboarding_video', variant_name: 'short', assigned_at: '2026-02-01T00:00:00.000Z' });
-    const named = await get(`/api/v2/player/experiment_variant?player_id=${id}&campaign_name=goal_banner`, parent.headers);
+    expect(latest.json()).toEqual({
+      player_id: id,
+      campaign_name: 'onboarding_video',
+      variant_name: 'short',
+      assigned_at: '2026-02-01T00:00:00.000Z',
+    });
+    const named = await get(
+      `/api/v2/player/experiment_variant?player_id=${id}&campaign_name=goal_banner`,
+      parent.headers,
+    );
     expect(named.json()).toMatchObject({ campaign_name: 'goal_banner', variant_name: 'streaks' });
 
     const other = await createParent(t.db);
@@ -38,14 +56,21 @@ describe('experiment variants', () => {
 
   it('gives an account’s experimental data with its players’ variants', async () => {
     const parent = await createParent(t.db, { players: ['Ben', 'Cy'] });
-    await t.db.update(accounts).set({ experimentalData: { new_home: true } }).where(eq(accounts.id, parent.account.id));
-    await t.db.insert(experimentVariants).values({ playerId: parent.players[1]!.id, campaignName: 'goal_banner', variantName: 'control' });
+    await t.db
+      .update(accounts)
+      .set({ experimentalData: { new_home: true } })
+      .where(eq(accounts.id, parent.account.id));
+    await t.db
+      .insert(experimentVariants)
+      .values({ playerId: parent.players[1]!.id, campaignName: 'goal_banner', variantName: 'control' });
     const res = await get(`/api/v2/accounts/${parent.account.id}/experimental_data`, parent.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       account_id: parent.account.id,
       experimental_data: { new_home: true },
-      experiment_variants: [{ player_id: parent.players[1]!.id, campaign_name: 'goal_banner', variant_name: 'control' }],
+      experiment_variants: [
+        { player_id: parent.players[1]!.id, campaign_name: 'goal_banner', variant_name: 'control' },
+      ],
     });
     const other = await createParent(t.db);
     expect((await get(`/api/v2/accounts/${parent.account.id}/experimental_data/`, other.headers)).statusCode).toBe(404);
@@ -58,7 +83,11 @@ describe('remote configurations', () => {
   it('lists them by name, paged', async () => {
     const parent = await createParent(t.db);
     await t.db.insert(remoteConfigs).values(
-      ['sound', 'metagame', 'difficulty'].map((configName, i) => ({ accountId: parent.account.id, configName, configValue: { v: i } })),
+      ['sound', 'metagame', 'difficulty'].map((configName, i) => ({
+        accountId: parent.account.id,
+        configName,
+        configValue: { v: i },
+      })),
     );
     const res = await get(`/api/v2/accounts/${parent.account.id}/remote_configs/list/?page_size=2`, parent.headers);
     expect(res.statusCode).toBe(200);
@@ -69,7 +98,9 @@ describe('remote configurations', () => {
     const rest = (await get(body.next.replace(/^http:\/\/[^/]+/, ''), parent.headers)).json();
     expect(rest.results.map((r: { config_name: string }) => r.config_name)).toEqual(['sound']);
     const other = await createParent(t.db);
-    expect((await get(`/api/v2/accounts/${parent.account.id}/remote_configs/list/`, other.headers)).statusCode).toBe(404);
+    expect((await get(`/api/v2/accounts/${parent.account.id}/remote_configs/list/`, other.headers)).statusCode).toBe(
+      404,
+    );
   });
 
   it('replaces the metagame configuration as a whole', async () => {
@@ -83,14 +114,21 @@ describe('remote configurations', () => {
     const rows = await t.db.select().from(remoteConfigs).where(eq(remoteConfigs.accountId, parent.account.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.configValue).toEqual({ world: 3 });
-    expect(new Date(replaced.json().updated_at).getTime()).toBeGreaterThanOrEqual(new Date(created.json().updated_at).getTime());
+    expect(new Date(replaced.json().updated_at).getTime()).toBeGreaterThanOrEqual(
+      new Date(created.json().updated_at).getTime(),
+    );
   });
 
   it('rejects a bad value, another account and a coach without changing anything', async () => {
     const parent = await createParent(t.db);
     const url = `/api/v2/accounts/${parent.account.id}/remote_configs/metagame`;
     await put(url, parent.headers, { config_value: { world: 1 } });
-    for (const payload of [{ config_value: [1, 2] }, { config_value: 'x' }, {}, { config_value: { big: 'x'.repeat(70_000) } }]) {
+    for (const payload of [
+      { config_value: [1, 2] },
+      { config_value: 'x' },
+      {},
+      { config_value: { big: 'x'.repeat(70_000) } },
+    ]) {
       const res = await put(url, parent.headers, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('config_value');
@@ -99,7 +137,9 @@ describe('remote configurations', () => {
     expect((await put(url, other.headers, { config_value: { world: 9 } })).statusCode).toBe(404);
     const coach = await createCoach(t.db);
     await t.db.update(accounts).set({ coachUserId: coach.user.id }).where(eq(accounts.id, parent.account.id));
-    expect((await get(`/api/v2/accounts/${parent.account.id}/remote_configs/list/`, coach.headers)).statusCode).toBe(200);
+    expect((await get(`/api/v2/accounts/${parent.account.id}/remote_configs/list/`, coach.headers)).statusCode).toBe(
+      200,
+    );
     expect((await put(url, coach.headers, { config_value: { world: 9 } })).statusCode).toBe(404);
     const staff = await createStaff(t.db);
     expect((await put(url, staff.headers, { config_value: { world: 5 } })).statusCode).toBe(200);

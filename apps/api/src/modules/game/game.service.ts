@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { gameSession, INGEST, type GameSession, type UploadAnswer } from '@grove/domain/api/game';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { MAX_DB_INT } from '../../lib/ids.ts';
 import type { AuthDevice, AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
@@ -18,67 +17,6 @@ import {
   type NewSession,
 } from './game.repository.ts';
 
-/** Ingestion limits (docs/decisions/0006-play-data.md). */
-export const INGEST = {
-  maxSessionsPerBatch: 500,
-  maxRowsPerList: 1000,
-  /** A session may end at most this far after the server's clock (device clocks drift). */
-  clockSkewMs: 5 * 60_000,
-  /** seconds_played is whole seconds: a rise may fall up to 1 s after start + seconds_played. */
-  windowToleranceMs: 1000,
-  maxSessionSeconds: 6 * 3600,
-  maxAcornsPerSession: 10_000,
-  minBpm: 30,
-  maxBpm: 250,
-  earliest: new Date('2015-01-01T00:00:00Z'),
-} as const;
-
-export const COOLDOWN_EVENT_TYPES = ['prompted', 'started', 'completed', 'skipped'] as const;
-
-const bpmRange = `Must be between ${INGEST.minBpm} and ${INGEST.maxBpm} bpm.`;
-const bpm = z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(INGEST.minBpm, bpmRange).max(INGEST.maxBpm, bpmRange);
-const instant = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone, e.g. 2026-01-05T16:30:00Z.' });
-const list = <T extends z.ZodType>(item: T) =>
-  z.array(item).max(INGEST.maxRowsPerList, `At most ${INGEST.maxRowsPerList} items per session.`).default([]);
-
-/** One session as the game uploads it. Each is checked on its own; a bad one never sinks the batch. */
-export const gameSessionSchema = z.object({
-  game_session_id: z
-    .string({ error: 'Required: the game’s own id of the session.' })
-    .trim()
-    .min(1, 'Required: the game’s own id of the session.')
-    .max(100, 'At most 100 characters.'),
-  player_id: z.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(MAX_DB_INT),
-  period_datetime: instant.describe('When the session started.'),
-  seconds_played: z
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(0, 'May not be negative.')
-    .max(INGEST.maxSessionSeconds, `At most ${INGEST.maxSessionSeconds} seconds.`),
-  acorns_earned: z
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(0, 'May not be negative.')
-    .max(INGEST.maxAcornsPerSession, `At most ${INGEST.maxAcornsPerSession}.`)
-    .default(0),
-  hr_rises: list(z.object({ occurred_at: instant, start_bpm: bpm, peak_bpm: bpm })),
-  cool_downs: list(z.object({ started_at: instant, ended_at: instant, start_bpm: bpm, end_bpm: bpm })),
-  cooldown_events: list(
-    z.object({
-      occurred_at: instant,
-      event_type: z.enum(COOLDOWN_EVENT_TYPES, { error: `Choose one of: ${COOLDOWN_EVENT_TYPES.join(', ')}.` }),
-      bpm: bpm.nullable().default(null),
-    }),
-  ),
-});
-export type GameSession = z.output<typeof gameSessionSchema>;
-
-export interface IngestResult {
-  accepted: string[];
-  duplicates: string[];
-  rejected: { index: number; game_session_id: string | null; reasons: string[] }[];
-}
-
 const at = (value: string) => new Date(value).getTime();
 
 /** The checks a schema cannot make: times against the clock and the session, bpm order. */
@@ -87,7 +25,8 @@ function impossibilities(session: GameSession, now: number): string[] {
   const start = at(session.period_datetime);
   const end = start + session.seconds_played * 1000;
   const last = end + INGEST.windowToleranceMs;
-  if (start < INGEST.earliest.getTime()) reasons.push(`period_datetime: Must not be before ${INGEST.earliest.toISOString()}.`);
+  if (start < INGEST.earliest.getTime())
+    reasons.push(`period_datetime: Must not be before ${INGEST.earliest.toISOString()}.`);
   if (start > now + INGEST.clockSkewMs) reasons.push('period_datetime: Is in the future.');
   else if (end > now + INGEST.clockSkewMs) reasons.push('seconds_played: The session would end in the future.');
   const inside = (t: number) => t >= start && t <= last;
@@ -98,7 +37,8 @@ function impossibilities(session: GameSession, now: number): string[] {
   session.cool_downs.forEach((coolDown, i) => {
     if (!inside(at(coolDown.started_at))) reasons.push(`cool_downs.${i}.started_at: Outside the session.`);
     if (!inside(at(coolDown.ended_at))) reasons.push(`cool_downs.${i}.ended_at: Outside the session.`);
-    if (at(coolDown.ended_at) < at(coolDown.started_at)) reasons.push(`cool_downs.${i}.ended_at: Must not be before started_at.`);
+    if (at(coolDown.ended_at) < at(coolDown.started_at))
+      reasons.push(`cool_downs.${i}.ended_at: Must not be before started_at.`);
   });
   session.cooldown_events.forEach((event, i) => {
     if (!inside(at(event.occurred_at))) reasons.push(`cooldown_events.${i}.occurred_at: Outside the session.`);
@@ -113,20 +53,28 @@ const rawId = (raw: unknown): string | null => {
 };
 
 /** Whole-second duration of a cooldown, as the cooldown list reports it. */
-const coolDownSeconds = (c: { started_at: string; ended_at: string }) => Math.round((at(c.ended_at) - at(c.started_at)) / 1000);
+const coolDownSeconds = (c: { started_at: string; ended_at: string }) =>
+  Math.round((at(c.ended_at) - at(c.started_at)) / 1000);
 
 /**
  * POST /api/v1/game/sessions/: stores the batch's valid new sessions with their rises, cooldowns
  * and cooldown events, and adds their acorns, in one transaction. Idempotent: a session whose
  * game_session_id the account already has is reported as a duplicate and changes nothing.
  */
-export async function ingestSessions(db: Db, device: AuthDevice, batch: unknown[], now = Date.now()): Promise<IngestResult> {
-  const result: IngestResult = { accepted: [], duplicates: [], rejected: [] };
+export async function ingestSessions(
+  db: Db,
+  device: AuthDevice,
+  batch: unknown[],
+  now = Date.now(),
+): Promise<UploadAnswer> {
+  const result: UploadAnswer = { accepted: [], duplicates: [], rejected: [] };
   const candidates: { index: number; session: GameSession }[] = [];
   batch.forEach((raw, index) => {
-    const parsed = gameSessionSchema.safeParse(raw);
+    const parsed = gameSession.safeParse(raw);
     if (!parsed.success) {
-      const reasons = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+      const reasons = parsed.error.issues.map((issue) =>
+        issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+      );
       result.rejected.push({ index, game_session_id: rawId(raw), reasons });
       return;
     }
@@ -140,7 +88,11 @@ export async function ingestSessions(db: Db, device: AuthDevice, batch: unknown[
   const valid: GameSession[] = [];
   for (const { index, session } of candidates) {
     if (!owned.has(session.player_id)) {
-      result.rejected.push({ index, game_session_id: session.game_session_id, reasons: ['player_id: No such player on this account.'] });
+      result.rejected.push({
+        index,
+        game_session_id: session.game_session_id,
+        reasons: ['player_id: No such player on this account.'],
+      });
     } else if (seen.has(session.game_session_id)) {
       result.duplicates.push(session.game_session_id);
     } else {
@@ -173,7 +125,13 @@ export async function ingestSessions(db: Db, device: AuthDevice, batch: unknown[
       await insertHrRises(
         tx,
         fresh.flatMap((s) =>
-          s.hr_rises.map((r) => ({ playerId: s.player_id, sessionId: sessionId(s), occurredAt: new Date(r.occurred_at), startBpm: r.start_bpm, peakBpm: r.peak_bpm })),
+          s.hr_rises.map((r) => ({
+            playerId: s.player_id,
+            sessionId: sessionId(s),
+            occurredAt: new Date(r.occurred_at),
+            startBpm: r.start_bpm,
+            peakBpm: r.peak_bpm,
+          })),
         ),
       );
       await insertCoolDowns(
@@ -192,7 +150,13 @@ export async function ingestSessions(db: Db, device: AuthDevice, batch: unknown[
       await insertCooldownEvents(
         tx,
         fresh.flatMap((s) =>
-          s.cooldown_events.map((e) => ({ playerId: s.player_id, sessionId: sessionId(s), occurredAt: new Date(e.occurred_at), eventType: e.event_type, bpm: e.bpm })),
+          s.cooldown_events.map((e) => ({
+            playerId: s.player_id,
+            sessionId: sessionId(s),
+            occurredAt: new Date(e.occurred_at),
+            eventType: e.event_type,
+            bpm: e.bpm,
+          })),
         ),
       );
       const acorns = new Map<number, number>();
@@ -202,7 +166,8 @@ export async function ingestSessions(db: Db, device: AuthDevice, batch: unknown[
       }
       return ids;
     });
-    for (const s of valid) (inserted.has(s.game_session_id) ? result.accepted : result.duplicates).push(s.game_session_id);
+    for (const s of valid)
+      (inserted.has(s.game_session_id) ? result.accepted : result.duplicates).push(s.game_session_id);
   }
   await touchDevice(db, device.id);
   return result;

@@ -68,7 +68,13 @@ async function counts(playerId: number) {
   const n = async (table: typeof playSessions | typeof hrRises | typeof coolDowns | typeof cooldownEvents) =>
     (await t.db.select({ n: count() }).from(table).where(eq(table.playerId, playerId)))[0]!.n;
   const [player] = await t.db.select({ acorns: players.acorns }).from(players).where(eq(players.id, playerId));
-  return { sessions: await n(playSessions), rises: await n(hrRises), coolDowns: await n(coolDowns), events: await n(cooldownEvents), acorns: player!.acorns };
+  return {
+    sessions: await n(playSessions),
+    rises: await n(hrRises),
+    coolDowns: await n(coolDowns),
+    events: await n(cooldownEvents),
+    acorns: player!.acorns,
+  };
 }
 
 describe('device tokens', () => {
@@ -79,7 +85,11 @@ describe('device tokens', () => {
     expect(row!.tokenHash).not.toContain(token);
     expect((await upload(token, { sessions: [session(player.id)] })).statusCode).toBe(200);
 
-    const again = await t.app.inject({ method: 'POST', url: `/api/v2/user/accounts/${parent.account.id}/devices/${device.id}/token`, headers: parent.headers });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/user/accounts/${parent.account.id}/devices/${device.id}/token`,
+      headers: parent.headers,
+    });
     const fresh = again.json().device_token;
     expect(fresh).not.toBe(token);
     expect((await upload(token, { sessions: [session(player.id)] })).statusCode).toBe(401);
@@ -90,14 +100,23 @@ describe('device tokens', () => {
     const a = await createParent(t.db);
     const b = await createParent(t.db);
     const deviceB = await addDevice(b.account.id);
-    const url = (accountId: number, deviceId: number) => `/api/v2/user/accounts/${accountId}/devices/${deviceId}/token/`;
-    expect((await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: a.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: url(a.account.id, deviceB.id), headers: a.headers })).statusCode).toBe(404);
+    const url = (accountId: number, deviceId: number) =>
+      `/api/v2/user/accounts/${accountId}/devices/${deviceId}/token/`;
+    expect(
+      (await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: a.headers })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: url(a.account.id, deviceB.id), headers: a.headers })).statusCode,
+    ).toBe(404);
     const coach = await createCoach(t.db);
     await t.db.update(accounts).set({ coachUserId: coach.user.id }).where(eq(accounts.id, b.account.id));
-    expect((await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: coach.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: coach.headers })).statusCode,
+    ).toBe(404);
     const staff = await createStaff(t.db);
-    expect((await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: staff.headers })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: url(b.account.id, deviceB.id), headers: staff.headers })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -112,7 +131,11 @@ describe('session upload', () => {
 
   it('does not open user routes with a device token', async () => {
     const { token, player } = await familyWithDevice();
-    const res = await t.app.inject({ method: 'GET', url: `/api/v2/player/${player.id}/`, headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/player/${player.id}/`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -122,7 +145,11 @@ describe('session upload', () => {
     const b = session(player.id, 60, { acorns_earned: 3, hr_rises: [], cool_downs: [] });
     const res = await upload(token, { sessions: [a, b] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ accepted: [a.game_session_id, b.game_session_id].sort(), duplicates: [], rejected: [] });
+    expect(res.json()).toEqual({
+      accepted: [a.game_session_id, b.game_session_id].sort(),
+      duplicates: [],
+      rejected: [],
+    });
     expect(await counts(player.id)).toEqual({ sessions: 2, rises: 2, coolDowns: 1, events: 4, acorns: 15 });
     const rows = await t.db.select().from(playSessions).where(eq(playSessions.playerId, player.id));
     const stored = rows.find((r) => r.gameSessionId === a.game_session_id)!;
@@ -147,16 +174,32 @@ describe('session upload', () => {
     const read = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: parent.headers })).json();
     const rises = await read(`/api/v2/player/${player.id}/hr_rises/`);
     expect(rises.count).toBe(2);
-    expect(rises.results.map((r: { occurred_at: string }) => r.occurred_at)).toEqual(a.hr_rises.map((r) => r.occurred_at));
+    expect(rises.results.map((r: { occurred_at: string }) => r.occurred_at)).toEqual(
+      a.hr_rises.map((r) => r.occurred_at),
+    );
     const cools = await read(`/api/v2/player/${player.id}/cool_downs/`);
-    expect(cools.results).toEqual([expect.objectContaining({ started_at: a.cool_downs[0]!.started_at, ended_at: a.cool_downs[0]!.ended_at, duration_seconds: 60 })]);
+    expect(cools.results).toEqual([
+      expect.objectContaining({
+        started_at: a.cool_downs[0]!.started_at,
+        ended_at: a.cool_downs[0]!.ended_at,
+        duration_seconds: 60,
+      }),
+    ]);
     const events = await read(`/api/v2/player/${player.id}/cooldown_events/`);
     expect(events.results.map((e: { event_type: string; bpm: number | null }) => [e.event_type, e.bpm])).toEqual([
       ['prompted', 131],
       ['completed', null],
     ]);
     const overview = await read(`/api/v1/dashboard/player/${player.id}/overview/`);
-    expect(overview.totals).toMatchObject({ sessions: 1, seconds_played: 1200, hr_rises: 2, cool_downs: 1, cooldown_events: 2, average_cool_down_seconds: 60, acorns_earned: 12 });
+    expect(overview.totals).toMatchObject({
+      sessions: 1,
+      seconds_played: 1200,
+      hr_rises: 2,
+      cool_downs: 1,
+      cooldown_events: 2,
+      average_cool_down_seconds: 60,
+      acorns_earned: 12,
+    });
     expect(overview.acorns).toBe(12);
     expect(overview.first_play_date).toBe(a.period_datetime);
   });
@@ -171,13 +214,21 @@ describe('session upload', () => {
 
     const retry = await upload(token, batch);
     expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toEqual({ accepted: [], duplicates: batch.sessions.map((s) => s.game_session_id).sort(), rejected: [] });
+    expect(retry.json()).toEqual({
+      accepted: [],
+      duplicates: batch.sessions.map((s) => s.game_session_id).sort(),
+      rejected: [],
+    });
     expect(await counts(player.id)).toEqual(before);
 
     // Repeated inside one upload: stored once.
     const twice = session(player.id, 50);
     const res = await upload(token, { sessions: [twice, { ...twice }] });
-    expect(res.json()).toEqual({ accepted: [twice.game_session_id], duplicates: [twice.game_session_id], rejected: [] });
+    expect(res.json()).toEqual({
+      accepted: [twice.game_session_id],
+      duplicates: [twice.game_session_id],
+      rejected: [],
+    });
     expect((await counts(player.id)).sessions).toBe(4);
   });
 
@@ -204,25 +255,68 @@ describe('session upload', () => {
     const cases: [Record<string, unknown>, string[]][] = [
       [session(player.id, -60), ['period_datetime: Is in the future.']],
       [session(player.id, 3, { seconds_played: 3600 }), ['seconds_played: The session would end in the future.']],
-      [session(player.id, 60, { period_datetime: '2014-06-01T10:00:00Z', hr_rises: [], cool_downs: [], cooldown_events: [] }), ['period_datetime: Must not be before 2015-01-01T00:00:00.000Z.']],
-      [session(player.id, 60, { hr_rises: [{ occurred_at: late, start_bpm: 90, peak_bpm: 120 }] }), ['hr_rises.0.occurred_at: Outside the session.']],
-      [session(player.id, 60, { hr_rises: [{ occurred_at: new Date(start + MIN).toISOString(), start_bpm: 90, peak_bpm: 400 }] }), ['hr_rises.0.peak_bpm: Must be between 30 and 250 bpm.']],
-      [session(player.id, 60, { hr_rises: [{ occurred_at: new Date(start + MIN).toISOString(), start_bpm: 120, peak_bpm: 90 }] }), ['hr_rises.0.peak_bpm: Must not be below start_bpm.']],
       [
-        session(player.id, 60, { cool_downs: [{ started_at: new Date(start + 5 * MIN).toISOString(), ended_at: new Date(start + 4 * MIN).toISOString(), start_bpm: 120, end_bpm: 90 }] }),
+        session(player.id, 60, {
+          period_datetime: '2014-06-01T10:00:00Z',
+          hr_rises: [],
+          cool_downs: [],
+          cooldown_events: [],
+        }),
+        ['period_datetime: Must not be before 2015-01-01T00:00:00.000Z.'],
+      ],
+      [
+        session(player.id, 60, { hr_rises: [{ occurred_at: late, start_bpm: 90, peak_bpm: 120 }] }),
+        ['hr_rises.0.occurred_at: Outside the session.'],
+      ],
+      [
+        session(player.id, 60, {
+          hr_rises: [{ occurred_at: new Date(start + MIN).toISOString(), start_bpm: 90, peak_bpm: 400 }],
+        }),
+        ['hr_rises.0.peak_bpm: Must be between 30 and 250 bpm.'],
+      ],
+      [
+        session(player.id, 60, {
+          hr_rises: [{ occurred_at: new Date(start + MIN).toISOString(), start_bpm: 120, peak_bpm: 90 }],
+        }),
+        ['hr_rises.0.peak_bpm: Must not be below start_bpm.'],
+      ],
+      [
+        session(player.id, 60, {
+          cool_downs: [
+            {
+              started_at: new Date(start + 5 * MIN).toISOString(),
+              ended_at: new Date(start + 4 * MIN).toISOString(),
+              start_bpm: 120,
+              end_bpm: 90,
+            },
+          ],
+        }),
         ['cool_downs.0.ended_at: Must not be before started_at.'],
       ],
-      [session(player.id, 60, { cooldown_events: [{ occurred_at: late, event_type: 'prompted' }] }), ['cooldown_events.0.occurred_at: Outside the session.']],
-      [session(player.id, 60, { cooldown_events: [{ occurred_at: new Date(start).toISOString(), event_type: 'exploded' }] }), ['cooldown_events.0.event_type: Choose one of: prompted, started, completed, skipped.']],
+      [
+        session(player.id, 60, { cooldown_events: [{ occurred_at: late, event_type: 'prompted' }] }),
+        ['cooldown_events.0.occurred_at: Outside the session.'],
+      ],
+      [
+        session(player.id, 60, {
+          cooldown_events: [{ occurred_at: new Date(start).toISOString(), event_type: 'exploded' }],
+        }),
+        ['cooldown_events.0.event_type: Choose one of: prompted, started, completed, skipped.'],
+      ],
       [session(other.players[0]!.id), ['player_id: No such player on this account.']],
-      [session(player.id, 60, { period_datetime: 'yesterday' }), ['period_datetime: Must be an ISO 8601 date-time with a time zone, e.g. 2026-01-05T16:30:00Z.']],
+      [
+        session(player.id, 60, { period_datetime: 'yesterday' }),
+        ['period_datetime: Must be an ISO 8601 date-time with a time zone, e.g. 2026-01-05T16:30:00Z.'],
+      ],
       [session(player.id, 60, { seconds_played: 1.5 }), ['seconds_played: A valid integer is required.']],
     ];
     const res = await upload(token, { sessions: cases.map(([s]) => s) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.accepted).toEqual([]);
-    expect(body.rejected).toEqual(cases.map(([s, reasons], index) => ({ index, game_session_id: s.game_session_id, reasons })));
+    expect(body.rejected).toEqual(
+      cases.map(([s, reasons], index) => ({ index, game_session_id: s.game_session_id, reasons })),
+    );
 
     const missing = await upload(token, { sessions: [{ player_id: player.id }, 'junk'] });
     expect(missing.json().rejected).toEqual([
@@ -247,7 +341,9 @@ describe('session upload', () => {
     expect(empty.json()).toEqual({ sessions: ['Send at least one session.'] });
     const none = await upload(token, {});
     expect(none.json()).toEqual({ sessions: ['A list of sessions is required.'] });
-    const tooMany = await upload(token, { sessions: Array.from({ length: 501 }, (_, i) => session(player.id, 600 - i)) });
+    const tooMany = await upload(token, {
+      sessions: Array.from({ length: 501 }, (_, i) => session(player.id, 600 - i)),
+    });
     expect(tooMany.json()).toEqual({ sessions: ['At most 500 sessions per upload.'] });
     expect((await counts(player.id)).sessions).toBe(0);
   });

@@ -1,22 +1,10 @@
+import { SESSION_CSV_COLUMNS } from '@grove/domain/api/play';
 import { DEFAULT_TIMEZONE, PAGE_SIZES, localDateKey } from '@grove/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { findPlayerForPlay, listSessions } from './play.repository.ts';
-
-/** The columns of the sessions export, in order. */
-export const SESSION_CSV_COLUMNS = [
-  'Date',
-  'Start time',
-  'Time zone',
-  'Minutes played',
-  'Seconds played',
-  'Heart-rate rises',
-  'Cooldowns',
-  'Average cooldown (seconds)',
-  'Acorns earned',
-] as const;
 
 type Cell = string | number | null;
 

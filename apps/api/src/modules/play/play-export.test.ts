@@ -1,21 +1,40 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, playSessions, players } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
 import { csvField, fileSlug, toCsv } from './play-export.service.ts';
 
+/**
+ * A fixed clock: the file name carries today's date in the account's time zone, which the test
+ * would otherwise compute a moment apart from the server (and differently around midnight).
+ * 03:30 UTC on 25 November 2026 is still 24 November in New York.
+ */
+const NOW = new Date('2026-11-25T03:30:00Z');
+
 let t: TestContext;
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
   t = await createTestContext();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers();
+});
 
-const HEADER = 'Date,Start time,Time zone,Minutes played,Seconds played,Heart-rate rises,Cooldowns,Average cooldown (seconds),Acorns earned';
+const HEADER =
+  'Date,Start time,Time zone,Minutes played,Seconds played,Heart-rate rises,Cooldowns,Average cooldown (seconds),Acorns earned';
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 
 let sessionCounter = 0;
-async function addSession(accountId: number, playerId: number, at: string, seconds: number, extra: Partial<typeof playSessions.$inferInsert> = {}) {
+async function addSession(
+  accountId: number,
+  playerId: number,
+  at: string,
+  seconds: number,
+  extra: Partial<typeof playSessions.$inferInsert> = {},
+) {
   await t.db.insert(playSessions).values({
     accountId,
     playerId,
@@ -32,22 +51,27 @@ async function family(names = ['Maya'], timeZone = 'America/New_York') {
   return parent;
 }
 
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 describe('GET /api/v2/player/{id}/sessions.csv', () => {
   it('answers the sessions as a CSV attachment, oldest first, in the account time zone', async () => {
     const parent = await family(['Maya'], 'America/New_York');
     const maya = parent.players[0]!;
     // 00:16 UTC on 21 Nov is 19:16 on 20 Nov in New York (EST, UTC-5).
-    await addSession(parent.account.id, maya.id, '2026-11-21T00:16:00Z', 635, { hrRiseCount: 2, coolDownCount: 2, coolDownSeconds: 71, acornsEarned: 16 });
-    await addSession(parent.account.id, maya.id, '2026-07-04T18:05:00Z', 1799, { hrRiseCount: 0, coolDownCount: 0, acornsEarned: 3 });
+    await addSession(parent.account.id, maya.id, '2026-11-21T00:16:00Z', 635, {
+      hrRiseCount: 2,
+      coolDownCount: 2,
+      coolDownSeconds: 71,
+      acornsEarned: 16,
+    });
+    await addSession(parent.account.id, maya.id, '2026-07-04T18:05:00Z', 1799, {
+      hrRiseCount: 0,
+      coolDownCount: 0,
+      acornsEarned: 3,
+    });
 
     const res = await get(`/api/v2/player/${maya.id}/sessions.csv`, parent.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="maya-sessions-${todayIn('America/New_York')}.csv"`);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="maya-sessions-2026-11-24.csv"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.split('\r\n')).toEqual([
       HEADER,
@@ -117,7 +141,9 @@ describe('GET /api/v2/player/{id}/sessions.csv', () => {
     const parent = await family(['Zoë Ann']);
     const zoe = parent.players[0]!;
     const res = await get(`/api/v2/player/${zoe.id}/sessions.csv`, parent.headers);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="zoe-ann-sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="zoe-ann-sessions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     await t.db.update(players).set({ name: '¡¿' }).where(eq(players.id, zoe.id));
     const unnamed = await get(`/api/v2/player/${zoe.id}/sessions.csv`, parent.headers);
     expect(unnamed.headers['content-disposition']).toContain(`filename="player-${zoe.id}-sessions-`);
@@ -134,7 +160,12 @@ describe('CSV writing', () => {
     expect(csvField('@cmd,x')).toBe('"\'@cmd,x"');
     expect(csvField(-5)).toBe('-5');
     expect(csvField(null)).toBe('');
-    expect(toCsv([['a', 1], ['b', null]])).toBe('a,1\r\nb,\r\n');
+    expect(
+      toCsv([
+        ['a', 1],
+        ['b', null],
+      ]),
+    ).toBe('a,1\r\nb,\r\n');
   });
 
   it('makes file names from player names', () => {

@@ -5,9 +5,10 @@ import { accounts, coolDowns, cooldownEvents, hrRises, players, playSessions } f
 
 // Columns are spelled out: drizzle leaves them unqualified in a query without joins, and an
 // unqualified "id" inside the subquery would be play_sessions.id.
-const firstPlayDate = sql<Date | null>`(select min(ps.period_datetime) from ${playSessions} ps where ps.player_id = ${sql.identifier('players')}.${sql.identifier('id')})`.mapWith(
-  playSessions.periodDatetime,
-);
+const firstPlayDate =
+  sql<Date | null>`(select min(ps.period_datetime) from ${playSessions} ps where ps.player_id = ${sql.identifier('players')}.${sql.identifier('id')})`.mapWith(
+    playSessions.periodDatetime,
+  );
 
 /** The player with what the play screens need: its account's time zone and first play date. */
 export async function findPlayerForPlay(db: Executor, playerId: number) {
@@ -116,7 +117,8 @@ export async function weeklyTotals(db: Executor, playerId: number, since: Date, 
 }
 
 /** A timestamp as the API shows it (ISO 8601, UTC, milliseconds), formatted by the database. */
-const isoText = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** How many rows each paged table holds for the player: the sum of its sessions' counts (index-only). */
 async function rowCount(db: Executor, playerId: number, counter: AnyPgColumn): Promise<number> {
@@ -190,7 +192,12 @@ export async function pageCooldownEvents(db: Executor, playerId: number, limit: 
       bpm: cooldownEvents.bpm,
     })
     .from(cooldownEvents)
-    .where(and(eq(cooldownEvents.playerId, playerId), gte(cooldownEvents.id, pageStart(cooldownEvents, playerId, count, offset))))
+    .where(
+      and(
+        eq(cooldownEvents.playerId, playerId),
+        gte(cooldownEvents.id, pageStart(cooldownEvents, playerId, count, offset)),
+      ),
+    )
     .orderBy(asc(cooldownEvents.id))
     .limit(limit);
   return { count, rows };

@@ -1,4 +1,15 @@
-import { CHART, DEFAULT_TIMEZONE, frameStart, localDateKey, weekStart, weeklyBuckets, type FrameOptions, type TimeFrameId } from '@grove/domain';
+import type { Paging } from '@grove/domain/api/common';
+import type { WeeklyPlay } from '@grove/domain/api/play';
+import {
+  CHART,
+  DEFAULT_TIMEZONE,
+  frameStart,
+  localDateKey,
+  weekStart,
+  weeklyBuckets,
+  type FrameOptions,
+  type TimeFrameId,
+} from '@grove/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -20,11 +31,6 @@ import {
 
 /** How many recent sessions the overview lists. */
 export const OVERVIEW_LAST_SESSIONS = 5;
-
-export interface Paging {
-  page: number;
-  page_size: number;
-}
 
 type PlayPlayer = NonNullable<Awaited<ReturnType<typeof findPlayerForPlay>>>;
 
@@ -50,16 +56,6 @@ function frameOptions(player: PlayPlayer, today: Date): FrameOptions {
   return { today, timeZone: player.timeZone || DEFAULT_TIMEZONE, firstPlayDate: player.firstPlayDate };
 }
 
-export interface WeeklyBucketDto {
-  week_start: string;
-  seconds_played: number;
-  minutes: number;
-  sessions: number;
-  hr_rises: number;
-  cool_downs: number;
-  average_cool_down_seconds: number | null;
-}
-
 /**
  * Weekly buckets of a time frame. SQL sums the sessions per local Monday-week (one index-only
  * scan); the domain's weeklyBuckets then lays out the frame's weeks (empty ones as zero) and
@@ -77,7 +73,7 @@ async function weeklyFor(db: Db, player: PlayPlayer, frame: TimeFrameId, today: 
     options,
   );
   const extras = new Map(groups.map((g) => [g.week, g]));
-  const weeks: WeeklyBucketDto[] = buckets.map((bucket) => {
+  const weeks: WeeklyPlay[] = buckets.map((bucket) => {
     const extra = extras.get(bucket.week_start);
     return {
       week_start: bucket.week_start,
@@ -119,7 +115,14 @@ function toSessionDto(row: Awaited<ReturnType<typeof listSessions>>[number]) {
 }
 
 /** GET /api/v2/player/{id}/activity/: the frame's sessions, oldest first, and their total time. */
-export async function activity(db: Db, user: AuthUser, playerId: number, frame: TimeFrameId, paging: Paging, today = new Date()) {
+export async function activity(
+  db: Db,
+  user: AuthUser,
+  playerId: number,
+  frame: TimeFrameId,
+  paging: Paging,
+  today = new Date(),
+) {
   const player = await readablePlayer(db, user, playerId);
   const since = frameStart(frame, frameOptions(player, today));
   const offset = (paging.page - 1) * paging.page_size;
@@ -227,7 +230,14 @@ export async function accountStatistics(db: Db, user: AuthUser, accountId: numbe
   const account = await findAccount(db, accountId);
   if (!account) throw notFound();
   const roster = await accountPlayers(db, accountId);
-  const totals = new Map((await playerTotals(db, roster.map((p) => p.id))).map((t) => [t.playerId, t]));
+  const totals = new Map(
+    (
+      await playerTotals(
+        db,
+        roster.map((p) => p.id),
+      )
+    ).map((t) => [t.playerId, t]),
+  );
   const perPlayer = roster.map((p) => {
     const t = totals.get(p.id);
     return {
@@ -244,7 +254,10 @@ export async function accountStatistics(db: Db, user: AuthUser, accountId: numbe
       acorns: p.acorns,
     };
   });
-  const firstDates = perPlayer.map((p) => p.first_play_date).filter((d): d is string => d !== null).sort();
+  const firstDates = perPlayer
+    .map((p) => p.first_play_date)
+    .filter((d): d is string => d !== null)
+    .sort();
   const sum = (pick: (p: (typeof perPlayer)[number]) => number) => perPlayer.reduce((total, p) => total + pick(p), 0);
   return {
     account_id: accountId,

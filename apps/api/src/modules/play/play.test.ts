@@ -1,16 +1,31 @@
 import { frameStart, weekStart, weeklyBuckets, type TimeFrameId } from '@grove/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, coolDowns, cooldownEvents, hrRises, playSessions } from '../../db/schema/index.ts';
 import { seededRandom } from '../../lib/random.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
 
+/**
+ * A fixed clock: the routes compute "this week" and the time frames from the current time, and so
+ * does this file for the data it stores and expects. With the real clock the overview test failed in
+ * the first minute of a Monday (its session at Monday 00:01 was still in the future, and the one at
+ * min(now - 1 s, Monday 00:02) fell in the previous week), and the test's clock and the server's
+ * could fall on both sides of a week boundary. A Wednesday whose 1W frame spans the US switch to
+ * daylight saving time (8 March 2026).
+ */
+const NOW = new Date('2026-03-11T15:30:00Z');
+
 let t: TestContext;
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
   t = await createTestContext();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers();
+});
 
 const DAY = 86_400_000;
 const FRAMES: TimeFrameId[] = ['1W', '1Mo', '3Mos', 'all'];
@@ -57,14 +72,33 @@ async function addSessions(accountId: number, playerId: number, specs: SessionSp
   specs.forEach((s, i) => {
     const sessionId = ids[i]!;
     for (let n = 0; n < (s.rises ?? 0); n++) {
-      rises.push({ playerId, sessionId, occurredAt: new Date(s.at.getTime() + n * 1000), startBpm: 90, peakBpm: 120 + (n % 50) });
+      rises.push({
+        playerId,
+        sessionId,
+        occurredAt: new Date(s.at.getTime() + n * 1000),
+        startBpm: 90,
+        peakBpm: 120 + (n % 50),
+      });
     }
     (s.coolDowns ?? []).forEach((seconds, n) => {
       const start = s.at.getTime() + n * 1000;
-      cools.push({ playerId, sessionId, startedAt: new Date(start), endedAt: new Date(start + seconds * 1000), startBpm: 130, endBpm: 95 });
+      cools.push({
+        playerId,
+        sessionId,
+        startedAt: new Date(start),
+        endedAt: new Date(start + seconds * 1000),
+        startBpm: 130,
+        endBpm: 95,
+      });
     });
     for (let n = 0; n < (s.events ?? 0); n++) {
-      events.push({ playerId, sessionId, occurredAt: new Date(s.at.getTime() + n * 1000), eventType: n % 2 ? 'completed' : 'prompted', bpm: 100 });
+      events.push({
+        playerId,
+        sessionId,
+        occurredAt: new Date(s.at.getTime() + n * 1000),
+        eventType: n % 2 ? 'completed' : 'prompted',
+        bpm: 100,
+      });
     }
   });
   for (let i = 0; i < rises.length; i += 1000) await t.db.insert(hrRises).values(rises.slice(i, i + 1000));
@@ -85,7 +119,12 @@ function sessionsAround(now: Date, timeZone: string, seed: number): SessionSpec[
   const rng = seededRandom(seed);
   const specs: SessionSpec[] = [];
   for (let i = 0; i < 300; i++) {
-    specs.push({ at: new Date(now.getTime() - rng.int(60, 420 * 86_400) * 1000), seconds: rng.int(0, 1800), rises: rng.int(0, 4), coolDowns: [rng.int(10, 90)] });
+    specs.push({
+      at: new Date(now.getTime() - rng.int(60, 420 * 86_400) * 1000),
+      seconds: rng.int(0, 1800),
+      rises: rng.int(0, 4),
+      coolDowns: [rng.int(10, 90)],
+    });
   }
   for (let w = 0; w < 60; w++) {
     const monday = weekStart(new Date(now.getTime() - w * 7 * DAY), timeZone).getTime();
@@ -94,7 +133,13 @@ function sessionsAround(now: Date, timeZone: string, seed: number): SessionSpec[
       if (at < now) specs.push({ at, seconds: 600 + w, rises: 1 });
     }
   }
-  for (const day of ['2025-03-09T09:30:00Z', '2025-11-02T05:30:00Z', '2025-11-02T06:30:00Z', '2025-03-30T00:30:00Z', '2025-10-26T23:30:00Z']) {
+  for (const day of [
+    '2025-03-09T09:30:00Z',
+    '2025-11-02T05:30:00Z',
+    '2025-11-02T06:30:00Z',
+    '2025-03-30T00:30:00Z',
+    '2025-10-26T23:30:00Z',
+  ]) {
     const at = new Date(day);
     if (at < now) specs.push({ at, seconds: 777 });
   }
@@ -118,7 +163,14 @@ describe('weekly chart', () => {
         const body = res.json();
         const today = new Date();
         const expected = weeklyBuckets(raw, frame, { today, timeZone, firstPlayDate });
-        expect(body.weeks.map((w: Record<string, unknown>) => ({ week_start: w.week_start, seconds_played: w.seconds_played, minutes: w.minutes, sessions: w.sessions }))).toEqual(expected);
+        expect(
+          body.weeks.map((w: Record<string, unknown>) => ({
+            week_start: w.week_start,
+            seconds_played: w.seconds_played,
+            minutes: w.minutes,
+            sessions: w.sessions,
+          })),
+        ).toEqual(expected);
         expect(body).toMatchObject({
           player_id: player.id,
           time_frame: frame,
@@ -131,7 +183,9 @@ describe('weekly chart', () => {
         });
         // Rises and cooldowns are per week of their session.
         const inFrame = specs.filter((s) => s.at >= new Date(body.frame_start));
-        expect(body.weeks.reduce((sum: number, w: { hr_rises: number }) => sum + w.hr_rises, 0)).toBe(inFrame.reduce((sum, s) => sum + (s.rises ?? 0), 0));
+        expect(body.weeks.reduce((sum: number, w: { hr_rises: number }) => sum + w.hr_rises, 0)).toBe(
+          inFrame.reduce((sum, s) => sum + (s.rises ?? 0), 0),
+        );
       }
     });
   }
@@ -142,10 +196,17 @@ describe('weekly chart', () => {
     const body = res.json();
     expect(body.first_play_date).toBeNull();
     expect(body.weeks.length).toBeGreaterThanOrEqual(2);
-    expect(body.weeks.every((w: { seconds_played: number; average_cool_down_seconds: null }) => w.seconds_played === 0 && w.average_cool_down_seconds === null)).toBe(true);
+    expect(
+      body.weeks.every(
+        (w: { seconds_played: number; average_cool_down_seconds: null }) =>
+          w.seconds_played === 0 && w.average_cool_down_seconds === null,
+      ),
+    ).toBe(true);
     const all = await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly`, parent.headers);
     expect(all.json().weeks).toHaveLength(1);
-    expect((await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly?time_frame=2W`, parent.headers)).json()).toEqual({
+    expect(
+      (await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly?time_frame=2W`, parent.headers)).json(),
+    ).toEqual({
       time_frame: ['Choose one of: 1W, 1Mo, 3Mos, all.'],
     });
   });
@@ -156,7 +217,11 @@ describe('activity', () => {
     const parent = await family();
     const player = parent.players[0]!;
     const now = Date.now();
-    const specs = Array.from({ length: 23 }, (_, i) => ({ at: new Date(now - (i * 3 + 1) * DAY), seconds: 600 + i, acorns: i }));
+    const specs = Array.from({ length: 23 }, (_, i) => ({
+      at: new Date(now - (i * 3 + 1) * DAY),
+      seconds: 600 + i,
+      acorns: i,
+    }));
     await addSessions(parent.account.id, player.id, specs);
 
     const seen: { period_datetime: string; seconds_played: number }[] = [];
@@ -174,7 +239,14 @@ describe('activity', () => {
     }
     expect(pages).toBe(5);
     expect(seen.map((s) => s.period_datetime)).toEqual(specs.map((s) => s.at.toISOString()).reverse());
-    expect(Object.keys(seen[0]!).sort()).toEqual(['acorns_earned', 'cool_downs', 'hr_rises', 'id', 'period_datetime', 'seconds_played']);
+    expect(Object.keys(seen[0]!).sort()).toEqual([
+      'acorns_earned',
+      'cool_downs',
+      'hr_rises',
+      'id',
+      'period_datetime',
+      'seconds_played',
+    ]);
 
     const week = (await get(`/api/v2/player/${player.id}/activity?time_frame=1W`, parent.headers)).json();
     const since = frameStart('1W', { today: new Date(), timeZone: 'America/New_York' });
@@ -191,10 +263,20 @@ describe('rises, cooldowns and cooldown events', () => {
     const parent = await family('America/New_York', ['Ben', 'Cy']);
     const [ben, cy] = parent.players;
     const start = Date.now() - 30 * DAY;
-    await addSessions(parent.account.id, ben!.id, Array.from({ length: 10 }, (_, i) => ({ at: new Date(start + i * DAY), seconds: 3600, rises: 150 })));
+    await addSessions(
+      parent.account.id,
+      ben!.id,
+      Array.from({ length: 10 }, (_, i) => ({ at: new Date(start + i * DAY), seconds: 3600, rises: 150 })),
+    );
     await addSessions(parent.account.id, cy!.id, [{ at: new Date(start), seconds: 600, rises: 7 }]);
-    await addSessions(parent.account.id, ben!.id, Array.from({ length: 5 }, (_, i) => ({ at: new Date(start + (20 + i) * DAY), seconds: 3600, rises: 169 })));
-    const expected = (await t.db.select({ id: hrRises.id }).from(hrRises).where(eq(hrRises.playerId, ben!.id))).map((r) => r.id).sort((a, b) => a - b);
+    await addSessions(
+      parent.account.id,
+      ben!.id,
+      Array.from({ length: 5 }, (_, i) => ({ at: new Date(start + (20 + i) * DAY), seconds: 3600, rises: 169 })),
+    );
+    const expected = (await t.db.select({ id: hrRises.id }).from(hrRises).where(eq(hrRises.playerId, ben!.id)))
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
     expect(expected).toHaveLength(2345);
 
     const ids: number[] = [];
@@ -237,7 +319,12 @@ describe('rises, cooldowns and cooldown events', () => {
 
     const cools = (await get(`/api/v2/player/${player.id}/cool_downs/?page_size=2`, parent.headers)).json();
     expect(cools.count).toBe(3);
-    expect(cools.results[0]).toMatchObject({ duration_seconds: 30, start_bpm: 130, end_bpm: 95, started_at: at.toISOString() });
+    expect(cools.results[0]).toMatchObject({
+      duration_seconds: 30,
+      start_bpm: 130,
+      end_bpm: 95,
+      started_at: at.toISOString(),
+    });
     const rest = (await get(`/api/v2/player/${player.id}/cool_downs/?page_size=2&page=2`, parent.headers)).json();
     expect(rest.results.map((c: { duration_seconds: number }) => c.duration_seconds)).toEqual([60]);
 
@@ -263,7 +350,13 @@ describe('overview and statistics', () => {
     const specs: SessionSpec[] = [
       { at: new Date(monday - 3 * DAY), seconds: 1200, rises: 4, coolDowns: [80, 100], events: 2, acorns: 10 },
       { at: new Date(monday + 60_000), seconds: 1530, rises: 2, coolDowns: [40], events: 1, acorns: 5 },
-      { at: new Date(Math.min(now.getTime() - 1000, monday + 120_000)), seconds: 900, rises: 1, coolDowns: [30], acorns: 3 },
+      {
+        at: new Date(Math.min(now.getTime() - 1000, monday + 120_000)),
+        seconds: 900,
+        rises: 1,
+        coolDowns: [30],
+        acorns: 3,
+      },
     ];
     await addSessions(parent.account.id, player.id, specs);
     const res = await get(`/api/v1/dashboard/player/${player.id}/overview/`, parent.headers);
@@ -280,7 +373,15 @@ describe('overview and statistics', () => {
       time_zone: 'America/Chicago',
       this_week: { ...expectedWeek, hr_rises: 3, cool_downs: 2, goal_minutes: 45 },
       last_sessions: expect.any(Array),
-      totals: { sessions: 3, seconds_played: 3630, hr_rises: 7, cool_downs: 4, cooldown_events: 3, average_cool_down_seconds: 63, acorns_earned: 18 },
+      totals: {
+        sessions: 3,
+        seconds_played: 3630,
+        hr_rises: 7,
+        cool_downs: 4,
+        cooldown_events: 3,
+        average_cool_down_seconds: 63,
+        acorns_earned: 18,
+      },
       hr_gauge: 5,
       chase_speed: 5,
       acorns: 0,
@@ -335,12 +436,23 @@ describe('overview and statistics', () => {
           acorns: 0,
         },
       ],
-      totals: { players: 2, sessions: 2, seconds_played: 1500, hr_rises: 4, cool_downs: 2, acorns_earned: 10, acorns: 0 },
+      totals: {
+        players: 2,
+        sessions: 2,
+        seconds_played: 1500,
+        hr_rises: 4,
+        cool_downs: 2,
+        acorns_earned: 10,
+        acorns: 0,
+      },
     });
     // The player itself carries its first play date too.
     expect((await get(`/api/v2/player/${dot!.id}/`, parent.headers)).json().first_play_date).toBe(first.toISOString());
     const links = (await get(`/api/v2/player/accounts/${parent.account.id}/`, parent.headers)).json().results;
-    expect(links.map((l: { player: { first_play_date: string | null } }) => l.player.first_play_date)).toEqual([first.toISOString(), null]);
+    expect(links.map((l: { player: { first_play_date: string | null } }) => l.player.first_play_date)).toEqual([
+      first.toISOString(),
+      null,
+    ]);
   });
 });
 

@@ -10,7 +10,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-export type StatField = 'hr_gauge' | 'chase_speed' | 'acorns';
+export type { StatField } from '@grove/domain/api/players';
+import type { StatField } from '@grove/domain/api/players';
 
 const STAT_COLUMNS = { hr_gauge: players.hrGauge, chase_speed: players.chaseSpeed, acorns: players.acorns } as const;
 const STAT_KEYS = { hr_gauge: 'hrGauge', chase_speed: 'chaseSpeed', acorns: 'acorns' } as const;
@@ -18,9 +19,10 @@ const STAT_KEYS = { hr_gauge: 'hrGauge', chase_speed: 'chaseSpeed', acorns: 'aco
 /** First session start of the player; index-only on play_sessions (player_id, period_datetime). */
 // Columns are spelled out: drizzle leaves them unqualified in a query without joins, and an
 // unqualified "id" inside the subquery would be play_sessions.id.
-const firstPlayDate = sql<Date | null>`(select min(ps.period_datetime) from ${playSessions} ps where ps.player_id = ${sql.identifier('players')}.${sql.identifier('id')})`.mapWith(
-  playSessions.periodDatetime,
-);
+const firstPlayDate =
+  sql<Date | null>`(select min(ps.period_datetime) from ${playSessions} ps where ps.player_id = ${sql.identifier('players')}.${sql.identifier('id')})`.mapWith(
+    playSessions.periodDatetime,
+  );
 
 const playerColumns = {
   id: players.id,
@@ -70,7 +72,12 @@ export async function countAccountPlayers(db: Executor, accountId: number): Prom
   return row?.n ?? 0;
 }
 
-export async function listAccountPlayers(db: Executor, accountId: number, limit: number, offset: number): Promise<PlayerRow[]> {
+export async function listAccountPlayers(
+  db: Executor,
+  accountId: number,
+  limit: number,
+  offset: number,
+): Promise<PlayerRow[]> {
   return db
     .select(playerColumns)
     .from(players)
@@ -107,7 +114,11 @@ export interface PlayerValues {
   acorns?: number;
 }
 
-export async function insertPlayer(tx: Executor, accountId: number, values: PlayerValues & { name: string }): Promise<number> {
+export async function insertPlayer(
+  tx: Executor,
+  accountId: number,
+  values: PlayerValues & { name: string },
+): Promise<number> {
   const [row] = await tx
     .insert(players)
     .values({ accountId, ...values })
@@ -136,7 +147,14 @@ export async function readStat(db: Executor, id: number, field: StatField): Prom
 
 export async function insertStatChange(
   tx: Executor,
-  change: { playerId: number; field: StatField; oldValue: number; newValue: number; reason: string; changedBy: number | null },
+  change: {
+    playerId: number;
+    field: StatField;
+    oldValue: number;
+    newValue: number;
+    reason: string;
+    changedBy: number | null;
+  },
 ): Promise<void> {
   await tx.insert(playerStatChanges).values(change);
 }
@@ -169,7 +187,12 @@ const sameName = (column: typeof incompleteProfiles.playerName | typeof surveyRe
  * survey responses are linked to the player and the profile is removed. Returns how many profiles
  * were removed (0 or 1).
  */
-export async function resolveIncompleteProfile(tx: Executor, accountId: number, name: string, playerId: number): Promise<number> {
+export async function resolveIncompleteProfile(
+  tx: Executor,
+  accountId: number,
+  name: string,
+  playerId: number,
+): Promise<number> {
   const removed = await tx
     .delete(incompleteProfiles)
     .where(and(eq(incompleteProfiles.accountId, accountId), sameName(incompleteProfiles.playerName, name)))
@@ -179,20 +202,31 @@ export async function resolveIncompleteProfile(tx: Executor, accountId: number, 
       .update(surveyResponses)
       .set({ playerId })
       .where(
-        and(eq(surveyResponses.accountId, accountId), isNull(surveyResponses.playerId), sameName(surveyResponses.playerName, name)),
+        and(
+          eq(surveyResponses.accountId, accountId),
+          isNull(surveyResponses.playerId),
+          sameName(surveyResponses.playerName, name),
+        ),
       );
   }
   return removed.length;
 }
 
 export async function countIncompleteProfiles(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(incompleteProfiles).where(eq(incompleteProfiles.accountId, accountId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(incompleteProfiles)
+    .where(eq(incompleteProfiles.accountId, accountId));
   return row?.n ?? 0;
 }
 
 export async function listIncompleteProfiles(db: Executor, accountId: number, limit: number, offset: number) {
   return db
-    .select({ id: incompleteProfiles.id, playerName: incompleteProfiles.playerName, createdAt: incompleteProfiles.createdAt })
+    .select({
+      id: incompleteProfiles.id,
+      playerName: incompleteProfiles.playerName,
+      createdAt: incompleteProfiles.createdAt,
+    })
     .from(incompleteProfiles)
     .where(eq(incompleteProfiles.accountId, accountId))
     .orderBy(asc(incompleteProfiles.id))

@@ -1,4 +1,13 @@
+import type { Paging } from '@grove/domain/api/common';
 import type { PlayerRole } from '@grove/domain';
+import {
+  STAT_FIELDS,
+  STAT_HISTORY_LIMIT,
+  type Player,
+  type PlayerLink,
+  type StatAnswer,
+  type StatField,
+} from '@grove/domain/api/players';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -21,41 +30,9 @@ import {
   updatePlayer as updatePlayerRow,
   type PlayerRow,
   type PlayerValues,
-  type StatField,
 } from './players.repository.ts';
 
-/** How many past changes a stat answer lists. */
-export const STAT_HISTORY_LIMIT = 50;
-
-export interface PlayerDto {
-  id: number;
-  account: number;
-  name: string;
-  role: string;
-  in_program: boolean;
-  hr_gauge: number;
-  chase_speed: number;
-  acorns: number;
-  first_play_date: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** SPEC §3: the player as seen from its account (player, role, player_name, in_program). */
-export interface PlayerLinkDto {
-  id: number;
-  player: PlayerDto;
-  role: string;
-  player_name: string;
-  in_program: boolean;
-}
-
-export interface Paging {
-  page: number;
-  page_size: number;
-}
-
-function toPlayerDto(row: PlayerRow): PlayerDto {
+function toPlayer(row: PlayerRow): Player {
   return {
     id: row.id,
     account: row.accountId,
@@ -71,8 +48,8 @@ function toPlayerDto(row: PlayerRow): PlayerDto {
   };
 }
 
-function toLinkDto(row: PlayerRow): PlayerLinkDto {
-  const player = toPlayerDto(row);
+function toLink(row: PlayerRow): PlayerLink {
+  const player = toPlayer(row);
   return { id: row.id, player, role: row.role, player_name: row.name, in_program: row.inProgram };
 }
 
@@ -97,14 +74,14 @@ export async function listPlayerLinks(db: Db, user: AuthUser, accountId: number,
     countAccountPlayers(db, accountId),
     listAccountPlayers(db, accountId, paging.page_size, offset),
   ]);
-  return { count, page: paging.page, pageSize: paging.page_size, results: rows.map(toLinkDto) };
+  return { count, page: paging.page, pageSize: paging.page_size, results: rows.map(toLink) };
 }
 
-export async function getPlayer(db: Db, user: AuthUser, playerId: number): Promise<PlayerDto> {
+export async function getPlayer(db: Db, user: AuthUser, playerId: number): Promise<Player> {
   const row = await findPlayer(db, playerId);
   if (!row) throw notFound();
   await assertAccountAccess(db, user, row.accountId, 'read');
-  return toPlayerDto(row);
+  return toPlayer(row);
 }
 
 export interface PlayerInput {
@@ -116,7 +93,6 @@ export interface PlayerInput {
   acorns?: number;
 }
 
-const STAT_FIELDS: readonly StatField[] = ['hr_gauge', 'chase_speed', 'acorns'];
 const STAT_VALUE_KEYS = { hr_gauge: 'hrGauge', chase_speed: 'chaseSpeed', acorns: 'acorns' } as const;
 
 function toValues(input: PlayerInput): PlayerValues {
@@ -134,7 +110,8 @@ function toValues(input: PlayerInput): PlayerValues {
  */
 export async function createPlayer(db: Db, user: AuthUser, input: PlayerInput & { name: string; account?: number }) {
   const accountId = user.isStaff ? input.account : (input.account ?? user.accountId);
-  if (accountId === undefined || accountId === null) throw new ValidationError({ account: ['This field is required.'] });
+  if (accountId === undefined || accountId === null)
+    throw new ValidationError({ account: ['This field is required.'] });
   await assertAccount(db, user, accountId, 'write');
   const stats = STAT_FIELDS.filter((field) => input[field] !== undefined);
   if (stats.length > 0 && !user.isStaff) throw forbidden('Only staff may set hr_gauge, chase_speed or acorns.');
@@ -155,13 +132,15 @@ export async function createPlayer(db: Db, user: AuthUser, input: PlayerInput & 
  * back unchanged (a client that PUTs the whole player); changing them is staff-only (403 otherwise)
  * and is written to the audit trail. Whatever changed, a matching incomplete profile is resolved.
  */
-export async function updatePlayer(db: Db, user: AuthUser, playerId: number, input: PlayerInput): Promise<PlayerDto> {
+export async function updatePlayer(db: Db, user: AuthUser, playerId: number, input: PlayerInput): Promise<Player> {
   await playerAccount(db, user, playerId, 'write');
   await db.transaction(async (tx) => {
     const current = await lockPlayer(tx, playerId);
     if (!current) throw notFound();
     const values = toValues(input);
-    const changed = STAT_FIELDS.filter((field) => input[field] !== undefined && input[field] !== current[STAT_VALUE_KEYS[field]]);
+    const changed = STAT_FIELDS.filter(
+      (field) => input[field] !== undefined && input[field] !== current[STAT_VALUE_KEYS[field]],
+    );
     if (changed.length > 0 && !user.isStaff) throw forbidden('Only staff may change hr_gauge, chase_speed or acorns.');
     for (const field of changed) {
       const newValue = input[field]!;
@@ -181,36 +160,31 @@ export async function updatePlayer(db: Db, user: AuthUser, playerId: number, inp
   return getPlayer(db, user, playerId);
 }
 
-export interface StatHistoryEntry {
-  id: number;
-  old_value: number;
-  new_value: number;
-  reason: string;
-  changed_by: { id: number; name: string } | null;
-  created_at: string;
-}
-
-export type StatAnswer = { player_id: number; history: StatHistoryEntry[] } & Partial<Record<StatField, number>>;
-
-async function statAnswer(db: Db, playerId: number, field: StatField): Promise<StatAnswer> {
-  const [value, changes] = await Promise.all([readStat(db, playerId, field), listStatChanges(db, playerId, field, STAT_HISTORY_LIMIT)]);
+async function statAnswer<F extends StatField>(db: Db, playerId: number, field: F): Promise<StatAnswer<F>> {
+  const [value, changes] = await Promise.all([
+    readStat(db, playerId, field),
+    listStatChanges(db, playerId, field, STAT_HISTORY_LIMIT),
+  ]);
   if (value === null) throw notFound();
-  return {
+  const answer = {
     player_id: playerId,
-    [field]: value,
     history: changes.map((c) => ({
       id: c.id,
       old_value: c.oldValue,
       new_value: c.newValue,
       reason: c.reason,
-      changed_by: c.changedById === null ? null : { id: c.changedById, name: `${c.changedByFirstName ?? ''} ${c.changedByLastName ?? ''}`.trim() },
+      changed_by:
+        c.changedById === null
+          ? null
+          : { id: c.changedById, name: `${c.changedByFirstName ?? ''} ${c.changedByLastName ?? ''}`.trim() },
       created_at: c.createdAt.toISOString(),
     })),
   };
+  return { ...answer, [field]: value } as StatAnswer<F>;
 }
 
 /** GET …/hr_gauge, …/chase_speed, …/acorns: the value and its latest changes. */
-export async function getStat(db: Db, user: AuthUser, playerId: number, field: StatField) {
+export async function getStat<F extends StatField>(db: Db, user: AuthUser, playerId: number, field: F) {
   await playerAccount(db, user, playerId, 'read');
   return statAnswer(db, playerId, field);
 }
@@ -219,11 +193,11 @@ export async function getStat(db: Db, user: AuthUser, playerId: number, field: S
  * Staff set the gauge or chase speed (value) or add acorns (amount, negative to take some back,
  * never below zero). The new value and its audit row are written in one transaction.
  */
-export async function changeStat(
+export async function changeStat<F extends StatField>(
   db: Db,
   user: AuthUser,
   playerId: number,
-  field: StatField,
+  field: F,
   change: { value: number; reason: string } | { amount: number; reason: string },
 ) {
   if (!user.isStaff) throw forbidden();
@@ -240,7 +214,14 @@ export async function changeStat(
       newValue = change.value;
     }
     await setStat(tx, playerId, field, newValue);
-    await insertStatChange(tx, { playerId, field, oldValue, newValue, reason: change.reason.trim(), changedBy: user.id });
+    await insertStatChange(tx, {
+      playerId,
+      field,
+      oldValue,
+      newValue,
+      reason: change.reason.trim(),
+      changedBy: user.id,
+    });
   });
   return statAnswer(db, playerId, field);
 }

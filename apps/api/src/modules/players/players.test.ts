@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, incompleteProfiles, players, playerStatChanges, surveyResponses, surveys } from '../../db/schema/index.ts';
+import {
+  accounts,
+  incompleteProfiles,
+  players,
+  playerStatChanges,
+  surveyResponses,
+  surveys,
+} from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { createCoach, createParent, createPlayer, createStaff } from '../../../test/factories.ts';
 
@@ -77,7 +84,9 @@ describe('player list', () => {
     const parent = await createParent(t.db, { players: ['Dee'] });
     const other = await createParent(t.db);
     expect((await get(`/api/v2/player/accounts/${parent.account.id}/`, other.headers)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v2/player/accounts/${parent.account.id}/` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/player/accounts/${parent.account.id}/` })).statusCode,
+    ).toBe(401);
 
     const coach = await createCoach(t.db);
     expect((await get(`/api/v2/player/accounts/${parent.account.id}/`, coach.headers)).statusCode).toBe(404);
@@ -108,7 +117,10 @@ describe('one player', () => {
   it('changes name, role and in_program (PATCH, PUT and the v1 PATCH)', async () => {
     const parent = await createParent(t.db, { players: ['Finn'] });
     const id = parent.players[0]!.id;
-    const patched = await send('PATCH', `/api/v2/player/${id}/`, parent.headers, { name: '  Finnley ', role: 'sibling' });
+    const patched = await send('PATCH', `/api/v2/player/${id}/`, parent.headers, {
+      name: '  Finnley ',
+      role: 'sibling',
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ name: 'Finnley', role: 'sibling', in_program: true });
 
@@ -147,7 +159,12 @@ describe('one player', () => {
     const parent = await createParent(t.db, { players: ['Hal'] });
     const id = parent.players[0]!.id;
     // Sending the stored values back (a whole-object PUT) is fine.
-    const echo = await send('PUT', `/api/v2/player/${id}/`, parent.headers, { name: 'Hal', hr_gauge: 5, chase_speed: 5, acorns: 0 });
+    const echo = await send('PUT', `/api/v2/player/${id}/`, parent.headers, {
+      name: 'Hal',
+      hr_gauge: 5,
+      chase_speed: 5,
+      acorns: 0,
+    });
     expect(echo.statusCode).toBe(200);
     const refused = await send('PATCH', `/api/v2/player/${id}/`, parent.headers, { name: 'Hank', hr_gauge: 9 });
     expect(refused.statusCode).toBe(403);
@@ -184,13 +201,24 @@ describe('creating players', () => {
     const parent = await createParent(t.db);
     const res = await send('POST', '/api/v2/player/', parent.headers, { name: 'Juno' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Juno', role: 'child', in_program: true, account: parent.account.id, first_play_date: null });
+    expect(res.json()).toMatchObject({
+      name: 'Juno',
+      role: 'child',
+      in_program: true,
+      account: parent.account.id,
+      first_play_date: null,
+    });
 
     const staff = await createStaff(t.db);
     const missing = await send('POST', '/api/v2/player/', staff.headers, { name: 'Kai' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ account: ['This field is required.'] });
-    const made = await send('POST', '/api/v2/player/', staff.headers, { name: 'Kai', account: parent.account.id, role: 'parent', hr_gauge: 7 });
+    const made = await send('POST', '/api/v2/player/', staff.headers, {
+      name: 'Kai',
+      account: parent.account.id,
+      role: 'parent',
+      hr_gauge: 7,
+    });
     expect(made.statusCode).toBe(201);
     expect(made.json()).toMatchObject({ account: parent.account.id, role: 'parent', hr_gauge: 7 });
   });
@@ -199,7 +227,9 @@ describe('creating players', () => {
     const parent = await createParent(t.db);
     const other = await createParent(t.db);
     const count = async () => (await t.db.select().from(players).where(eq(players.accountId, other.account.id))).length;
-    expect((await send('POST', '/api/v2/player/', parent.headers, { name: 'Lu', account: other.account.id })).statusCode).toBe(404);
+    expect(
+      (await send('POST', '/api/v2/player/', parent.headers, { name: 'Lu', account: other.account.id })).statusCode,
+    ).toBe(404);
     expect((await send('POST', '/api/v2/player/', other.headers, { name: 'Lu', acorns: 5 })).statusCode).toBe(403);
     const bad = await send('POST', '/api/v2/player/', other.headers, {});
     expect(bad.statusCode).toBe(400);
@@ -210,17 +240,25 @@ describe('creating players', () => {
 
 describe('incomplete profiles', () => {
   async function seedProfiles(accountId: number, names: string[]) {
-    const [survey] = await t.db.insert(surveys).values({ slug: `intake-${accountId}`, title: 'Intake' }).returning();
+    const [survey] = await t.db
+      .insert(surveys)
+      .values({ slug: `intake-${accountId}`, title: 'Intake' })
+      .returning();
     for (const playerName of names) {
       await t.db.insert(incompleteProfiles).values({ accountId, playerName });
-      await t.db.insert(surveyResponses).values({ surveyId: survey!.id, accountId, playerName, payload: { q1: 'yes' } });
+      await t.db
+        .insert(surveyResponses)
+        .values({ surveyId: survey!.id, accountId, playerName, payload: { q1: 'yes' } });
     }
   }
 
   it('pages them with count, next, prev and previous', async () => {
     const parent = await createParent(t.db);
     await seedProfiles(parent.account.id, ['Mo', 'Nia', 'Oz']);
-    const res = await get(`/api/v2/accounts/${parent.account.id}/incomplete_profiles/?page_size=2&page=2`, parent.headers);
+    const res = await get(
+      `/api/v2/accounts/${parent.account.id}/incomplete_profiles/?page_size=2&page=2`,
+      parent.headers,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ count: 3, next: null, results: [{ player_name: 'Oz' }] });
@@ -228,7 +266,9 @@ describe('incomplete profiles', () => {
     expect(body.prev).toBe(body.previous);
     expect(Object.keys(body.results[0]).sort()).toEqual(['created_at', 'id', 'player_name']);
     const other = await createParent(t.db);
-    expect((await get(`/api/v2/accounts/${parent.account.id}/incomplete_profiles/`, other.headers)).statusCode).toBe(404);
+    expect((await get(`/api/v2/accounts/${parent.account.id}/incomplete_profiles/`, other.headers)).statusCode).toBe(
+      404,
+    );
   });
 
   it('removes the profile (and links its responses) when a player is renamed or created with its name', async () => {
@@ -288,16 +328,24 @@ describe('gauge, chase speed and acorns', () => {
 
   it('lets staff set them, writing who, when, old, new and why', async () => {
     const { parent, staff, id } = await setup();
-    const gauge = await send('POST', `/api/v1/accounts/players/${id}/hr_gauge/`, staff.headers, { value: 8, reason: ' Great month ' });
+    const gauge = await send('POST', `/api/v1/accounts/players/${id}/hr_gauge/`, staff.headers, {
+      value: 8,
+      reason: ' Great month ',
+    });
     expect(gauge.statusCode).toBe(200);
     expect(gauge.json()).toMatchObject({
       player_id: id,
       hr_gauge: 8,
-      history: [{ old_value: 5, new_value: 8, reason: 'Great month', changed_by: { id: staff.user.id, name: 'Staff Member' } }],
+      history: [
+        { old_value: 5, new_value: 8, reason: 'Great month', changed_by: { id: staff.user.id, name: 'Staff Member' } },
+      ],
     });
     await send('POST', `/api/v1/accounts/players/${id}/chase_speed`, staff.headers, { value: 3, reason: 'Too fast' });
     await send('POST', `/api/v1/accounts/players/${id}/acorns`, staff.headers, { amount: 25, reason: 'Bonus' });
-    const back = await send('POST', `/api/v1/accounts/players/${id}/acorns`, staff.headers, { amount: -5, reason: 'Correction' });
+    const back = await send('POST', `/api/v1/accounts/players/${id}/acorns`, staff.headers, {
+      amount: -5,
+      reason: 'Correction',
+    });
     expect(back.json().acorns).toBe(20);
     expect(await playerRow(id)).toMatchObject({ hrGauge: 8, chaseSpeed: 3, acorns: 20 });
 
@@ -337,7 +385,10 @@ describe('gauge, chase speed and acorns', () => {
 
   it('answers 404 to staff for a missing player', async () => {
     const { staff } = await setup();
-    const res = await send('POST', '/api/v1/accounts/players/2147483000/hr_gauge', staff.headers, { value: 3, reason: 'r' });
+    const res = await send('POST', '/api/v1/accounts/players/2147483000/hr_gauge', staff.headers, {
+      value: 3,
+      reason: 'r',
+    });
     expect(res.statusCode).toBe(404);
   });
 

@@ -9,7 +9,13 @@ export async function countActiveSurveys(db: Executor): Promise<number> {
 
 export async function listActiveSurveys(db: Executor, limit: number, offset: number) {
   return db
-    .select({ id: surveys.id, slug: surveys.slug, title: surveys.title, payload: surveys.payload, createdAt: surveys.createdAt })
+    .select({
+      id: surveys.id,
+      slug: surveys.slug,
+      title: surveys.title,
+      payload: surveys.payload,
+      createdAt: surveys.createdAt,
+    })
     .from(surveys)
     .where(eq(surveys.isActive, true))
     .orderBy(asc(surveys.id))
@@ -65,7 +71,11 @@ export async function findPlayer(db: Executor, playerId: number) {
 
 export async function findIncompleteProfile(db: Executor, id: number) {
   const rows = await db
-    .select({ id: incompleteProfiles.id, accountId: incompleteProfiles.accountId, playerName: incompleteProfiles.playerName })
+    .select({
+      id: incompleteProfiles.id,
+      accountId: incompleteProfiles.accountId,
+      playerName: incompleteProfiles.playerName,
+    })
     .from(incompleteProfiles)
     .where(eq(incompleteProfiles.id, id))
     .limit(1);
@@ -80,7 +90,13 @@ export async function linkProfile(tx: Executor, accountId: number, name: string,
   const linked = await tx
     .update(surveyResponses)
     .set({ playerId })
-    .where(and(eq(surveyResponses.accountId, accountId), isNull(surveyResponses.playerId), sameName(surveyResponses.playerName, name)))
+    .where(
+      and(
+        eq(surveyResponses.accountId, accountId),
+        isNull(surveyResponses.playerId),
+        sameName(surveyResponses.playerName, name),
+      ),
+    )
     .returning({ id: surveyResponses.id });
   await tx
     .delete(incompleteProfiles)
@@ -96,7 +112,12 @@ export async function delinkProfile(tx: Executor, accountId: number, playerId: n
   const delinked = await tx
     .update(surveyResponses)
     .set({ playerId: null })
-    .where(and(eq(surveyResponses.playerId, playerId), name === null ? undefined : sameName(surveyResponses.playerName, name)))
+    .where(
+      and(
+        eq(surveyResponses.playerId, playerId),
+        name === null ? undefined : sameName(surveyResponses.playerName, name),
+      ),
+    )
     .returning({ playerName: surveyResponses.playerName });
   const names = new Map<string, string>();
   for (const row of delinked) names.set(row.playerName.trim().toLowerCase(), row.playerName.trim());

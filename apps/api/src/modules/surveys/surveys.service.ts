@@ -1,3 +1,4 @@
+import type { Paging } from '@grove/domain/api/common';
 import type { Db } from '../../db/client.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -13,11 +14,6 @@ import {
   pagePlayerResponses,
   pageUserResponses,
 } from './surveys.repository.ts';
-
-export interface Paging {
-  page: number;
-  page_size: number;
-}
 
 type ResponseRow = Awaited<ReturnType<typeof pagePlayerResponses>>['rows'][number];
 
@@ -38,12 +34,21 @@ const offsetOf = (paging: Paging) => (paging.page - 1) * paging.page_size;
 
 /** GET /api/v2/player/surveys/: the active survey forms (SPEC §3: created_at plus payload). */
 export async function listSurveys(db: Db, paging: Paging) {
-  const [count, rows] = await Promise.all([countActiveSurveys(db), listActiveSurveys(db, paging.page_size, offsetOf(paging))]);
+  const [count, rows] = await Promise.all([
+    countActiveSurveys(db),
+    listActiveSurveys(db, paging.page_size, offsetOf(paging)),
+  ]);
   return {
     count,
     page: paging.page,
     pageSize: paging.page_size,
-    results: rows.map((s) => ({ id: s.id, slug: s.slug, title: s.title, payload: s.payload, created_at: s.createdAt.toISOString() })),
+    results: rows.map((s) => ({
+      id: s.id,
+      slug: s.slug,
+      title: s.title,
+      payload: s.payload,
+      created_at: s.createdAt.toISOString(),
+    })),
   };
 }
 

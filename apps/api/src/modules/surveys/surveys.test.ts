@@ -11,7 +11,11 @@ beforeAll(async () => {
   const [intake] = await t.db
     .insert(surveys)
     .values([
-      { slug: 'intake', title: 'Intake questionnaire', payload: { questions: [{ id: 'q1', text: 'How does your child handle frustration?' }] } },
+      {
+        slug: 'intake',
+        title: 'Intake questionnaire',
+        payload: { questions: [{ id: 'q1', text: 'How does your child handle frustration?' }] },
+      },
       { slug: 'check-in', title: 'Monthly check-in', payload: { questions: [] } },
       { slug: 'retired', title: 'Old form', isActive: false },
     ])
@@ -100,18 +104,28 @@ describe('surveys', () => {
     const player = parent.players[0]!;
     await respond(parent.account.id, parent.user.id, 'Cyrus');
     await respond(parent.account.id, parent.user.id, ' cyrus ');
-    const [profile] = await t.db.insert(incompleteProfiles).values({ accountId: parent.account.id, playerName: 'Cyrus' }).returning();
+    const [profile] = await t.db
+      .insert(incompleteProfiles)
+      .values({ accountId: parent.account.id, playerName: 'Cyrus' })
+      .returning();
 
-    const linked = await post(`/api/v2/player/${player.id}/link-profile/`, parent.headers, { incomplete_profile_id: profile!.id });
+    const linked = await post(`/api/v2/player/${player.id}/link-profile/`, parent.headers, {
+      incomplete_profile_id: profile!.id,
+    });
     expect(linked.statusCode).toBe(200);
     expect(linked.json()).toEqual({ player_id: player.id, player_name: 'Cyrus', linked_responses: 2 });
-    expect(await t.db.select().from(incompleteProfiles).where(eq(incompleteProfiles.accountId, parent.account.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(incompleteProfiles).where(eq(incompleteProfiles.accountId, parent.account.id)),
+    ).toHaveLength(0);
     expect(await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, player.id))).toHaveLength(2);
 
     const delinked = await post(`/api/v2/player/${player.id}/delink-profile/`, parent.headers);
     expect(delinked.json()).toEqual({ player_id: player.id, delinked_responses: 2 });
     expect(await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, player.id))).toHaveLength(0);
-    const profiles = await t.db.select().from(incompleteProfiles).where(eq(incompleteProfiles.accountId, parent.account.id));
+    const profiles = await t.db
+      .select()
+      .from(incompleteProfiles)
+      .where(eq(incompleteProfiles.accountId, parent.account.id));
     expect(profiles.map((p) => p.playerName.toLowerCase())).toEqual(['cyrus']);
 
     const byName = await post(`/api/v2/player/${player.id}/link-profile`, parent.headers, { player_name: 'CYRUS' });
@@ -121,8 +135,13 @@ describe('surveys', () => {
   it('refuses another account’s profile or player', async () => {
     const parent = await createParent(t.db, { players: ['Dee'] });
     const other = await createParent(t.db, { players: ['Eve'] });
-    const [foreign] = await t.db.insert(incompleteProfiles).values({ accountId: other.account.id, playerName: 'Dee' }).returning();
-    const res = await post(`/api/v2/player/${parent.players[0]!.id}/link-profile/`, parent.headers, { incomplete_profile_id: foreign!.id });
+    const [foreign] = await t.db
+      .insert(incompleteProfiles)
+      .values({ accountId: other.account.id, playerName: 'Dee' })
+      .returning();
+    const res = await post(`/api/v2/player/${parent.players[0]!.id}/link-profile/`, parent.headers, {
+      incomplete_profile_id: foreign!.id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ incomplete_profile_id: ['No such incomplete profile on this account.'] });
     expect((await post(`/api/v2/player/${other.players[0]!.id}/link-profile/`, parent.headers)).statusCode).toBe(404);

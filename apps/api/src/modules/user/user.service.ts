@@ -2,7 +2,7 @@ import { deriveRole, makeProfilePatchSchema, toFieldErrors } from '@grove/domain
 import type { Db } from '../../db/client.ts';
 import { unauthorized, ValidationError } from '../../lib/errors.ts';
 import { findUserProfile, updateOwnProfile, type UserProfileRow } from './user.repository.ts';
-import type { OwnProfilePatchBody, UserInfo } from './user.schemas.ts';
+import type { OwnProfilePatch, UserInfo } from '@grove/domain/api/user';
 
 export function toUserInfo(row: UserProfileRow): UserInfo {
   const name = `${row.firstName} ${row.lastName}`;
@@ -39,7 +39,7 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
  * (a new phone number is checked against the stored country). Staff-only fields are not part of
  * the body, so no request can change them here.
  */
-export async function updateOwnProfileInfo(db: Db, userId: number, body: OwnProfilePatchBody): Promise<UserInfo> {
+export async function updateOwnProfileInfo(db: Db, userId: number, body: OwnProfilePatch): Promise<UserInfo> {
   const current = await findUserProfile(db, userId);
   if (!current) throw unauthorized();
   const schema = makeProfilePatchSchema({

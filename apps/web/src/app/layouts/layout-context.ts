@@ -7,8 +7,8 @@
 import { useOutletContext } from 'react-router';
 import type { Role } from '@grove/domain';
 
-import type { UserInfo } from '../../features/auth/auth.api.ts';
-import type { Player } from '../../features/players/players.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
+import type { Player } from '@grove/domain/api/players';
 
 export type UserLayoutContext = {
   user: UserInfo;

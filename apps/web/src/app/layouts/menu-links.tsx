@@ -61,7 +61,12 @@ export function menuTarget(id: MenuEntryId, place: MenuPlace): MenuTarget {
   switch (id) {
     case 'home':
       if (place.onboardingStep !== null) {
-        return { kind: 'internal', to: place.onboardingStep ? href('root.user.onboarding.step', { step: place.onboardingStep }) : href('root.user.onboarding') };
+        return {
+          kind: 'internal',
+          to: place.onboardingStep
+            ? href('root.user.onboarding.step', { step: place.onboardingStep })
+            : href('root.user.onboarding'),
+        };
       }
       return { kind: 'internal', to: href('root.user.player.home', null, { pid: place.pid }) };
     case 'stats':
@@ -89,7 +94,15 @@ function samePath(a: string, b: string): boolean {
 }
 
 /** The menu as a list of links; `onNavigate` runs when an entry is followed (to close a menu). */
-export function MenuList({ entries, variant, onNavigate }: { entries: readonly MenuEntry[]; variant: 'side' | 'mobile'; onNavigate?: () => void }) {
+export function MenuList({
+  entries,
+  variant,
+  onNavigate,
+}: {
+  entries: readonly MenuEntry[];
+  variant: 'side' | 'mobile';
+  onNavigate?: () => void;
+}) {
   const location = useLocation();
   const [search] = useSearchParams();
   const place = menuPlace(location.pathname, search);
@@ -109,7 +122,13 @@ export function MenuList({ entries, variant, onNavigate }: { entries: readonly M
         if (entry.disabled) {
           return (
             <li key={entry.id} className="menu__item" data-entry={entry.id}>
-              <span className="menu__link menu__link--disabled" role="link" aria-disabled="true" tabIndex={0} title={`${entry.label}: add a player to your account first`}>
+              <span
+                className="menu__link menu__link--disabled"
+                role="link"
+                aria-disabled="true"
+                tabIndex={0}
+                title={`${entry.label}: add a player to your account first`}
+              >
                 {content}
               </span>
             </li>
@@ -118,7 +137,13 @@ export function MenuList({ entries, variant, onNavigate }: { entries: readonly M
         if (target.kind === 'external') {
           return (
             <li key={entry.id} className="menu__item" data-entry={entry.id}>
-              <a className="menu__link" href={target.url} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+              <a
+                className="menu__link"
+                href={target.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={onNavigate}
+              >
                 {content}
                 <span className="menu__external">
                   <ExternalLinkIcon size={16} />
@@ -131,7 +156,12 @@ export function MenuList({ entries, variant, onNavigate }: { entries: readonly M
         const current = samePath(target.to, location.pathname);
         return (
           <li key={entry.id} className="menu__item" data-entry={entry.id}>
-            <Link className={`menu__link${current ? ' menu__link--current' : ''}`} to={target.to} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+            <Link
+              className={`menu__link${current ? ' menu__link--current' : ''}`}
+              to={target.to}
+              aria-current={current ? 'page' : undefined}
+              onClick={onNavigate}
+            >
               {content}
             </Link>
           </li>

@@ -7,10 +7,18 @@ import { Link } from 'react-router';
 
 import { Logo } from '../../components/logo.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
-import type { UserInfo } from '../../features/auth/auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
 import { href } from '../paths.ts';
 
-export function PublicLayout({ children, user, narrow = false }: { children: ReactNode; user?: UserInfo | null; narrow?: boolean }) {
+export function PublicLayout({
+  children,
+  user,
+  narrow = false,
+}: {
+  children: ReactNode;
+  user?: UserInfo | null;
+  narrow?: boolean;
+}) {
   return (
     <div className="public-shell">
       <a className="skip-link" href="#main">

@@ -12,7 +12,9 @@ import { deriveRole, menuEntriesFor } from '@grove/domain';
 import { CloseIcon, ExitIcon, MenuIcon, MenuOpenIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { userInfoQuery, type UserInfo } from '../../features/auth/auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { userInfoQuery } from '../../features/auth/auth.api.ts';
 import { playersQuery } from '../../features/players/players.api.ts';
 import { useIsMobileMenu } from '../../lib/use-media-query.ts';
 import { HOME_PATH, href } from '../paths.ts';
@@ -110,7 +112,15 @@ export function UserLayout() {
       </a>
       <header className="top-bar" inert={mobileOpen}>
         {isMobile ? (
-          <button ref={hamburgerRef} type="button" className="icon-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+          <button
+            ref={hamburgerRef}
+            type="button"
+            className="icon-button"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+          >
             <MenuIcon />
           </button>
         ) : (
@@ -139,15 +149,28 @@ export function UserLayout() {
 
       {isMobile ? null : (
         <>
-          <nav id={SIDE_MENU_ID} className={`side-menu${sideOpen ? ' side-menu--expanded' : ''}`} aria-label="Main menu">
+          <nav
+            id={SIDE_MENU_ID}
+            className={`side-menu${sideOpen ? ' side-menu--expanded' : ''}`}
+            aria-label="Main menu"
+          >
             <MenuList entries={entries} variant="side" onNavigate={() => setSideOpen(false)} />
           </nav>
-          {sideOpen ? <div className="overlay" data-testid="menu-overlay" aria-hidden="true" onClick={() => setSideOpen(false)} /> : null}
+          {sideOpen ? (
+            <div className="overlay" data-testid="menu-overlay" aria-hidden="true" onClick={() => setSideOpen(false)} />
+          ) : null}
         </>
       )}
 
       {isMobile && mobileOpen ? (
-        <div ref={mobileMenuRef} className="mobile-menu" role="dialog" aria-modal="true" aria-label="Menu" onKeyDown={(event) => trapFocus(event, mobileMenuRef.current)}>
+        <div
+          ref={mobileMenuRef}
+          className="mobile-menu"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          onKeyDown={(event) => trapFocus(event, mobileMenuRef.current)}
+        >
           <div className="mobile-menu__head">
             <Logo size={32} />
             <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={closeMobile}>

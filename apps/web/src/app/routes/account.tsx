@@ -12,7 +12,7 @@ import { href } from '../paths.ts';
 
 type Segment = 'details' | 'billing';
 
-function readableStatus(status: string | undefined): string {
+function readableStatus(status: string): string {
   if (!status) return 'Not set';
   const words = status.replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -65,7 +65,7 @@ export function AccountRoute() {
               </div>
               <div>
                 <dt>Country</dt>
-                <dd>{countryName(user.country) ?? user.country ?? 'Not given'}</dd>
+                <dd>{countryName(user.country) ?? (user.country || 'Not given')}</dd>
               </div>
               <div>
                 <dt>Players</dt>
@@ -77,7 +77,11 @@ export function AccountRoute() {
             heading="Also managed here"
             items={[
               { icon: <PhoneIcon />, title: 'Shipping address', text: 'Where kits and replacement parts are sent.' },
-              { icon: <CheckIcon />, title: 'Devices', text: 'The tablets your players use, and kiosk mode for each one.' },
+              {
+                icon: <CheckIcon />,
+                title: 'Devices',
+                text: 'The tablets your players use, and kiosk mode for each one.',
+              },
             ]}
           />
         </>
@@ -90,16 +94,24 @@ export function AccountRoute() {
             <dl className="details">
               <div>
                 <dt>Status</dt>
-                <dd>{readableStatus(user.billing_status?.status_name)}</dd>
+                <dd>{readableStatus(user.billing_status.status_name)}</dd>
               </div>
             </dl>
           </section>
           <FeatureList
             heading="Also managed here"
             items={[
-              { icon: <TimeCircleIcon />, title: 'Orders and invoices', text: 'Every order and invoice of the account, with receipts.' },
+              {
+                icon: <TimeCircleIcon />,
+                title: 'Orders and invoices',
+                text: 'Every order and invoice of the account, with receipts.',
+              },
               { icon: <CheckIcon />, title: 'Payment method', text: 'The card used for the subscription.' },
-              { icon: <PhoneIcon />, title: 'Cancellations, returns and renewals', text: 'Requests about the subscription, and their answers.' },
+              {
+                icon: <PhoneIcon />,
+                title: 'Cancellations, returns and renewals',
+                text: 'Requests about the subscription, and their answers.',
+              },
             ]}
           />
         </>

@@ -4,17 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
-import { USERS, playerRecordPage, storeSession } from '../../../test/fixtures.ts';
+import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-type Records = Parameters<typeof playerRecordPage>[1];
+type Records = Parameters<typeof playerPage>[0];
 
 function asStaff(records: Records, routes: Record<string, FakeHandler> = {}): FakeApi {
   storeSession();
   document.cookie = 'csrftoken=csrf-1; path=/';
   return fakeApi({
     'GET /api/v2/user/info/': { body: USERS.staff },
-    'GET /api/v2/player/accounts/1/': () => ({ body: playerRecordPage(1, records) }),
+    'GET /api/v2/player/accounts/1/': () => ({ body: playerPage(records) }),
     ...routes,
   });
 }
@@ -69,7 +69,11 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     const [call] = api.callsTo('POST /api/v1/accounts/players/1/chase_speed');
     expect(call?.body).toEqual({ value: 4, reason: 'Coach review: ready for a calmer pace' });
     expect(call?.headers.get('x-csrftoken')).toBe('csrf-1');
-    await waitFor(() => expect(within(screen.getByRole('form', { name: 'Chase speed of Maya' })).getByLabelText(/^Chase speed/)).toHaveValue('4'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('form', { name: 'Chase speed of Maya' })).getByLabelText(/^Chase speed/),
+      ).toHaveValue('4'),
+    );
     expect(within(form).queryByLabelText(/^Reason/)).not.toBeInTheDocument();
     // The reason is cleared for the next change.
     await user.click(within(form).getByRole('button', { name: 'Edit' }));
@@ -114,7 +118,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     const api = asStaff(records, {
       'POST /api/v1/accounts/players/1/acorns': (request) => {
         const body = request.body as { amount: number };
-        records[0] = { ...records[0]!, acorns: records[0]!.acorns + body.amount };
+        records[0] = { ...records[0]!, acorns: (records[0]!.acorns ?? 0) + body.amount };
         return { body: { player_id: 1, acorns: records[0]!.acorns, history: [] } };
       },
     });
@@ -128,8 +132,13 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     await user.click(within(form).getByRole('button', { name: 'Add acorns' }));
 
     expect(await screen.findByText('Maya now has 75 acorns.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v1/accounts/players/1/acorns')[0]?.body).toEqual({ amount: -25, reason: 'Duplicate reward' });
-    expect(await within(screen.getByRole('form', { name: 'Acorns of Maya' })).findByText('Balance: 75 acorns')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v1/accounts/players/1/acorns')[0]?.body).toEqual({
+      amount: -25,
+      reason: 'Duplicate reward',
+    });
+    expect(
+      await within(screen.getByRole('form', { name: 'Acorns of Maya' })).findByText('Balance: 75 acorns'),
+    ).toBeInTheDocument();
   });
 
   it('says when the account has no players', async () => {

@@ -7,17 +7,24 @@ import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { Button } from '../../components/button.tsx';
-import { ChevronRightIcon, CoachingIcon, PhoneIcon, ProfileIcon, QuestionIcon, WeeklyGoalIcon } from '../../components/icons.tsx';
+import {
+  ChevronRightIcon,
+  CoachingIcon,
+  PhoneIcon,
+  ProfileIcon,
+  QuestionIcon,
+  WeeklyGoalIcon,
+} from '../../components/icons.tsx';
 import { EmptyState, FeatureList, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { playKeys } from '../../features/play/play.api.ts';
 import { PlayerSettingsEditor } from '../../features/players/player-settings-editor.tsx';
-import { playerRecordsQuery } from '../../features/players/players.api.ts';
+import { playersQuery } from '../../features/players/players.api.ts';
 import { href } from '../paths.ts';
 
 function AccountPlayers({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
-  const records = useQuery(playerRecordsQuery(accountId));
+  const records = useQuery(playersQuery(accountId));
   const refreshPlay = (playerId: number) => queryClient.invalidateQueries({ queryKey: playKeys.player(playerId) });
 
   let body;
@@ -39,7 +46,7 @@ function AccountPlayers({ accountId }: { accountId: number }) {
         }
       />
     );
-  } else if (records.data.length === 0) {
+  } else if (records.data.results.length === 0) {
     body = (
       <EmptyState title="No players on this account" mascot={false}>
         <p>Players appear here once the family adds them.</p>
@@ -48,7 +55,7 @@ function AccountPlayers({ accountId }: { accountId: number }) {
   } else {
     body = (
       <ul className="staff-players">
-        {records.data.map((player) => (
+        {records.data.results.map((player) => (
           <li key={player.id} className="card staff-player">
             <div className="staff-player__head">
               <span className="player-card__avatar" aria-hidden="true">
@@ -56,7 +63,9 @@ function AccountPlayers({ accountId }: { accountId: number }) {
               </span>
               <div className="staff-player__name">
                 <h3>{player.name}</h3>
-                <span className={`badge${player.in_program ? ' badge--green' : ''}`}>{player.in_program ? 'In the program' : 'Not in the program'}</span>
+                <span className={`badge${player.in_program ? ' badge--green' : ''}`}>
+                  {player.in_program ? 'In the program' : 'Not in the program'}
+                </span>
               </div>
               <Link className="staff-player__link" to={href('root.user.player.home', null, { pid: player.id })}>
                 View home<span className="visually-hidden"> of {player.name}</span>
@@ -74,7 +83,10 @@ function AccountPlayers({ accountId }: { accountId: number }) {
       <h2 id="account-players-title" className="section__title">
         Players
       </h2>
-      <p className="section__intro">Gauge, chase speed and acorns are the game’s settings for each player. Every change is kept with its reason and your name.</p>
+      <p className="section__intro">
+        Gauge, chase speed and acorns are the game’s settings for each player. Every change is kept with its reason and
+        your name.
+      </p>
       {body}
     </section>
   );
@@ -84,18 +96,34 @@ export function AdminAccountDetailsRoute() {
   const { accountId = '' } = useParams();
   const id = Number(accountId);
   return (
-    <Page title={`Account ${accountId}`} intro="Everything staff need to help this family." actions={<Link to={href('root.admin.accounts')}>All accounts</Link>}>
+    <Page
+      title={`Account ${accountId}`}
+      intro="Everything staff need to help this family."
+      actions={<Link to={href('root.admin.accounts')}>All accounts</Link>}
+    >
       {Number.isInteger(id) && id > 0 ? (
         <AccountPlayers accountId={id} />
       ) : (
-        <EmptyState title="There is no such account" mascot={false} action={<Link to={href('root.admin.accounts')}>All accounts</Link>} />
+        <EmptyState
+          title="There is no such account"
+          mascot={false}
+          action={<Link to={href('root.admin.accounts')}>All accounts</Link>}
+        />
       )}
       <FeatureList
         heading="What you’ll find here"
         items={[
-          { icon: <ProfileIcon />, title: 'Details and tags', text: 'The account holder, status, tags and shipping address.' },
+          {
+            icon: <ProfileIcon />,
+            title: 'Details and tags',
+            text: 'The account holder, status, tags and shipping address.',
+          },
           { icon: <QuestionIcon />, title: 'Notes', text: 'Staff notes about the account, newest first.' },
-          { icon: <PhoneIcon />, title: 'Shipments and support tickets', text: 'What was sent, and what the family asked.' },
+          {
+            icon: <PhoneIcon />,
+            title: 'Shipments and support tickets',
+            text: 'What was sent, and what the family asked.',
+          },
           { icon: <CoachingIcon />, title: 'Coach assignment', text: 'The family’s coach, and changing it.' },
           { icon: <WeeklyGoalIcon />, title: 'Game version', text: 'Moving the account to a new game version.' },
         ]}

@@ -10,9 +10,21 @@ export function AdminAccountsRoute() {
       <FeatureList
         heading="What you’ll find here"
         items={[
-          { icon: <QuestionIcon />, title: 'Search', text: 'Find an account by the account holder’s name or email, or by tag.' },
-          { icon: <ProfileIcon />, title: 'Status at a glance', text: 'Account status, billing status, tags and coach for each family.' },
-          { icon: <HeartrateIcon />, title: 'Account details', text: 'Open an account for its players, notes, shipments and support tickets.' },
+          {
+            icon: <QuestionIcon />,
+            title: 'Search',
+            text: 'Find an account by the account holder’s name or email, or by tag.',
+          },
+          {
+            icon: <ProfileIcon />,
+            title: 'Status at a glance',
+            text: 'Account status, billing status, tags and coach for each family.',
+          },
+          {
+            icon: <HeartrateIcon />,
+            title: 'Account details',
+            text: 'Open an account for its players, notes, shipments and support tickets.',
+          },
         ]}
       />
     </Page>

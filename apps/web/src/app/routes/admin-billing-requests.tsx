@@ -10,8 +10,16 @@ export function AdminBillingRequestsRoute() {
       <FeatureList
         heading="What you’ll find here"
         items={[
-          { icon: <TimeCircleIcon />, title: 'Cancellations', text: `Cancellation requests and their ${CANCELLATION_GRACE_DAYS}-day grace period.` },
-          { icon: <CheckIcon />, title: 'Returns and renewals', text: 'Return requests to confirm or decline, and renewals to confirm.' },
+          {
+            icon: <TimeCircleIcon />,
+            title: 'Cancellations',
+            text: `Cancellation requests and their ${CANCELLATION_GRACE_DAYS}-day grace period.`,
+          },
+          {
+            icon: <CheckIcon />,
+            title: 'Returns and renewals',
+            text: 'Return requests to confirm or decline, and renewals to confirm.',
+          },
         ]}
       />
     </Page>

@@ -8,7 +8,11 @@ export function AdminOrdersRoute() {
       <FeatureList
         heading="What you’ll find here"
         items={[
-          { icon: <TimeCircleIcon />, title: 'Every order', text: 'Date, plan, amount and confirmation of each order.' },
+          {
+            icon: <TimeCircleIcon />,
+            title: 'Every order',
+            text: 'Date, plan, amount and confirmation of each order.',
+          },
           { icon: <CheckIcon />, title: 'Invoices', text: 'Refunding or removing an invoice of an order.' },
         ]}
       />

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from 'react-router';
 
 import { FeatureList, Page } from '../../components/page.tsx';
 import { HomeIcon, PhoneIcon, TimeCircleIcon } from '../../components/icons.tsx';
-import type { UserInfo } from '../../features/auth/auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { HOME_PATH } from '../paths.ts';
 
@@ -11,13 +11,24 @@ export function CheckoutConfirmationRoute() {
   const { user } = useLoaderData() as { user: UserInfo | null };
   return (
     <PublicLayout user={user}>
-      <Page title="Order confirmation" intro="This page sums up an order once checkout is complete, with what happens next.">
+      <Page
+        title="Order confirmation"
+        intro="This page sums up an order once checkout is complete, with what happens next."
+      >
         <FeatureList
           heading="After your order"
           items={[
-            { icon: <TimeCircleIcon />, title: 'Your order summary', text: 'The plan, the price and the order number, also sent to you by email.' },
+            {
+              icon: <TimeCircleIcon />,
+              title: 'Your order summary',
+              text: 'The plan, the price and the order number, also sent to you by email.',
+            },
             { icon: <PhoneIcon />, title: 'Shipping', text: 'Where the kit goes and how to follow the delivery.' },
-            { icon: <HomeIcon />, title: 'Your dashboard', text: 'Add players, book your first coaching call and join a tutorial.' },
+            {
+              icon: <HomeIcon />,
+              title: 'Your dashboard',
+              text: 'Add players, book your first coaching call and join a tutorial.',
+            },
           ]}
         />
         <p>

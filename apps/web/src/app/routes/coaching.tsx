@@ -11,7 +11,10 @@ export function CoachingRoute() {
   const [search] = useSearchParams();
   const ref = search.get('ref');
   return (
-    <Page title="Coaching" intro="Talk with a Grove coach about your family’s program, on a call at a time that suits you.">
+    <Page
+      title="Coaching"
+      intro="Talk with a Grove coach about your family’s program, on a call at a time that suits you."
+    >
       {ref ? <p className="pill">Reference: {ref}</p> : null}
       <FeatureList
         heading="What you’ll find here"

@@ -14,7 +14,9 @@ export function GetAccessRoute() {
     <PublicLayout narrow>
       <div className="auth-card">
         <h1 className="auth-card__title">Get access</h1>
-        <p className="auth-card__intro">Bought Grove or were invited by your family? Enter your email and we’ll send you a link to set your password.</p>
+        <p className="auth-card__intro">
+          Bought Grove or were invited by your family? Enter your email and we’ll send you a link to set your password.
+        </p>
         <EmailRequestForm
           initialEmail={search.get('email') ?? ''}
           submitLabel="Send my link"
@@ -24,8 +26,8 @@ export function GetAccessRoute() {
             <>
               <h2>Check your inbox</h2>
               <p>
-                If <strong>{email}</strong> is on a Grove account, we’ve sent it a link to set your password. Nothing arrived after a few minutes? Look in your spam folder, or ask
-                again.
+                If <strong>{email}</strong> is on a Grove account, we’ve sent it a link to set your password. Nothing
+                arrived after a few minutes? Look in your spam folder, or ask again.
               </p>
               <p>
                 <Link to={href('login', null, { email })}>Back to log in</Link>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { UserInfo } from '../../features/auth/auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, overviewAnswer, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -17,7 +17,20 @@ function signedIn(user: UserInfo, routes: Record<string, FakeHandler> = {}): Fak
     'GET /api/v2/user/info/': { body: user },
     ...(user.account ? { [`GET /api/v2/player/accounts/${user.account.id}/`]: { body: playerPage([ELI, MAYA]) } } : {}),
     'GET /api/v1/dashboard/player/1/overview/': { body: overviewAnswer(MAYA) },
-    'GET /api/v1/dashboard/player/2/overview/': { body: overviewAnswer(ELI, { this_week: { week_start: '2026-11-16', seconds_played: 3000, minutes: 50, sessions: 3, hr_rises: 5, cool_downs: 4, goal_minutes: 45 }, chase_speed: 3 }) },
+    'GET /api/v1/dashboard/player/2/overview/': {
+      body: overviewAnswer(ELI, {
+        this_week: {
+          week_start: '2026-11-16',
+          seconds_played: 3000,
+          minutes: 50,
+          sessions: 3,
+          hr_rises: 5,
+          cool_downs: 4,
+          goal_minutes: 45,
+        },
+        chase_speed: 3,
+      }),
+    },
     ...routes,
   });
 }
@@ -47,8 +60,13 @@ describe('home', () => {
 
     const sessions = within(screen.getByRole('region', { name: 'Last sessions' })).getAllByRole('listitem');
     expect(sessions).toHaveLength(2);
-    // 00:16 UTC on 21 November is 7:16 PM on Friday 20 November in New York.
-    expect(sessions[0]).toHaveTextContent('Fri, Nov 207:16 PM11 min played');
+    // 00:16 UTC on 21 November is 7:16 PM on Friday 20 November in New York, in the spec's
+    // date format MM-DD-YYYY h:mm:ss a zz.
+    const when = sessions[0]?.querySelector('time');
+    expect(when).toHaveTextContent(/^11-20-2026 7:16:00 PM EST$/);
+    expect(when).toHaveAttribute('datetime', '2026-11-21T00:16:00.000Z');
+    expect(sessions[0]).toHaveTextContent('11-20-2026 7:16:00 PM EST11 min played');
+    expect(sessions[1]?.querySelector('time')).toHaveTextContent(/^11-18-2026 6:43:00 PM EST$/);
     expect(sessions[0]).toHaveTextContent('2 rises');
     expect(screen.getByRole('link', { name: /See Maya’s stats/ })).toHaveAttribute('href', '/dashboard/stats?pid=1');
     expect(api.callsTo('GET /api/v1/dashboard/player/1/overview/')).toHaveLength(1);
@@ -66,7 +84,10 @@ describe('home', () => {
     expect(app.location()).toBe('/dashboard?pid=2&gis=3Mos');
     expect(screen.getByText(/Weekly goal of 45 minutes reached/)).toBeInTheDocument();
     expect(within(figure('Chase speed')).getByText('3')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /See Eli’s stats/ })).toHaveAttribute('href', '/dashboard/stats?pid=2&gis=3Mos');
+    expect(screen.getByRole('link', { name: /See Eli’s stats/ })).toHaveAttribute(
+      'href',
+      '/dashboard/stats?pid=2&gis=3Mos',
+    );
     expect(api.callsTo('GET /api/v1/dashboard/player/2/overview/')).toHaveLength(1);
   });
 
@@ -74,7 +95,10 @@ describe('home', () => {
     signedIn(USERS.noPlayers, { 'GET /api/v2/player/accounts/5/': { body: playerPage([]) } });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'No players yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/dashboard/account?segment=details');
+    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute(
+      'href',
+      '/dashboard/account?segment=details',
+    );
     expect(screen.queryByRole('navigation', { name: 'Choose a player' })).not.toBeInTheDocument();
   });
 
@@ -82,9 +106,25 @@ describe('home', () => {
     signedIn(USERS.parent, {
       'GET /api/v1/dashboard/player/1/overview/': {
         body: overviewAnswer(MAYA, {
-          this_week: { week_start: '2026-11-16', seconds_played: 0, minutes: 0, sessions: 0, hr_rises: 0, cool_downs: 0, goal_minutes: 45 },
+          this_week: {
+            week_start: '2026-11-16',
+            seconds_played: 0,
+            minutes: 0,
+            sessions: 0,
+            hr_rises: 0,
+            cool_downs: 0,
+            goal_minutes: 45,
+          },
           last_sessions: [],
-          totals: { sessions: 0, seconds_played: 0, hr_rises: 0, cool_downs: 0, cooldown_events: 0, average_cool_down_seconds: null, acorns_earned: 0 },
+          totals: {
+            sessions: 0,
+            seconds_played: 0,
+            hr_rises: 0,
+            cool_downs: 0,
+            cooldown_events: 0,
+            average_cool_down_seconds: null,
+            acorns_earned: 0,
+          },
           acorns: 0,
           first_play_date: null,
           last_play_date: null,
@@ -115,7 +155,19 @@ describe('home', () => {
 
   it('shows staff the family of the player in the address', async () => {
     const api = signedIn(USERS.staff, {
-      'GET /api/v2/player/2/': { body: { id: 2, account: 1, name: 'Eli', role: 'child', in_program: true, hr_gauge: 4, chase_speed: 3, acorns: 10, first_play_date: null } },
+      'GET /api/v2/player/2/': {
+        body: {
+          id: 2,
+          account: 1,
+          name: 'Eli',
+          role: 'child',
+          in_program: true,
+          hr_gauge: 4,
+          chase_speed: 3,
+          acorns: 10,
+          first_play_date: null,
+        },
+      },
       'GET /api/v2/player/accounts/1/': { body: playerPage([MAYA, ELI]) },
     });
     renderApp('/dashboard?pid=2');

@@ -16,15 +16,21 @@ import { Spinner } from '../../components/spinner.tsx';
 import { overviewQuery } from '../../features/play/play.api.ts';
 import { PlayFigures, RecentSessions, WeekProgress } from '../../features/play/player-overview.tsx';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
-import type { Player } from '../../features/players/players.api.ts';
+import type { Player } from '@grove/domain/api/players';
 import { usePlayerLayout, type PlayerLayoutContext } from '../layouts/layout-context.ts';
 import { href } from '../paths.ts';
 
 function NoFamily({ role }: { role: PlayerLayoutContext['role'] }) {
   if (role === 'admin') {
     return (
-      <EmptyState title="No family to show here" action={<Link to={href('root.admin.accounts')}>Open the admin accounts</Link>}>
-        <p>Your staff account has no players of its own. Open a family’s account in the admin area and choose “View home” next to a player to see their dashboard.</p>
+      <EmptyState
+        title="No family to show here"
+        action={<Link to={href('root.admin.accounts')}>Open the admin accounts</Link>}
+      >
+        <p>
+          Your staff account has no players of its own. Open a family’s account in the admin area and choose “View home”
+          next to a player to see their dashboard.
+        </p>
       </EmptyState>
     );
   }
@@ -36,8 +42,13 @@ function NoFamily({ role }: { role: PlayerLayoutContext['role'] }) {
     );
   }
   return (
-    <EmptyState title="No players yet" action={<Link to={href('root.user.management', null, { segment: 'details' })}>Go to your account</Link>}>
-      <p>When a player is added to your account, their weekly play time and heart-rate progress will show up right here.</p>
+    <EmptyState
+      title="No players yet"
+      action={<Link to={href('root.user.management', null, { segment: 'details' })}>Go to your account</Link>}
+    >
+      <p>
+        When a player is added to your account, their weekly play time and heart-rate progress will show up right here.
+      </p>
     </EmptyState>
   );
 }
@@ -80,8 +91,8 @@ function PlayerHome({ player, gis }: { player: Player; gis: string | null }) {
       <>
         <EmptyState title={`${player.name} hasn’t played yet`}>
           <p>
-            Once {player.name} finishes a first game, this week’s minutes, heart-rate rises and cooldowns will show up here. Aim for a few short games a week — together they add up to the
-            weekly goal.
+            Once {player.name} finishes a first game, this week’s minutes, heart-rate rises and cooldowns will show up
+            here. Aim for a few short games a week — together they add up to the weekly goal.
           </p>
         </EmptyState>
         <PlayFigures overview={data} />
@@ -121,26 +132,37 @@ export function HomeRoute() {
   } else {
     content = (
       <>
-        <PlayerSwitcher players={players} selectedId={selectedPlayer.id} hrefFor={(player) => href('root.user.player.home', null, { pid: player.id, uaction: search.get('uaction'), gis })} />
+        <PlayerSwitcher
+          players={players}
+          selectedId={selectedPlayer.id}
+          hrefFor={(player) =>
+            href('root.user.player.home', null, { pid: player.id, uaction: search.get('uaction'), gis })
+          }
+        />
         <PlayerHome key={selectedPlayer.id} player={selectedPlayer} gis={gis} />
       </>
     );
   }
 
   return (
-    <Page title={`Welcome back, ${user.first_name}`} intro="Here is how your family is playing this week, and how their heart-rate practice is going.">
+    <Page
+      title={`Welcome back, ${user.first_name}`}
+      intro="Here is how your family is playing this week, and how their heart-rate practice is going."
+    >
       {visitedAccountId !== null ? (
         <p className="visit-note" role="note">
           You are looking at this family’s home as {role === 'admin' ? 'staff' : 'their coach'}.{' '}
-          {role === 'admin' ? <Link to={href('root.admin.accounts.details', { accountId: visitedAccountId })}>Back to the account</Link> : null}
+          {role === 'admin' ? (
+            <Link to={href('root.admin.accounts.details', { accountId: visitedAccountId })}>Back to the account</Link>
+          ) : null}
         </p>
       ) : null}
       {content}
       <section className="card tip">
         <HeartrateIcon size={28} />
         <p>
-          <strong>How Grove works:</strong> in each game, players practise raising their heart rate and bringing it back down. The stats show how often they play and how well
-          they cool down.
+          <strong>How Grove works:</strong> in each game, players practise raising their heart rate and bringing it back
+          down. The stats show how often they play and how well they cool down.
         </p>
       </section>
     </Page>

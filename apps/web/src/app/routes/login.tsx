@@ -22,13 +22,17 @@ export function LoginRoute() {
         </div>
         <h1 className="auth-card__title">Welcome to Grove</h1>
         <p className="auth-card__intro">Log in to follow your family’s play, progress and coaching.</p>
-        <LoginForm initialEmail={email} onSignedIn={(user) => void navigate(destinationAfterLogin(user, next), { replace: true })} />
+        <LoginForm
+          initialEmail={email}
+          onSignedIn={(user) => void navigate(destinationAfterLogin(user, next), { replace: true })}
+        />
         <ul className="auth-card__links">
           <li>
             <Link to={href('password-reset', null, { email: email || undefined })}>Forgot your password?</Link>
           </li>
           <li>
-            New to Grove or never set a password? <Link to={href('get-access', null, { email: email || undefined })}>Get access</Link>
+            New to Grove or never set a password?{' '}
+            <Link to={href('get-access', null, { email: email || undefined })}>Get access</Link>
           </li>
         </ul>
       </div>

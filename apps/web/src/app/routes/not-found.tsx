@@ -14,7 +14,8 @@ export function NotFoundRoute() {
         <AcornMascot size={96} />
         <h1>We couldn’t find that page</h1>
         <p>
-          There is nothing at <code className="standalone__path">{pathname}</code>. The link may be old, or the address may have a typo.
+          There is nothing at <code className="standalone__path">{pathname}</code>. The link may be old, or the address
+          may have a typo.
         </p>
         <div className="standalone__actions">
           <Link className="button button--primary" to={HOME_PATH}>

@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router';
 
 import { CheckIcon, PhoneIcon, TimeCircleIcon } from '../../components/icons.tsx';
 import { FeatureList, Page } from '../../components/page.tsx';
-import type { UserInfo } from '../../features/auth/auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
@@ -15,9 +15,21 @@ export function PackageReturnsRoute() {
         <FeatureList
           heading="How a return works"
           items={[
-            { icon: <PhoneIcon />, title: 'Ask for a return', text: 'Request the return from your account; we confirm it or explain why we can’t.' },
-            { icon: <CheckIcon />, title: 'Pack the kit', text: 'Put the devices back in their box and ship it with the return instructions we send you.' },
-            { icon: <TimeCircleIcon />, title: 'We close the return', text: 'Once the package reaches us, we close the return and tell you by email.' },
+            {
+              icon: <PhoneIcon />,
+              title: 'Ask for a return',
+              text: 'Request the return from your account; we confirm it or explain why we can’t.',
+            },
+            {
+              icon: <CheckIcon />,
+              title: 'Pack the kit',
+              text: 'Put the devices back in their box and ship it with the return instructions we send you.',
+            },
+            {
+              icon: <TimeCircleIcon />,
+              title: 'We close the return',
+              text: 'Once the package reaches us, we close the return and tell you by email.',
+            },
           ]}
         />
         <p>

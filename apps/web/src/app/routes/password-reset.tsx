@@ -14,7 +14,9 @@ export function PasswordResetRoute() {
     <PublicLayout narrow>
       <div className="auth-card">
         <h1 className="auth-card__title">Reset your password</h1>
-        <p className="auth-card__intro">Enter the email you log in with. We’ll send you a link to choose a new password.</p>
+        <p className="auth-card__intro">
+          Enter the email you log in with. We’ll send you a link to choose a new password.
+        </p>
         <EmailRequestForm
           initialEmail={search.get('email') ?? ''}
           submitLabel="Send reset link"
@@ -24,8 +26,9 @@ export function PasswordResetRoute() {
             <>
               <h2>Check your inbox</h2>
               <p>
-                If <strong>{email}</strong> belongs to a Grove account, a link to choose a new password is on its way. The link can be used once and expires after a while, so use it
-                soon. Nothing arrived after a few minutes? Look in your spam folder, or ask again.
+                If <strong>{email}</strong> belongs to a Grove account, a link to choose a new password is on its way.
+                The link can be used once and expires after a while, so use it soon. Nothing arrived after a few
+                minutes? Look in your spam folder, or ask again.
               </p>
               <p>
                 <Link to={href('login', null, { email })}>Back to log in</Link>

@@ -13,8 +13,16 @@ export function ResourcesRoute() {
           heading="What you’ll find here"
           items={[
             { icon: <GameDirectionsIcon />, title: 'Game guides', text: 'How each game works and what it practises.' },
-            { icon: <HeartrateIcon />, title: 'Heart-rate basics', text: 'Why calming down is a skill, explained for parents and kids.' },
-            { icon: <QuestionIcon />, title: 'Frequently asked questions', text: 'Devices, sensors, schedules and subscriptions.' },
+            {
+              icon: <HeartrateIcon />,
+              title: 'Heart-rate basics',
+              text: 'Why calming down is a skill, explained for parents and kids.',
+            },
+            {
+              icon: <QuestionIcon />,
+              title: 'Frequently asked questions',
+              text: 'Devices, sensors, schedules and subscriptions.',
+            },
           ]}
         />
         <p>

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession, weeklyAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { frameFromParam } from '../../features/stats/frame-totals.ts';
 
 const MONTH = [
   { week_start: '2026-10-19', minutes: 30, sessions: 2, hr_rises: 6, cool_downs: 4, average_cool_down_seconds: 40 },
@@ -23,12 +24,19 @@ function signedIn(routes: Record<string, FakeHandler> = {}): FakeApi {
   storeSession();
   return fakeApi({
     'GET /api/v2/user/info/': { body: USERS.parent },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }, { id: 2, name: 'Eli' }]) },
+    'GET /api/v2/player/accounts/1/': {
+      body: playerPage([
+        { id: 1, name: 'Maya' },
+        { id: 2, name: 'Eli' },
+      ]),
+    },
     'GET /api/v2/player/1/activity/weekly/': (request) => {
-      const frame = request.query.get('time_frame') ?? 'all';
+      const frame = frameFromParam(request.query.get('time_frame'), 'all').id;
       return { body: weeklyAnswer(1, frame, frame === '1W' ? WEEK : MONTH) };
     },
-    'GET /api/v2/player/2/activity/weekly/': (request) => ({ body: weeklyAnswer(2, request.query.get('time_frame') ?? 'all', WEEK) }),
+    'GET /api/v2/player/2/activity/weekly/': (request) => ({
+      body: weeklyAnswer(2, frameFromParam(request.query.get('time_frame'), 'all').id, WEEK),
+    }),
     ...routes,
   });
 }
@@ -41,12 +49,20 @@ describe('stats', () => {
   it('shows the last month by default: totals for the frame and the charts with their tables', async () => {
     const api = signedIn();
     const app = renderApp('/dashboard/stats?pid=1');
-    expect(await screen.findByRole('heading', { level: 2, name: /^Totals for the last month, since/ })).toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual(['1Mo']);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^Totals for the last month, since/ }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
+      '1Mo',
+    ]);
     expect(app.location()).toBe('/dashboard/stats?pid=1');
 
     const frames = screen.getByRole('navigation', { name: 'Time frame' });
-    expect(within(frames).getAllByRole('link').map((link) => link.textContent)).toEqual(['1W (the last 7 days)', '1Mo (the last month)', '3Mos (the last 3 months)', 'All Time (all time)']);
+    expect(
+      within(frames)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['1W (the last 7 days)', '1Mo (the last month)', '3Mos (the last 3 months)', 'All Time (all time)']);
     expect(within(frames).getByRole('link', { name: /^1Mo/ })).toHaveAttribute('aria-current', 'page');
 
     // 200 minutes in 12 sessions; 3 of 5 weeks at 45 minutes or more; cooldowns weighted by count.
@@ -62,7 +78,9 @@ describe('stats', () => {
     expect(within(minutes).getAllByRole('row')).toHaveLength(6);
     expect(screen.getByTestId('goal-line')).toBeInTheDocument();
     expect(screen.getAllByTestId('clipped-week')).toHaveLength(1);
-    expect(screen.getByRole('table', { name: 'Heart-rate rises and cooldowns each week, the last month' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', { name: 'Heart-rate rises and cooldowns each week, the last month' }),
+    ).toBeInTheDocument();
     const cooldowns = screen.getByRole('table', { name: 'Average cooldown time each week in seconds, the last month' });
     expect(within(cooldowns).getByRole('row', { name: '2026-11-09 No cooldowns 0' })).toBeInTheDocument();
   });
@@ -76,11 +94,16 @@ describe('stats', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Time frame' })).getByRole('link', { name: /^1W/ }));
     expect(await screen.findByRole('heading', { name: /^Totals for the last 7 days/ })).toBeInTheDocument();
     expect(app.location()).toBe('/dashboard/stats?pid=1&gis=1W');
-    expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual(['1Mo', '1W']);
+    expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
+      '1Mo',
+      '1W',
+    ]);
     expect(within(total('Weeks at the goal')).getByText('1 of 2')).toBeInTheDocument();
     expect(within(total('Time played')).getByText('45 min')).toBeInTheDocument();
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Time frame' })).getByRole('link', { name: /^All Time/ }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Time frame' })).getByRole('link', { name: /^All Time/ }),
+    );
     expect(await screen.findByRole('heading', { name: /^All time, since Maya’s first game on/ })).toBeInTheDocument();
     expect(app.location()).toBe('/dashboard/stats?pid=1&gis=all');
     expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').at(-1)?.query.get('time_frame')).toBe('all');
@@ -90,31 +113,49 @@ describe('stats', () => {
     const api = signedIn();
     const app = renderApp('/dashboard/stats?pid=1&gis=3Mos');
     await screen.findByRole('heading', { name: /^Totals for the last 3 months/ });
-    await userEvent.setup().click(within(screen.getByRole('navigation', { name: 'Choose a player' })).getByRole('link', { name: 'Eli' }));
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('navigation', { name: 'Choose a player' })).getByRole('link', { name: 'Eli' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard/stats?pid=2&gis=3Mos'));
     await screen.findByText('How Eli is playing and practising heart-rate control.');
-    await waitFor(() => expect(api.callsTo('GET /api/v2/player/2/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual(['3Mos']));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/v2/player/2/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
+        '3Mos',
+      ]),
+    );
   });
 
   it('reads an unknown frame in the address as the default and leaves the address alone', async () => {
     const api = signedIn();
     const app = renderApp('/dashboard/stats?pid=2&gis=weekly');
     await screen.findByRole('heading', { name: /^Totals for the last month/ });
-    expect(api.callsTo('GET /api/v2/player/2/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual(['1Mo']);
+    expect(api.callsTo('GET /api/v2/player/2/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
+      '1Mo',
+    ]);
     expect(app.location()).toBe('/dashboard/stats?pid=2&gis=weekly');
   });
 
   it('says so when the player has not played yet', async () => {
-    signedIn({ 'GET /api/v2/player/1/activity/weekly/': { body: { ...weeklyAnswer(1, '1Mo', WEEK.slice(0, 1)), first_play_date: null } } });
+    signedIn({
+      'GET /api/v2/player/1/activity/weekly/': {
+        body: { ...weeklyAnswer(1, '1Mo', WEEK.slice(0, 1)), first_play_date: null },
+      },
+    });
     renderApp('/dashboard/stats?pid=1');
     expect(await screen.findByRole('heading', { name: 'Maya hasn’t played yet' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
   it('says so when the frame has no play', async () => {
-    signedIn({ 'GET /api/v2/player/1/activity/weekly/': { body: weeklyAnswer(1, '1Mo', [{ week_start: '2026-11-16', minutes: 0, sessions: 0 }]) } });
+    signedIn({
+      'GET /api/v2/player/1/activity/weekly/': {
+        body: weeklyAnswer(1, '1Mo', [{ week_start: '2026-11-16', minutes: 0, sessions: 0 }]),
+      },
+    });
     renderApp('/dashboard/stats?pid=1');
-    expect(await screen.findByText('Maya didn’t play in the last month. A longer time frame shows earlier games.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Maya didn’t play in the last month. A longer time frame shows earlier games.'),
+    ).toBeInTheDocument();
     expect(within(total('Cooldowns')).getByText('none in this time frame')).toBeInTheDocument();
   });
 
@@ -123,7 +164,10 @@ describe('stats', () => {
     const api = signedIn({
       'GET /api/v2/player/1/sessions.csv': {
         text: csv,
-        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"' },
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"',
+        },
       },
     });
     const saved: Blob[] = [];

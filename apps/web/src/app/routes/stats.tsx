@@ -20,9 +20,11 @@ import { CooldownIcon, HeartrateIcon, TimeCircleIcon, WeeklyGoalIcon } from '../
 import { EmptyState, Page } from '../../components/page.tsx';
 import { PageSpinner, Spinner } from '../../components/spinner.tsx';
 import { ExportSessionsButton } from '../../features/play/export-sessions-button.tsx';
-import { weeklyActivityQuery, type WeeklyActivity } from '../../features/play/play.api.ts';
+import type { WeeklyActivity } from '@grove/domain/api/play';
+
+import { weeklyActivityQuery } from '../../features/play/play.api.ts';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
-import type { Player } from '../../features/players/players.api.ts';
+import type { Player } from '@grove/domain/api/players';
 import { frameDescription, frameFromParam, frameTotals } from '../../features/stats/frame-totals.ts';
 import { formatDate, formatDuration, formatNumber, formatSeconds, plural } from '../../lib/format.ts';
 import { usePlayerLayout } from '../layouts/layout-context.ts';
@@ -31,7 +33,9 @@ import { href } from '../paths.ts';
 /** The frame shown when the address names none. */
 export const DEFAULT_FRAME: TimeFrameId = '1Mo';
 
-const StatsCharts = lazy(async () => ({ default: (await import('../../features/stats/stats-charts.tsx')).StatsCharts }));
+const StatsCharts = lazy(async () => ({
+  default: (await import('../../features/stats/stats-charts.tsx')).StatsCharts,
+}));
 
 function FrameSwitch({ frame, hrefFor }: { frame: TimeFrame; hrefFor: (frame: TimeFrame) => string }) {
   return (
@@ -41,7 +45,12 @@ function FrameSwitch({ frame, hrefFor }: { frame: TimeFrame; hrefFor: (frame: Ti
           const current = option.id === frame.id;
           return (
             <li key={option.id}>
-              <Link className={`segments__link${current ? ' segments__link--current' : ''}`} aria-current={current ? 'page' : undefined} to={hrefFor(option)} preventScrollReset>
+              <Link
+                className={`segments__link${current ? ' segments__link--current' : ''}`}
+                aria-current={current ? 'page' : undefined}
+                to={hrefFor(option)}
+                preventScrollReset
+              >
                 {option.label}
                 <span className="visually-hidden"> ({frameDescription(option)})</span>
               </Link>
@@ -59,7 +68,9 @@ function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: Time
   return (
     <section className="section" aria-labelledby="totals-title">
       <h2 id="totals-title" className="section__title">
-        {frame.id === 'all' ? `All time, since ${playerName}’s first game on ${since}` : `Totals for ${frameDescription(frame)}, since ${since}`}
+        {frame.id === 'all'
+          ? `All time, since ${playerName}’s first game on ${since}`
+          : `Totals for ${frameDescription(frame)}, since ${since}`}
       </h2>
       <dl className="figures figures--totals">
         <div className="figure figure--calm">
@@ -94,7 +105,9 @@ function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: Time
             Heart-rate rises
           </dt>
           <dd className="figure__value">{formatNumber(totals.hrRises)}</dd>
-          <dd className="figure__note">{totals.sessions > 0 ? `${(totals.hrRises / totals.sessions).toFixed(1)} a session` : 'no sessions'}</dd>
+          <dd className="figure__note">
+            {totals.sessions > 0 ? `${(totals.hrRises / totals.sessions).toFixed(1)} a session` : 'no sessions'}
+          </dd>
         </div>
         <div className="figure figure--calm">
           <dt className="figure__label">
@@ -104,10 +117,18 @@ function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: Time
             Cooldowns
           </dt>
           <dd className="figure__value">{formatNumber(totals.coolDowns)}</dd>
-          <dd className="figure__note">{totals.averageCoolDownSeconds === null ? 'none in this time frame' : `${formatSeconds(totals.averageCoolDownSeconds)} on average`}</dd>
+          <dd className="figure__note">
+            {totals.averageCoolDownSeconds === null
+              ? 'none in this time frame'
+              : `${formatSeconds(totals.averageCoolDownSeconds)} on average`}
+          </dd>
         </div>
       </dl>
-      {totals.sessions === 0 ? <p className="notice-line">{playerName} didn’t play in {frameDescription(frame)}. A longer time frame shows earlier games.</p> : null}
+      {totals.sessions === 0 ? (
+        <p className="notice-line">
+          {playerName} didn’t play in {frameDescription(frame)}. A longer time frame shows earlier games.
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -116,7 +137,8 @@ function PlayerStats({ player, frame, gis }: { player: Player; frame: TimeFrame;
   const weekly = useQuery({ ...weeklyActivityQuery(player.id, frame.id), placeholderData: keepPreviousData });
   const [search] = useSearchParams();
   // The player stays as the address names it (or unnamed: the first player).
-  const frameHref = (option: TimeFrame) => href('root.user.player.stats', null, { pid: search.get('pid'), gis: option.id });
+  const frameHref = (option: TimeFrame) =>
+    href('root.user.player.stats', null, { pid: search.get('pid'), gis: option.id });
 
   if (weekly.isPending) return <PageSpinner label={`Loading ${player.name}’s stats…`} />;
   if (weekly.isError) {
@@ -137,7 +159,10 @@ function PlayerStats({ player, frame, gis }: { player: Player; frame: TimeFrame;
   const data = weekly.data;
   if (data.first_play_date === null) {
     return (
-      <EmptyState title={`${player.name} hasn’t played yet`} action={<Link to={href('root.user.player.home', null, { pid: player.id, gis })}>Back to Home</Link>}>
+      <EmptyState
+        title={`${player.name} hasn’t played yet`}
+        action={<Link to={href('root.user.player.home', null, { pid: player.id, gis })}>Back to Home</Link>}
+      >
         <p>Weekly play time, heart-rate rises and cooldowns appear here once {player.name} finishes a first game.</p>
       </EmptyState>
     );
@@ -192,7 +217,11 @@ export function StatsRoute() {
   }
   return (
     <Page title="Player Stats" intro={`How ${selectedPlayer.name} is playing and practising heart-rate control.`}>
-      <PlayerSwitcher players={players} selectedId={selectedPlayer.id} hrefFor={(player) => href('root.user.player.stats', null, { pid: player.id, gis })} />
+      <PlayerSwitcher
+        players={players}
+        selectedId={selectedPlayer.id}
+        hrefFor={(player) => href('root.user.player.stats', null, { pid: player.id, gis })}
+      />
       <PlayerStats key={selectedPlayer.id} player={selectedPlayer} frame={frame} gis={gis} />
     </Page>
   );

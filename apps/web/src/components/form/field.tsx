@@ -22,7 +22,23 @@ export function controlAria(ids: FieldIds, issue: ShownIssue, hasHint: boolean) 
   } as const;
 }
 
-export function Field({ ids, label, hint, issue, required, children, asGroup = false }: { ids: FieldIds; label: string; hint?: string; issue: ShownIssue; required?: boolean; children: ReactNode; asGroup?: boolean }) {
+export function Field({
+  ids,
+  label,
+  hint,
+  issue,
+  required,
+  children,
+  asGroup = false,
+}: {
+  ids: FieldIds;
+  label: string;
+  hint?: string;
+  issue: ShownIssue;
+  required?: boolean;
+  children: ReactNode;
+  asGroup?: boolean;
+}) {
   const labelContent = (
     <>
       {label}

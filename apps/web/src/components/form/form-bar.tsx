@@ -18,7 +18,17 @@ export type FormBarProps = {
   onDelete?: () => void;
 };
 
-export function FormBar({ type, mode, canSave, saving = false, deleting = false, saveLabel = 'Save', onEdit, onCancel, onDelete }: FormBarProps) {
+export function FormBar({
+  type,
+  mode,
+  canSave,
+  saving = false,
+  deleting = false,
+  saveLabel = 'Save',
+  onEdit,
+  onCancel,
+  onDelete,
+}: FormBarProps) {
   const buttons = formButtons(type, mode);
   if (!buttons.edit && !buttons.save && !buttons.cancel && !buttons.delete) return null;
   const busy = saving || deleting;

@@ -15,7 +15,17 @@ const SAVED = { first_name: 'Jordan', last_name: 'Parker' };
 function renderForm(type: FormType, props: Partial<Parameters<typeof GroveForm>[0]> = {}) {
   const onSubmit = vi.fn<(values: FormValues) => Promise<void>>(async () => undefined);
   const onDelete = vi.fn(async () => undefined);
-  render(<GroveForm type={type} title="Contact details" fields={NAME_FIELDS} values={SAVED} onSubmit={onSubmit} onDelete={onDelete} {...props} />);
+  render(
+    <GroveForm
+      type={type}
+      title="Contact details"
+      fields={NAME_FIELDS}
+      values={SAVED}
+      onSubmit={onSubmit}
+      onDelete={onDelete}
+      {...props}
+    />,
+  );
   return { onSubmit, onDelete, user: userEvent.setup() };
 }
 
@@ -28,7 +38,13 @@ function buttonNames(): string[] {
 
 describe('form types (SPEC §4)', () => {
   it('knows the five types', () => {
-    expect(FORM_TYPES).toEqual(['default', 'edit_save_cancel', 'buttonless_form', 'save_cancel', 'edit_save_delete_cancel']);
+    expect(FORM_TYPES).toEqual([
+      'default',
+      'edit_save_cancel',
+      'buttonless_form',
+      'save_cancel',
+      'edit_save_delete_cancel',
+    ]);
   });
 
   it('default: always editing, with Save only', () => {
@@ -119,7 +135,14 @@ describe('form behaviour (SPEC §4, §5)', () => {
   });
 
   it('an empty required field blocks Save before anyone touches it', () => {
-    render(<GroveForm type="default" title="Contact details" fields={NAME_FIELDS} values={{ first_name: '', last_name: 'Parker' }} />);
+    render(
+      <GroveForm
+        type="default"
+        title="Contact details"
+        fields={NAME_FIELDS}
+        values={{ first_name: '', last_name: 'Parker' }}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
   });
@@ -127,7 +150,15 @@ describe('form behaviour (SPEC §4, §5)', () => {
   it('a warning shows but does not block Save', async () => {
     const onSubmit = vi.fn(async () => undefined);
     const user = userEvent.setup();
-    render(<GroveForm type="default" title="Shipping" fields={[{ name: 'address_1', label: 'Address', required: true }]} values={{ address_1: '' }} onSubmit={onSubmit} />);
+    render(
+      <GroveForm
+        type="default"
+        title="Shipping"
+        fields={[{ name: 'address_1', label: 'Address', required: true }]}
+        values={{ address_1: '' }}
+        onSubmit={onSubmit}
+      />,
+    );
     await user.type(screen.getByLabelText(/Address/), 'PO Box 12');
     expect(await screen.findByText(PO_BOX_WARNING)).toBeInTheDocument();
     expect(screen.getByLabelText(/Address/)).not.toHaveAttribute('aria-invalid');
@@ -139,7 +170,10 @@ describe('form behaviour (SPEC §4, §5)', () => {
 
   it('shows a server field error under its field and a general one above the buttons', async () => {
     const onSubmit = vi.fn(async () => {
-      throw new ApiError(400, 'Bad Request', { last_name: ['This name is already used in your family'], non_field_errors: ['Please check the form'] });
+      throw new ApiError(400, 'Bad Request', {
+        last_name: ['This name is already used in your family'],
+        non_field_errors: ['Please check the form'],
+      });
     });
     const { user } = renderForm('save_cancel', { onSubmit });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -178,7 +212,14 @@ describe('form behaviour (SPEC §4, §5)', () => {
 
   it('validates a phone number for the selected country and re-checks it when the country changes', async () => {
     const user = userEvent.setup();
-    render(<GroveForm type="default" title="Phone" fields={[{ name: 'phonenumber', label: 'Phone', kind: 'phone', required: true }]} values={{ phonenumber: '2015550123', country: 'US' }} />);
+    render(
+      <GroveForm
+        type="default"
+        title="Phone"
+        fields={[{ name: 'phonenumber', label: 'Phone', kind: 'phone', required: true }]}
+        values={{ phonenumber: '2015550123', country: 'US' }}
+      />,
+    );
     const phone = screen.getByRole('textbox', { name: /Phone/ });
     expect(phone).toHaveValue('(201) 555 0123');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
@@ -195,7 +236,11 @@ describe('fields shown only while editing', () => {
   it('leaves them out when read-only, shows them while editing, and clears them after a save', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn<(values: FormValues) => Promise<void>>(async () => undefined);
-    const rules = { value: () => null, reason: (value: string) => (value.trim() === '' ? { message: 'A reason is required.', severity: 'error' as const } : null) };
+    const rules = {
+      value: () => null,
+      reason: (value: string) =>
+        value.trim() === '' ? { message: 'A reason is required.', severity: 'error' as const } : null,
+    };
     render(
       <GroveForm
         type="edit_save_cancel"

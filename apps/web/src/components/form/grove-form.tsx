@@ -77,7 +77,9 @@ export type GroveFormProps = {
 };
 
 function formFieldNames(fields: readonly FormFieldConfig[]): string[] {
-  const names = fields.flatMap((field) => (field.kind === 'phone' ? [field.name, field.countryField ?? 'country'] : [field.name]));
+  const names = fields.flatMap((field) =>
+    field.kind === 'phone' ? [field.name, field.countryField ?? 'country'] : [field.name],
+  );
   return [...new Set(names)];
 }
 
@@ -93,12 +95,29 @@ type FieldState = {
   revalidateDependants: (name: string) => void;
 };
 
-function TextControl({ field, register, state, ids }: { field: FormFieldConfig; register: UseFormRegister<FormValues>; state: FieldState; ids: ReturnType<typeof fieldIds> }) {
+function TextControl({
+  field,
+  register,
+  state,
+  ids,
+}: {
+  field: FormFieldConfig;
+  register: UseFormRegister<FormValues>;
+  state: FieldState;
+  ids: ReturnType<typeof fieldIds>;
+}) {
   const registration = register(field.name, { onChange: () => state.revalidateDependants(field.name) });
   const aria = controlAria(ids, state.issue, Boolean(field.hint));
   if (field.kind === 'select') {
     return (
-      <select id={ids.control} className="input select" disabled={!state.editing} aria-required={field.required || undefined} {...aria} {...registration}>
+      <select
+        id={ids.control}
+        className="input select"
+        disabled={!state.editing}
+        aria-required={field.required || undefined}
+        {...aria}
+        {...registration}
+      >
         {(field.options ?? []).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -108,7 +127,17 @@ function TextControl({ field, register, state, ids }: { field: FormFieldConfig; 
     );
   }
   if (field.kind === 'textarea') {
-    return <textarea id={ids.control} className="input textarea" readOnly={!state.editing} maxLength={field.maxLength} aria-required={field.required || undefined} {...aria} {...registration} />;
+    return (
+      <textarea
+        id={ids.control}
+        className="input textarea"
+        readOnly={!state.editing}
+        maxLength={field.maxLength}
+        aria-required={field.required || undefined}
+        {...aria}
+        {...registration}
+      />
+    );
   }
   const inputType = field.kind === 'email' ? 'email' : field.kind === 'password' ? 'password' : 'text';
   return (
@@ -127,7 +156,17 @@ function TextControl({ field, register, state, ids }: { field: FormFieldConfig; 
   );
 }
 
-function PhoneControl({ field, control, state, ids }: { field: FormFieldConfig; control: Control<FormValues>; state: FieldState; ids: ReturnType<typeof fieldIds> }) {
+function PhoneControl({
+  field,
+  control,
+  state,
+  ids,
+}: {
+  field: FormFieldConfig;
+  control: Control<FormValues>;
+  state: FieldState;
+  ids: ReturnType<typeof fieldIds>;
+}) {
   const countryName = field.countryField ?? 'country';
   const phone = useController({ name: field.name, control });
   const country = useController({ name: countryName, control });
@@ -156,7 +195,18 @@ function PhoneControl({ field, control, state, ids }: { field: FormFieldConfig; 
   );
 }
 
-export function GroveForm({ type, title, description, fields, values, rules = FIELD_RULES, onSubmit, onDelete, onCancel, saveLabel }: GroveFormProps) {
+export function GroveForm({
+  type,
+  title,
+  description,
+  fields,
+  values,
+  rules = FIELD_RULES,
+  onSubmit,
+  onDelete,
+  onCancel,
+  saveLabel,
+}: GroveFormProps) {
   const baseId = useId();
   const names = useMemo(() => formFieldNames(fields), [fields]);
   const resolver = useMemo(() => rulesResolver<FormValues>(names, rules), [names, rules]);
@@ -226,7 +276,9 @@ export function GroveForm({ type, title, description, fields, values, rules = FI
     setFormError(null);
     try {
       await onSubmit?.(submitted);
-      const transient = Object.fromEntries(fields.filter((field) => field.editingOnly).map((field) => [field.name, values[field.name] ?? '']));
+      const transient = Object.fromEntries(
+        fields.filter((field) => field.editingOnly).map((field) => [field.name, values[field.name] ?? '']),
+      );
       form.reset({ ...submitted, ...transient });
       setMode(nextMode(type, 'save'));
     } catch (failure) {
@@ -299,7 +351,15 @@ export function GroveForm({ type, title, description, fields, values, rules = FI
           const ids = fieldIds(`${baseId}-${field.name}`);
           const state: FieldState = { editing, issue: shownIssue(field.name), revalidateDependants };
           return (
-            <Field key={field.name} ids={ids} label={field.label} hint={field.hint} issue={state.issue} required={field.required} asGroup={field.kind === 'phone'}>
+            <Field
+              key={field.name}
+              ids={ids}
+              label={field.label}
+              hint={field.hint}
+              issue={state.issue}
+              required={field.required}
+              asGroup={field.kind === 'phone'}
+            >
               {field.kind === 'phone' ? (
                 <PhoneControl field={field} control={form.control} state={state} ids={ids} />
               ) : (

@@ -5,7 +5,10 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { validateForm, type FieldRule } from '@grove/domain';
 
-export function rulesResolver<Values extends FieldValues>(fieldNames: readonly string[], rules: Readonly<Record<string, FieldRule>>): Resolver<Values> {
+export function rulesResolver<Values extends FieldValues>(
+  fieldNames: readonly string[],
+  rules: Readonly<Record<string, FieldRule>>,
+): Resolver<Values> {
   return async (values) => {
     const { errors } = validateForm(values, fieldNames, rules);
     const failed: Record<string, { type: string; message: string }> = {};

@@ -2,46 +2,21 @@
  * Sign-in, the session and the user record (SPEC §4, §7 Auth; issue 4 items 8–10).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Role } from '@grove/domain';
+import type {
+  Credentials,
+  DetailAnswer,
+  LoginAnswer,
+  SetPasswordAnswer,
+  SetPasswordLink,
+  SetPasswordRequest,
+} from '@grove/domain/api/auth';
+import type { UserInfo } from '@grove/domain/api/user';
 
 import { api, unwrap } from '../../lib/api-client.ts';
 import { OAUTH_CLIENT_ID } from '../../lib/env.ts';
 import { clearNotices } from '../../lib/notifications.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
 import { clearTokens, readTokens, saveTokens } from '../../lib/session.ts';
-
-export type UserAccount = { id: number; tags: string[]; account_status: string };
-
-export type UserInfo = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  name: string;
-  full_name: string;
-  email: string;
-  phonenumber: string;
-  country: string;
-  is_staff: boolean;
-  is_coach?: boolean;
-  is_billing_user: boolean;
-  role?: Role;
-  account: UserAccount | null;
-  billing_status: { status_name: string } | null;
-};
-
-export type LoginAnswer = {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  token_type: string;
-  user: UserInfo;
-};
-
-export type Credentials = { email: string; password: string };
-
-/** What a set-password link (/start?o=) is for, as the server describes it. */
-export type SetPasswordLink = { email: string; first_name: string; last_name: string; purpose: string };
-export type SetPasswordInput = { token: string; password: string; password_copy: string };
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -82,7 +57,11 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     ];
     if (tokens.refreshToken) {
       calls.push(
-        api.post('/v2/auth/oauth2/revoke_token/', { token: tokens.refreshToken, client_id: OAUTH_CLIENT_ID }, { auth: false, signal }),
+        api.post(
+          '/v2/auth/oauth2/revoke_token/',
+          { token: tokens.refreshToken, client_id: OAUTH_CLIENT_ID },
+          { auth: false, signal },
+        ),
       );
     }
     await Promise.allSettled(calls);
@@ -99,11 +78,11 @@ export function endLocalSession(queryClient: QueryClient): void {
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  unwrap(await api.post<{ detail: string }>('/v2/auth/password/reset/', { email }, { auth: false }));
+  unwrap(await api.post<DetailAnswer>('/v2/auth/password/reset/', { email }, { auth: false }));
 }
 
 export async function requestAccess(email: string): Promise<void> {
-  unwrap(await api.post<{ detail: string }>('/v2/auth/access/request/', { email }, { auth: false }));
+  unwrap(await api.post<DetailAnswer>('/v2/auth/access/request/', { email }, { auth: false }));
 }
 
 /** Who a set-password link belongs to; a 404 means the link expired or was used. */
@@ -117,6 +96,6 @@ export function setPasswordLinkQuery(token: string) {
   });
 }
 
-export async function setPassword(input: SetPasswordInput): Promise<{ detail: string; email: string }> {
-  return unwrap(await api.post<{ detail: string; email: string }>('/v2/auth/password/set/', input, { auth: false }));
+export async function setPassword(input: SetPasswordRequest): Promise<SetPasswordAnswer> {
+  return unwrap(await api.post<SetPasswordAnswer>('/v2/auth/password/set/', input, { auth: false }));
 }

@@ -59,7 +59,10 @@ export function EmailRequestForm({
 
   const ids = fieldIds(`${baseId}-email`);
   const error = errors.email;
-  const issue: ShownIssue = error?.message && (error.type === 'server' || touchedFields.email) ? { message: error.message, severity: 'error' } : null;
+  const issue: ShownIssue =
+    error?.message && (error.type === 'server' || touchedFields.email)
+      ? { message: error.message, severity: 'error' }
+      : null;
   return (
     <form
       className="stack"
@@ -73,9 +76,23 @@ export function EmailRequestForm({
       }}
     >
       <Field ids={ids} label="Email" issue={issue}>
-        <input id={ids.control} className="input" type="email" autoComplete="email" inputMode="email" spellCheck={false} {...controlAria(ids, issue, false)} {...form.register('email')} />
+        <input
+          id={ids.control}
+          className="input"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          {...controlAria(ids, issue, false)}
+          {...form.register('email')}
+        />
       </Field>
-      <Button type="submit" block disabled={!validateForm(values, FIELDS, RULES).canSubmit} loading={mutation.isPending}>
+      <Button
+        type="submit"
+        block
+        disabled={!validateForm(values, FIELDS, RULES).canSubmit}
+        loading={mutation.isPending}
+      >
         {submitLabel}
       </Button>
     </form>

@@ -8,17 +8,33 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, LOGIN_ERROR_TITLE, LOGIN_FIELD_RULES, LOGIN_FORM_MAX_WIDTH_PX, loginErrorMessage, loginSchema, validateForm } from '@grove/domain';
+import {
+  LIMITS,
+  LOGIN_ERROR_TITLE,
+  LOGIN_FIELD_RULES,
+  LOGIN_FORM_MAX_WIDTH_PX,
+  loginErrorMessage,
+  loginSchema,
+  validateForm,
+} from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notifications.ts';
-import { logIn, type UserInfo } from './auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { logIn } from './auth.api.ts';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
-export function LoginForm({ initialEmail = '', onSignedIn }: { initialEmail?: string; onSignedIn: (user: UserInfo) => void }) {
+export function LoginForm({
+  initialEmail = '',
+  onSignedIn,
+}: {
+  initialEmail?: string;
+  onSignedIn: (user: UserInfo) => void;
+}) {
   const queryClient = useQueryClient();
   const baseId = useId();
   const form = useForm({
@@ -46,7 +62,8 @@ export function LoginForm({ initialEmail = '', onSignedIn }: { initialEmail?: st
       if (failure instanceof ApiError) {
         for (const name of LOGIN_FIELDS) {
           const messages = failure.fieldErrors[name];
-          if (messages?.length) form.setError(name, { type: 'server', message: messages.join(' ') }, { shouldFocus: true });
+          if (messages?.length)
+            form.setError(name, { type: 'server', message: messages.join(' ') }, { shouldFocus: true });
         }
       }
     }
@@ -72,7 +89,16 @@ export function LoginForm({ initialEmail = '', onSignedIn }: { initialEmail?: st
       }}
     >
       <Field ids={emailIds} label="Email" issue={emailIssue}>
-        <input id={emailIds.control} className="input" type="email" autoComplete="username" inputMode="email" spellCheck={false} {...controlAria(emailIds, emailIssue, false)} {...form.register('email')} />
+        <input
+          id={emailIds.control}
+          className="input"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          {...controlAria(emailIds, emailIssue, false)}
+          {...form.register('email')}
+        />
       </Field>
       <Field ids={passwordIds} label="Password" issue={passwordIssue}>
         <input

@@ -8,10 +8,12 @@ import { readTokens } from '../../lib/session.ts';
 import { fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
 import { USERS, playerPage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import type { UserInfo } from './auth.api.ts';
+import type { UserInfo } from '@grove/domain/api/user';
 
 function loginAnswer(user: UserInfo): FakeAnswer {
-  return { body: { access_token: 'access-9', refresh_token: 'refresh-9', expires_in: 900, token_type: 'Bearer', user } };
+  return {
+    body: { access_token: 'access-9', refresh_token: 'refresh-9', expires_in: 900, token_type: 'Bearer', user },
+  };
 }
 
 function serve(login: FakeAnswer) {
@@ -97,7 +99,10 @@ describe('login page', () => {
     const app = renderApp('/login?next=%2Fdashboard%2Ftutorials');
     await fillIn('parent@example.com', 'GroveDemo!2026{Enter}');
     await waitFor(() => expect(app.location()).toBe('/dashboard/tutorials'));
-    expect(server.callsTo('POST /api/v2/user/auth/login/')[0]?.body).toEqual({ email: 'parent@example.com', password: 'GroveDemo!2026' });
+    expect(server.callsTo('POST /api/v2/user/auth/login/')[0]?.body).toEqual({
+      email: 'parent@example.com',
+      password: 'GroveDemo!2026',
+    });
     expect(readTokens()).toMatchObject({ accessToken: 'access-9', refreshToken: 'refresh-9' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tutorials' })).toBeInTheDocument();
   });

@@ -22,16 +22,35 @@ import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { setPassword, type SetPasswordLink } from './auth.api.ts';
+import type { SetPasswordLink } from '@grove/domain/api/auth';
+
+import { setPassword } from './auth.api.ts';
 
 const FIELDS = ['password', 'password_copy'];
 const RULES = { password: validatePassword, password_copy: validatePasswordCopy };
 
-export function SetPasswordForm({ token, link, onDone, onExpired }: { token: string; link: SetPasswordLink; onDone: (email: string) => void; onExpired: () => void }) {
+export function SetPasswordForm({
+  token,
+  link,
+  onDone,
+  onExpired,
+}: {
+  token: string;
+  link: SetPasswordLink;
+  onDone: (email: string) => void;
+  onExpired: () => void;
+}) {
   const baseId = useId();
-  const names = useMemo(() => ({ first_name: link.first_name, last_name: link.last_name }), [link.first_name, link.last_name]);
+  const names = useMemo(
+    () => ({ first_name: link.first_name, last_name: link.last_name }),
+    [link.first_name, link.last_name],
+  );
   const schema = useMemo(() => makeSetPasswordSchema(names), [names]);
-  const form = useForm({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { token, password: '', password_copy: '' } });
+  const form = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { token, password: '', password_copy: '' },
+  });
   const values = useWatch({ control: form.control });
   const { errors, touchedFields, dirtyFields, isSubmitted } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
@@ -39,21 +58,37 @@ export function SetPasswordForm({ token, link, onDone, onExpired }: { token: str
   const mutation = useMutation({ mutationFn: setPassword });
 
   const password = values.password ?? '';
-  const canSubmit = validateForm({ ...names, password, password_copy: values.password_copy ?? '' }, FIELDS, RULES).canSubmit;
+  const canSubmit = validateForm(
+    { ...names, password, password_copy: values.password_copy ?? '' },
+    FIELDS,
+    RULES,
+  ).canSubmit;
   const missing = missingPasswordClasses(password);
 
-  const passwordIssue: ShownIssue = errors.password?.message && (dirtyFields.password || isSubmitted || errors.password.type === 'server') ? { message: errors.password.message, severity: 'error' } : null;
+  const passwordIssue: ShownIssue =
+    errors.password?.message && (dirtyFields.password || isSubmitted || errors.password.type === 'server')
+      ? { message: errors.password.message, severity: 'error' }
+      : null;
   const copyIssue: ShownIssue =
-    errors.password_copy?.message && (touchedFields.password_copy || isSubmitted || errors.password_copy.type === 'server') ? { message: errors.password_copy.message, severity: 'error' } : null;
+    errors.password_copy?.message &&
+    (touchedFields.password_copy || isSubmitted || errors.password_copy.type === 'server')
+      ? { message: errors.password_copy.message, severity: 'error' }
+      : null;
 
   const submit = form.handleSubmit(async (submitted) => {
     setFormError(null);
     try {
-      const answer = await mutation.mutateAsync({ token, password: submitted.password, password_copy: submitted.password_copy });
+      const answer = await mutation.mutateAsync({
+        token,
+        password: submitted.password,
+        password_copy: submitted.password_copy,
+      });
       onDone(answer.email || link.email);
     } catch (failure) {
       if (!(failure instanceof ApiError) || (failure.status !== 400 && failure.status !== 404)) {
-        setFormError(failure instanceof Error ? failure.message : 'Your password could not be saved. Please try again.');
+        setFormError(
+          failure instanceof Error ? failure.message : 'Your password could not be saved. Please try again.',
+        );
         return;
       }
       const fieldErrors = failure.fieldErrors;
@@ -118,7 +153,14 @@ export function SetPasswordForm({ token, link, onDone, onExpired }: { token: str
         </ul>
       </div>
       <Field ids={copyIds} label="Repeat the password" issue={copyIssue}>
-        <input id={copyIds.control} className="input" type="password" autoComplete="new-password" {...controlAria(copyIds, copyIssue, false)} {...form.register('password_copy')} />
+        <input
+          id={copyIds.control}
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          {...controlAria(copyIds, copyIssue, false)}
+          {...form.register('password_copy')}
+        />
       </Field>
       {formError ? (
         <p className="form-error" role="alert">

@@ -10,7 +10,9 @@ const LINK = { email: 'robin@example.com', first_name: 'Robin', last_name: 'Chen
 
 describe('set password', () => {
   it('says when the link expired or was used', async () => {
-    fakeApi({ 'GET /api/v2/auth/password/set/': { status: 404, body: { detail: 'This link has expired or was already used.' } } });
+    fakeApi({
+      'GET /api/v2/auth/password/set/': { status: 404, body: { detail: 'This link has expired or was already used.' } },
+    });
     renderApp('/start?o=old-token');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/password-reset');
@@ -39,7 +41,9 @@ describe('set password', () => {
     expect(await screen.findByText('Password must not contain parts of the name')).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'lowercaseonly');
-    expect(await screen.findByText('Please add something from: upper case letters, digits, special symbols')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please add something from: upper case letters, digits, special symbols'),
+    ).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'Sunny-Day-42');
     await waitFor(() => expect(screen.queryByText(/Please add something from/)).not.toBeInTheDocument());
@@ -55,7 +59,11 @@ describe('set password', () => {
     await user.click(save);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your password is set' })).toBeInTheDocument();
-    expect(server.callsTo('POST /api/v2/auth/password/set/')[0]?.body).toEqual({ token: 'token-1', password: 'Sunny-Day-42', password_copy: 'Sunny-Day-42' });
+    expect(server.callsTo('POST /api/v2/auth/password/set/')[0]?.body).toEqual({
+      token: 'token-1',
+      password: 'Sunny-Day-42',
+      password_copy: 'Sunny-Day-42',
+    });
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?email=robin%40example.com');
   });
 
@@ -76,7 +84,9 @@ describe('set password', () => {
 
 describe('password reset and get access', () => {
   it('asks for a reset link and confirms without saying whether the account exists', async () => {
-    const server = fakeApi({ 'POST /api/v2/auth/password/reset/': { body: { detail: 'If the address is registered, a link was sent.' } } });
+    const server = fakeApi({
+      'POST /api/v2/auth/password/reset/': { body: { detail: 'If the address is registered, a link was sent.' } },
+    });
     const user = userEvent.setup();
     renderApp('/password-reset?email=parent%40example.com');
     const email = await screen.findByLabelText('Email');

@@ -11,7 +11,19 @@ import { exportSessionsCsv } from './play.api.ts';
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="icon">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="icon"
+    >
       <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />
     </svg>
   );
@@ -23,7 +35,11 @@ export function ExportSessionsButton({ playerId, playerName }: { playerId: numbe
     setBusy(true);
     try {
       const filename = await exportSessionsCsv(playerId, `${playerName.toLowerCase() || 'player'}-sessions.csv`);
-      notify({ kind: 'success', title: 'Sessions exported', message: `${playerName}’s sessions were saved as ${filename}.` });
+      notify({
+        kind: 'success',
+        title: 'Sessions exported',
+        message: `${playerName}’s sessions were saved as ${filename}.`,
+      });
     } catch (error) {
       notifyError('Exporting sessions', error instanceof Error ? error.message : undefined);
     } finally {
@@ -33,7 +49,13 @@ export function ExportSessionsButton({ playerId, playerName }: { playerId: numbe
   const hintId = `export-hint-${playerId}`;
   return (
     <>
-      <Button variant="secondary" icon={<DownloadIcon />} loading={busy} onClick={() => void run()} aria-describedby={hintId}>
+      <Button
+        variant="secondary"
+        icon={<DownloadIcon />}
+        loading={busy}
+        onClick={() => void run()}
+        aria-describedby={hintId}
+      >
         Export CSV
       </Button>
       <span id={hintId} className="visually-hidden">

@@ -7,73 +7,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { TimeFrameId } from '@grove/domain';
+import type { PlayerOverview, WeeklyActivity } from '@grove/domain/api/play';
 
 import { api, apiDownload, unwrap } from '../../lib/api-client.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
-
-export type PlaySession = {
-  id: number;
-  /** When the session started (UTC). */
-  period_datetime: string;
-  seconds_played: number;
-  acorns_earned: number;
-  hr_rises: number;
-  cool_downs: number;
-};
-
-export type PlayerOverview = {
-  player_id: number;
-  name: string;
-  time_zone: string;
-  this_week: {
-    week_start: string;
-    seconds_played: number;
-    minutes: number;
-    sessions: number;
-    hr_rises: number;
-    cool_downs: number;
-    goal_minutes: number;
-  };
-  /** The latest sessions, newest first. */
-  last_sessions: PlaySession[];
-  totals: {
-    sessions: number;
-    seconds_played: number;
-    hr_rises: number;
-    cool_downs: number;
-    cooldown_events: number;
-    average_cool_down_seconds: number | null;
-    acorns_earned: number;
-  };
-  hr_gauge: number;
-  chase_speed: number;
-  acorns: number;
-  first_play_date: string | null;
-  last_play_date: string | null;
-};
-
-export type WeeklyPlay = {
-  week_start: string;
-  seconds_played: number;
-  minutes: number;
-  sessions: number;
-  hr_rises: number;
-  cool_downs: number;
-  average_cool_down_seconds: number | null;
-};
-
-export type WeeklyActivity = {
-  player_id: number;
-  time_frame: TimeFrameId;
-  time_zone: string;
-  frame_start: string;
-  first_play_date: string | null;
-  goal_minutes: number;
-  total_seconds_played: number;
-  total_sessions: number;
-  /** Every week of the frame, oldest first; the last is the current week. */
-  weeks: WeeklyPlay[];
-};
 
 export const playKeys = {
   all: ['play'] as const,
@@ -86,7 +23,8 @@ export const playKeys = {
 export function overviewQuery(playerId: number) {
   return queryOptions({
     queryKey: playKeys.overview(playerId),
-    queryFn: async ({ signal }) => unwrap(await api.get<PlayerOverview>(`/v1/dashboard/player/${playerId}/overview/`, { signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<PlayerOverview>(`/v1/dashboard/player/${playerId}/overview/`, { signal })),
     staleTime: STALE_TIMES.player,
     meta: { errorTitle: 'Loading the player’s week' },
   });
@@ -97,7 +35,12 @@ export function weeklyActivityQuery(playerId: number, frame: TimeFrameId) {
   return queryOptions({
     queryKey: playKeys.weekly(playerId, frame),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<WeeklyActivity>(`/v2/player/${playerId}/activity/weekly/`, { query: { time_frame: frame }, signal })),
+      unwrap(
+        await api.get<WeeklyActivity>(`/v2/player/${playerId}/activity/weekly/`, {
+          query: { time_frame: frame },
+          signal,
+        }),
+      ),
     staleTime: STALE_TIMES.activity,
     meta: { errorTitle: 'Loading the player’s stats' },
   });

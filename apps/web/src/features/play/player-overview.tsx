@@ -1,14 +1,30 @@
 /**
  * The home screen's picture of one player (SPEC §2 Home, issue 6 item 6): this week's minutes
  * against the weekly goal as a ring, the week's heart-rate rises and cooldowns, the game's gauge,
- * chase speed and acorns, and the last sessions. Times read in the account's time zone.
+ * chase speed and acorns, and the last sessions. Times read in the account's time zone, in the
+ * spec's date format (formatDateTime of @grove/domain).
  */
 import type { ReactNode } from 'react';
-import { CHART } from '@grove/domain';
+import { CHART, dateTimeParts } from '@grove/domain';
 
-import { AcornMascot, ChaseSpeedIcon, CheckIcon, CooldownIcon, GaugeIcon, HeartrateIcon, WeeklyGoalIcon } from '../../components/icons.tsx';
-import { formatCalendarDay, formatDay, formatDuration, formatNumber, formatSeconds, formatTime, plural, wholeMinutes } from '../../lib/format.ts';
-import type { PlayerOverview, PlaySession } from './play.api.ts';
+import {
+  AcornMascot,
+  ChaseSpeedIcon,
+  CheckIcon,
+  CooldownIcon,
+  GaugeIcon,
+  HeartrateIcon,
+  WeeklyGoalIcon,
+} from '../../components/icons.tsx';
+import {
+  formatCalendarDay,
+  formatDuration,
+  formatNumber,
+  formatSeconds,
+  plural,
+  wholeMinutes,
+} from '../../lib/format.ts';
+import type { PlayerOverview, PlaySession } from '@grove/domain/api/play';
 
 const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
@@ -61,7 +77,19 @@ export function WeekProgress({ overview, children }: { overview: PlayerOverview;
   );
 }
 
-function Figure({ icon, label, value, note, tone }: { icon: ReactNode; label: string; value: string; note?: string; tone?: 'heart' | 'calm' | 'game' | 'acorn' }) {
+function Figure({
+  icon,
+  label,
+  value,
+  note,
+  tone,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  note?: string;
+  tone?: 'heart' | 'calm' | 'game' | 'acorn';
+}) {
   return (
     <div className={`figure${tone ? ` figure--${tone}` : ''}`}>
       <dt className="figure__label">
@@ -86,7 +114,13 @@ export function PlayFigures({ overview }: { overview: PlayerOverview }) {
         Heart-rate practice and game settings
       </h2>
       <dl className="figures">
-        <Figure tone="heart" icon={<HeartrateIcon size={26} />} label="Heart-rate rises" value={formatNumber(week.hr_rises)} note="this week" />
+        <Figure
+          tone="heart"
+          icon={<HeartrateIcon size={26} />}
+          label="Heart-rate rises"
+          value={formatNumber(week.hr_rises)}
+          note="this week"
+        />
         <Figure
           tone="calm"
           icon={<CooldownIcon size={26} />}
@@ -94,20 +128,42 @@ export function PlayFigures({ overview }: { overview: PlayerOverview }) {
           value={formatNumber(week.cool_downs)}
           note={average === null ? 'this week' : `this week · ${formatSeconds(average)} on average overall`}
         />
-        <Figure tone="game" icon={<GaugeIcon size={26} />} label="Gauge" value={formatNumber(overview.hr_gauge)} note="heart-rate gauge level" />
-        <Figure tone="game" icon={<ChaseSpeedIcon size={26} />} label="Chase speed" value={formatNumber(overview.chase_speed)} note="speed of the chase game" />
-        <Figure tone="acorn" icon={<AcornMascot size={30} />} label="Acorns" value={formatNumber(overview.acorns)} note={`${formatNumber(totals.acorns_earned)} earned in games`} />
+        <Figure
+          tone="game"
+          icon={<GaugeIcon size={26} />}
+          label="Gauge"
+          value={formatNumber(overview.hr_gauge)}
+          note="heart-rate gauge level"
+        />
+        <Figure
+          tone="game"
+          icon={<ChaseSpeedIcon size={26} />}
+          label="Chase speed"
+          value={formatNumber(overview.chase_speed)}
+          note="speed of the chase game"
+        />
+        <Figure
+          tone="acorn"
+          icon={<AcornMascot size={30} />}
+          label="Acorns"
+          value={formatNumber(overview.acorns)}
+          note={`${formatNumber(totals.acorns_earned)} earned in games`}
+        />
       </dl>
     </section>
   );
 }
 
 function SessionItem({ session, timeZone }: { session: PlaySession; timeZone: string }) {
+  // The spec's date format (SPEC §9): the date stands out, the time and zone follow it and wrap
+  // below it on a narrow phone.
+  const when = dateTimeParts(session.period_datetime, timeZone);
   return (
     <li className="session">
       <span className="session__when">
-        <strong>{formatDay(session.period_datetime, timeZone)}</strong>
-        <span className="session__time">{formatTime(session.period_datetime, timeZone)}</span>
+        <time dateTime={session.period_datetime}>
+          <strong>{when.date}</strong> <span className="session__time">{when.time}</span>
+        </time>
         <span className="session__fact session__fact--time">
           <strong>{formatDuration(session.seconds_played)}</strong>
           <span className="visually-hidden"> played</span>
@@ -147,7 +203,10 @@ export function RecentSessions({ overview }: { overview: PlayerOverview }) {
       )}
       <p className="sessions-card__total">
         {plural(overview.totals.sessions, 'session')} in all, {formatDuration(overview.totals.seconds_played)} of play
-        {overview.totals.sessions > 0 ? ` (${plural(wholeMinutes(overview.totals.seconds_played / Math.max(1, overview.totals.sessions)), 'minute')} a session on average)` : ''}.
+        {overview.totals.sessions > 0
+          ? ` (${plural(wholeMinutes(overview.totals.seconds_played / Math.max(1, overview.totals.sessions)), 'minute')} a session on average)`
+          : ''}
+        .
       </p>
     </section>
   );

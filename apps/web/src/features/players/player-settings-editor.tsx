@@ -6,15 +6,22 @@
  * as a field message under the field.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { validateAcornAmount, validateStatReason, validateStatValue, type FieldRule } from '@grove/domain';
+import {
+  validateAcornAmount,
+  validateStatReason,
+  validateStatValue,
+  type FieldRule,
+  type StatSetting,
+} from '@grove/domain';
+import type { Player } from '@grove/domain/api/players';
 
 import { GroveForm, type FormFieldConfig, type FormValues } from '../../components/form/grove-form.tsx';
 import { AcornMascot, ChaseSpeedIcon, GaugeIcon } from '../../components/icons.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { notify } from '../../lib/notifications.ts';
-import { addAcorns, playerKeys, setPlayerSetting, type PlayerRecord, type PlayerSetting } from './players.api.ts';
+import { addAcorns, playerKeys, setPlayerSetting } from './players.api.ts';
 
-const SETTING_RULES: Readonly<Record<PlayerSetting, Readonly<Record<string, FieldRule>>>> = {
+const SETTING_RULES: Readonly<Record<StatSetting, Readonly<Record<string, FieldRule>>>> = {
   hr_gauge: { value: validateStatValue('hr_gauge'), reason: validateStatReason },
   chase_speed: { value: validateStatValue('chase_speed'), reason: validateStatReason },
 };
@@ -36,19 +43,34 @@ function toNumber(text: string): number | null {
   return trimmed === '' || !Number.isFinite(number) ? null : number;
 }
 
-const SETTINGS: Record<PlayerSetting, { label: string; lower: string; hint: string; icon: typeof GaugeIcon }> = {
+const SETTINGS: Record<StatSetting, { label: string; lower: string; hint: string; icon: typeof GaugeIcon }> = {
   hr_gauge: { label: 'Gauge', lower: 'gauge', hint: 'The level of the game’s heart-rate gauge.', icon: GaugeIcon },
-  chase_speed: { label: 'Chase speed', lower: 'chase speed', hint: 'How fast the chase game runs.', icon: ChaseSpeedIcon },
+  chase_speed: {
+    label: 'Chase speed',
+    lower: 'chase speed',
+    hint: 'How fast the chase game runs.',
+    icon: ChaseSpeedIcon,
+  },
 };
 
-function SettingForm({ player, field, onSaved }: { player: PlayerRecord; field: PlayerSetting; onSaved: () => Promise<void> }) {
+function SettingForm({ player, field, onSaved }: { player: Player; field: StatSetting; onSaved: () => Promise<void> }) {
   const setting = SETTINGS[field];
   const Icon = setting.icon;
-  const fields: FormFieldConfig[] = [{ name: 'value', label: setting.label, required: true, inputMode: 'numeric', hint: setting.hint }, REASON_FIELD];
+  const fields: FormFieldConfig[] = [
+    { name: 'value', label: setting.label, required: true, inputMode: 'numeric', hint: setting.hint },
+    REASON_FIELD,
+  ];
   const submit = async (values: FormValues) => {
-    const answer = await setPlayerSetting(player.id, field, { value: toNumber(values.value ?? ''), reason: values.reason ?? '' });
+    const answer = await setPlayerSetting(player.id, field, {
+      value: toNumber(values.value ?? ''),
+      reason: values.reason ?? '',
+    });
     await onSaved();
-    notify({ kind: 'success', title: `${setting.label} saved`, message: `${player.name}’s ${setting.lower} is now ${answer[field] ?? values.value}.` });
+    notify({
+      kind: 'success',
+      title: `${setting.label} saved`,
+      message: `${player.name}’s ${setting.lower} is now ${answer[field]}.`,
+    });
   };
   return (
     <div className="setting">
@@ -67,15 +89,26 @@ function SettingForm({ player, field, onSaved }: { player: PlayerRecord; field: 
   );
 }
 
-function AcornsForm({ player, onSaved }: { player: PlayerRecord; onSaved: () => Promise<void> }) {
+function AcornsForm({ player, onSaved }: { player: Player; onSaved: () => Promise<void> }) {
   const fields: FormFieldConfig[] = [
-    { name: 'amount', label: 'Acorns to add', required: true, inputMode: 'numeric', editingOnly: true, hint: 'A negative number takes acorns back.' },
+    {
+      name: 'amount',
+      label: 'Acorns to add',
+      required: true,
+      inputMode: 'numeric',
+      editingOnly: true,
+      hint: 'A negative number takes acorns back.',
+    },
     REASON_FIELD,
   ];
   const submit = async (values: FormValues) => {
     const answer = await addAcorns(player.id, { amount: toNumber(values.amount ?? ''), reason: values.reason ?? '' });
     await onSaved();
-    notify({ kind: 'success', title: 'Acorns saved', message: `${player.name} now has ${formatNumber(answer.acorns ?? player.acorns)} acorns.` });
+    notify({
+      kind: 'success',
+      title: 'Acorns saved',
+      message: `${player.name} now has ${formatNumber(answer.acorns)} acorns.`,
+    });
   };
   return (
     <div className="setting">
@@ -100,7 +133,13 @@ function AcornsForm({ player, onSaved }: { player: PlayerRecord; onSaved: () => 
  * One player's gauge, chase speed and acorns for staff. After a change the account's player
  * records are loaded again; `onSaved` lets the screen refresh what else shows the player.
  */
-export function PlayerSettingsEditor({ player, onSaved }: { player: PlayerRecord; onSaved?: (playerId: number) => Promise<void> | void }) {
+export function PlayerSettingsEditor({
+  player,
+  onSaved,
+}: {
+  player: Player;
+  onSaved?: (playerId: number) => Promise<void> | void;
+}) {
   const queryClient = useQueryClient();
   const refresh = async () => {
     await Promise.all([queryClient.invalidateQueries({ queryKey: playerKeys.all }), onSaved?.(player.id)]);

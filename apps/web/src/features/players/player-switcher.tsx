@@ -5,9 +5,17 @@
  */
 import { Link } from 'react-router';
 
-import type { Player } from './players.api.ts';
+import type { Player } from '@grove/domain/api/players';
 
-export function PlayerSwitcher({ players, selectedId, hrefFor }: { players: readonly Player[]; selectedId: number; hrefFor: (player: Player) => string }) {
+export function PlayerSwitcher({
+  players,
+  selectedId,
+  hrefFor,
+}: {
+  players: readonly Player[];
+  selectedId: number;
+  hrefFor: (player: Player) => string;
+}) {
   if (players.length < 2) return null;
   return (
     <nav className="player-switch" aria-label="Choose a player">
@@ -16,7 +24,11 @@ export function PlayerSwitcher({ players, selectedId, hrefFor }: { players: read
           const current = player.id === selectedId;
           return (
             <li key={player.id}>
-              <Link className={`player-switch__link${current ? ' player-switch__link--current' : ''}`} aria-current={current ? 'page' : undefined} to={hrefFor(player)}>
+              <Link
+                className={`player-switch__link${current ? ' player-switch__link--current' : ''}`}
+                aria-current={current ? 'page' : undefined}
+                to={hrefFor(player)}
+              >
                 <span className="player-switch__avatar" aria-hidden="true">
                   {player.name.slice(0, 1).toUpperCase()}
                 </span>

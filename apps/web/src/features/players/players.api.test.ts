@@ -5,7 +5,13 @@ import { storeSession } from '../../../test/fixtures.ts';
 import { fetchAccountPlayers } from './players.api.ts';
 
 function link(id: number, name: string) {
-  return { id: id + 100, player: { id, name: `${name} (profile)`, in_program: true, role: 'child' }, role: 'child', player_name: name, in_program: false };
+  return {
+    id: id + 100,
+    player: { id, name: `${name} (profile)`, in_program: true, role: 'child' },
+    role: 'child',
+    player_name: name,
+    in_program: false,
+  };
 }
 
 describe('fetchAccountPlayers', () => {
@@ -14,8 +20,24 @@ describe('fetchAccountPlayers', () => {
     const server = fakeApi({
       'GET /api/v2/player/accounts/7/': (request) => {
         const page = request.query.get('page');
-        if (page === '1') return { body: { count: 5, next: '/api/v2/player/accounts/7/?page=2', previous: null, results: [link(5, 'Eve'), link(3, 'Cam')] } };
-        if (page === '2') return { body: { count: 5, next: '/api/v2/player/accounts/7/?page=3', previous: null, results: [link(1, 'Ada'), link(4, 'Dan')] } };
+        if (page === '1')
+          return {
+            body: {
+              count: 5,
+              next: '/api/v2/player/accounts/7/?page=2',
+              previous: null,
+              results: [link(5, 'Eve'), link(3, 'Cam')],
+            },
+          };
+        if (page === '2')
+          return {
+            body: {
+              count: 5,
+              next: '/api/v2/player/accounts/7/?page=3',
+              previous: null,
+              results: [link(1, 'Ada'), link(4, 'Dan')],
+            },
+          };
         return { body: { count: 5, next: null, previous: null, results: [link(2, 'Bo')] } };
       },
     });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_FRAMES } from '@grove/domain';
 
-import { frameDescription, frameFromParam, frameTotals, reachedGoal, type StatsWeek } from './frame-totals.ts';
+import type { WeeklyPlay } from '@grove/domain/api/play';
 
-const week = (minutes: number, extra: Partial<StatsWeek> = {}): StatsWeek => ({
+import { frameDescription, frameFromParam, frameTotals, reachedGoal } from './frame-totals.ts';
+
+const week = (minutes: number, extra: Partial<WeeklyPlay> = {}): WeeklyPlay => ({
   week_start: '2026-11-16',
   seconds_played: minutes * 60,
   minutes,
@@ -56,6 +58,11 @@ describe('time frame in the address', () => {
   });
 
   it('describes each frame from its span', () => {
-    expect(TIME_FRAMES.map(frameDescription)).toEqual(['the last 7 days', 'the last month', 'the last 3 months', 'all time']);
+    expect(TIME_FRAMES.map(frameDescription)).toEqual([
+      'the last 7 days',
+      'the last month',
+      'the last 3 months',
+      'all time',
+    ]);
   });
 });

@@ -4,17 +4,7 @@
  * (each week's average comes in whole seconds, so the frame's is right to within a second).
  */
 import { CHART, TIME_FRAMES, type TimeFrame, type TimeFrameId } from '@grove/domain';
-
-/** One week of the stats screen (the weekly activity answer's week). */
-export type StatsWeek = {
-  week_start: string;
-  seconds_played: number;
-  minutes: number;
-  sessions: number;
-  hr_rises: number;
-  cool_downs: number;
-  average_cool_down_seconds: number | null;
-};
+import type { WeeklyPlay } from '@grove/domain/api/play';
 
 export type FrameTotals = {
   secondsPlayed: number;
@@ -33,7 +23,7 @@ export function reachedGoal(minutes: number): boolean {
   return minutes >= CHART.goalMinutes;
 }
 
-export function frameTotals(weeks: readonly StatsWeek[]): FrameTotals {
+export function frameTotals(weeks: readonly WeeklyPlay[]): FrameTotals {
   let secondsPlayed = 0;
   let sessions = 0;
   let hrRises = 0;

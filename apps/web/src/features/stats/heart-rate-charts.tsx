@@ -4,7 +4,7 @@
  * average cooldown time per week as a line (shorter means the heart rate came down faster).
  * Each chart has a table with the same figures for screen readers.
  */
-import type { StatsWeek } from './frame-totals.ts';
+import type { WeeklyPlay } from '@grove/domain/api/play';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -45,7 +45,7 @@ function Axis({ top, step, unit }: { top: number; step: number; unit?: string })
   );
 }
 
-function WeekLabels({ weeks, slot }: { weeks: readonly StatsWeek[]; slot: number }) {
+function WeekLabels({ weeks, slot }: { weeks: readonly WeeklyPlay[]; slot: number }) {
   const every = Math.max(1, Math.ceil(weeks.length / 8));
   return (
     <>
@@ -67,7 +67,7 @@ function WeekLabels({ weeks, slot }: { weeks: readonly StatsWeek[]; slot: number
 }
 
 /** Heart-rate rises and cooldowns per week, side by side. */
-export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly StatsWeek[]; caption: string }) {
+export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly WeeklyPlay[]; caption: string }) {
   const { top, step } = niceScale(Math.max(0, ...weeks.map((w) => Math.max(w.hr_rises, w.cool_downs))));
   const slot = weeks.length ? PLOT_W / weeks.length : PLOT_W;
   const barW = Math.max(1.5, Math.min(16, slot * 0.34));
@@ -137,7 +137,7 @@ export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly StatsW
 }
 
 /** Average cooldown time per week as a line; weeks without cooldowns leave a gap. */
-export function CooldownTimeChart({ weeks, caption }: { weeks: readonly StatsWeek[]; caption: string }) {
+export function CooldownTimeChart({ weeks, caption }: { weeks: readonly WeeklyPlay[]; caption: string }) {
   const values = weeks.map((w) => w.average_cool_down_seconds);
   const { top, step } = niceScale(Math.max(0, ...values.map((v) => v ?? 0)), 5);
   const slot = weeks.length ? PLOT_W / weeks.length : PLOT_W;

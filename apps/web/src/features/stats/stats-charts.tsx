@@ -6,12 +6,12 @@
 import { CHART } from '@grove/domain';
 
 import { CooldownIcon, HeartrateIcon, TimeCircleIcon } from '../../components/icons.tsx';
-import type { StatsWeek } from './frame-totals.ts';
+import type { WeeklyPlay } from '@grove/domain/api/play';
 import { CooldownTimeChart, RisesCooldownsChart } from './heart-rate-charts.tsx';
 import { WeeklyMinutesChart } from './weekly-minutes-chart.tsx';
 
 export type StatsChartsProps = {
-  weeks: readonly StatsWeek[];
+  weeks: readonly WeeklyPlay[];
   playerName: string;
   /** 'the last month', 'all time'… */
   frameText: string;

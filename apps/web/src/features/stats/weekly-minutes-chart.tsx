@@ -34,7 +34,13 @@ export function WeeklyMinutesChart({ weeks, caption }: { weeks: WeekBar[]; capti
 
   return (
     <figure className="weekly-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-hidden="true" focusable="false" className="weekly-chart__svg">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-hidden="true"
+        focusable="false"
+        className="weekly-chart__svg"
+      >
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="weekly-chart__grid" />
@@ -55,12 +61,18 @@ export function WeeklyMinutesChart({ weeks, caption }: { weeks: WeekBar[]; capti
                 width={barW}
                 height={PAD.top + PLOT_H - top}
                 rx={Math.min(4, barW / 3)}
-                className={w.minutes >= CHART.goalMinutes ? 'weekly-chart__bar weekly-chart__bar--goal' : 'weekly-chart__bar'}
+                className={
+                  w.minutes >= CHART.goalMinutes ? 'weekly-chart__bar weekly-chart__bar--goal' : 'weekly-chart__bar'
+                }
               >
                 <title>{`Week of ${w.week_start}: ${w.minutes} minutes`}</title>
               </rect>
               {clipped && (
-                <path d={`M${x} ${top + 6} l${barW / 2} -6 l${barW / 2} 6`} className="weekly-chart__clip" data-testid="clipped-week" />
+                <path
+                  d={`M${x} ${top + 6} l${barW / 2} -6 l${barW / 2} 6`}
+                  className="weekly-chart__clip"
+                  data-testid="clipped-week"
+                />
               )}
               {i % labelEvery === 0 && (
                 <text x={x + barW / 2} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className="weekly-chart__tick">

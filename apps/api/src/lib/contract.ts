@@ -1,0 +1,166 @@
+/**
+ * How the server uses the API contract (packages/domain/src/api): routes are registered from its
+ * endpoints; requests are validated by their Zod schemas (the spec's messages); answers are
+ * serialised by fast-json-stringify, Fastify's compiled serializer, from the JSON schema of the
+ * endpoint's answer (unknown fields are left out), and the OpenAPI document at /api/docs is made
+ * from the very same JSON schemas.
+ */
+import type { Endpoint, EndpointSchema } from '@grove/domain/api/common';
+import type {
+  ContextConfigDefault,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import fastJsonStringify, { type Schema as SerializerSchema } from 'fast-json-stringify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Policy } from '../modules/auth/auth.plugin.ts';
+import type { App } from './types.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The OpenAPI 3.0 schema subset keeps `nullable`, which fast-json-stringify also understands. */
+const TARGET = 'openapi-3.0';
+const REMOVED_KEYWORDS = new Set(['$schema', 'id', '$id', 'propertyNames', 'contentEncoding', 'contentMediaType']);
+
+const isNullBranch = (schema: JsonSchema) =>
+  schema.nullable === true && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
+
+/** Drops keywords OpenAPI 3.0 does not allow; `properties` keys are names, never keywords. */
+function clean(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(clean);
+  if (value === null || typeof value !== 'object') return value;
+  const result: JsonSchema = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (REMOVED_KEYWORDS.has(key)) continue;
+    result[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(child as JsonSchema).map(([name, schema]) => [name, clean(schema)]))
+        : clean(child);
+  }
+  return result;
+}
+
+const cache = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
+
+/**
+ * The JSON schema of a contract schema: `input` for what a request may send, `output` for an
+ * answer. A nullable value is one schema with `nullable: true` rather than a union with null.
+ */
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const cached = cache[io].get(schema);
+  if (cached) return cached;
+  const generated = z.toJSONSchema(schema, {
+    target: TARGET,
+    io,
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+    override: ({ jsonSchema }) => {
+      const anyOf = jsonSchema.anyOf as JsonSchema[] | undefined;
+      if (!anyOf) return;
+      const others = anyOf.filter((branch) => !isNullBranch(branch) && Object.keys(branch).length > 0);
+      if (others.length === anyOf.length) return;
+      if (others.length === 1) {
+        delete jsonSchema.anyOf;
+        Object.assign(jsonSchema, others[0], { nullable: true });
+      } else {
+        jsonSchema.anyOf = others;
+        jsonSchema.nullable = true;
+      }
+    },
+  });
+  const result = clean(generated) as JsonSchema;
+  cache[io].set(schema, result);
+  return result;
+}
+
+/** Answers: fast-json-stringify from the answer's JSON schema (no Zod on the way out). */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
+  if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+  return fastJsonStringify(toJsonSchema(schema, 'output') as unknown as SerializerSchema);
+};
+
+/** Requests: the contract's Zod schemas, so every field fails with the spec's message. */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    return result.success ? { value: result.data } : { error: result.error as unknown as Error };
+  };
+
+const PARTS = ['params', 'querystring', 'body', 'headers'] as const;
+
+/** @fastify/swagger's transform: the OpenAPI document from the same JSON schemas. */
+export function openApiTransform({ schema, url }: { schema: FastifySchema; url: string }) {
+  if (!schema) return { schema, url };
+  const { response, ...rest } = schema as FastifySchema & { response?: Record<string, unknown> };
+  const transformed: Record<string, unknown> = { ...rest };
+  for (const part of PARTS) {
+    const value = rest[part];
+    if (value instanceof z.ZodType) transformed[part] = toJsonSchema(value, 'input');
+  }
+  if (response) {
+    transformed.response = Object.fromEntries(
+      Object.entries(response).map(([status, value]) => [
+        status,
+        value instanceof z.ZodType ? toJsonSchema(value, 'output') : value,
+      ]),
+    );
+  }
+  return { schema: transformed, url };
+}
+
+type Handler<S extends EndpointSchema> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+
+export interface RouteOptions {
+  /** Who may call the route (auth.plugin.ts enforces it). */
+  policy: Policy;
+  /** A larger (or smaller) body limit than the server's. */
+  bodyLimit?: number;
+  /** Checks the body with this schema instead of the endpoint's (documented) body schema. */
+  bodyValidator?: z.ZodType;
+}
+
+/** Registers an endpoint of the contract (and its aliases) with its policy and handler. */
+export function route<S extends EndpointSchema>(
+  app: App,
+  endpoint: Endpoint<S>,
+  options: RouteOptions,
+  handler: Handler<S>,
+) {
+  const { bodyValidator } = options;
+  for (const url of [endpoint.url, ...(endpoint.aliases ?? [])]) {
+    app.route({
+      method: endpoint.method,
+      url,
+      schema: endpoint.schema,
+      config: { policy: options.policy },
+      ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+      ...(bodyValidator
+        ? {
+            validatorCompiler: ((part: { schema: z.ZodType; httpPart?: string }) =>
+              validatorCompiler({
+                ...part,
+                schema: part.httpPart === 'body' ? bodyValidator : part.schema,
+              } as never)) as never,
+          }
+        : {}),
+      handler: handler as never,
+    });
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Serves the built React app, with its runtime configuration (SPEC §7: "the host comes from
+ * configuration"; docs/decisions/0011-web-configuration.md).
+ *
+ * The web app is built once; what differs between environments — the API's base URL, the card
+ * provider's publishable key, the tag manager id and the outside links — is read from config.ts
+ * and written into index.html as `<meta name="grove-config" content="{…json…}">` (an inline script
+ * would break the Content Security Policy). apps/web/src/lib/env.ts reads that tag once.
+ *
+ * - index.html is read and filled in once, at start; it is served with `cache-control: no-cache`
+ *   (and an ETag, so a revalidation costs a 304), for `/`, `/index.html` and every deep link;
+ * - other files come from the dist folder as they are;
+ * - any non-API GET falls back to index.html so deep links work; unknown /api paths answer 404.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.ts';
+import type { App } from './types.ts';
+
+/** Everything the browser is told about its environment. Nothing here is secret: it is public in the page. */
+export interface PublicWebConfig {
+  /** Base URL of the API: '/api' on the same origin, or an absolute URL ending before `/v1`, `/v2`… */
+  apiBase: string;
+  /** The card provider's publishable key (pk_…), or null when card payments are not set up. */
+  stripePublishableKey: string | null;
+  /** The tag manager container id, or null: analytics off. */
+  analyticsId: string | null;
+  links: { gameDirections: string; support: string; community: string };
+}
+
+/** The name of the meta tag that carries the configuration. */
+export const WEB_CONFIG_META = 'grove-config';
+
+const SAME_ORIGIN_API_BASE = '/api';
+
+/** The browser's configuration, from the server's. */
+export function publicWebConfig(config: Config): PublicWebConfig {
+  return {
+    apiBase: config.WEB_API_URL ? config.WEB_API_URL.replace(/\/+$/, '') : SAME_ORIGIN_API_BASE,
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+    analyticsId: config.ANALYTICS_ID ?? null,
+    links: {
+      gameDirections: config.GAME_DIRECTIONS_URL,
+      support: config.SUPPORT_URL,
+      community: config.COMMUNITY_URL,
+    },
+  };
+}
+
+/**
+ * Origins the page must be allowed to call besides its own (CSP connect-src): the API's, when
+ * WEB_API_URL puts it on another origin than PUBLIC_URL.
+ */
+export function webConnectSources(config: Config): string[] {
+  if (!config.WEB_API_URL) return [];
+  const apiOrigin = new URL(config.WEB_API_URL).origin;
+  return apiOrigin === new URL(config.publicUrl).origin ? [] : [apiOrigin];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** `value` made safe inside a quoted HTML attribute. */
+export function escapeHtmlAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** The meta tag that carries `webConfig`. */
+export function webConfigMetaTag(webConfig: PublicWebConfig): string {
+  return `<meta name="${WEB_CONFIG_META}" content="${escapeHtmlAttribute(JSON.stringify(webConfig))}" />`;
+}
+
+const EXISTING_META = new RegExp(`<meta\\s+name=["']${WEB_CONFIG_META}["'][^>]*>\\s*`, 'gi');
+
+/** `html` with the configuration's meta tag at the end of its head (replacing one already there). */
+export function injectWebConfig(html: string, webConfig: PublicWebConfig): string {
+  const tag = webConfigMetaTag(webConfig);
+  const cleaned = html.replace(EXISTING_META, '');
+  const headEnd = cleaned.search(/<\/head>/i);
+  if (headEnd === -1) return `${tag}\n${cleaned}`;
+  return `${cleaned.slice(0, headEnd)}  ${tag}\n  ${cleaned.slice(headEnd)}`;
+}
+
+/** Serves the built React app; any non-API path falls back to index.html so deep links work. */
+export function registerWebApp(app: App, config: Config): void {
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  let indexHtml = '';
+  let indexEtag = '';
+  if (hasWeb) {
+    indexHtml = injectWebConfig(fs.readFileSync(indexFile, 'utf8'), publicWebConfig(config));
+    indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
+    app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+      // The raw index.html has no configuration: it is always the filled-in copy below.
+      allowedPath: (pathname) => pathname !== '/index.html',
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    }
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The Grove web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    reply.header('cache-control', 'no-cache').header('etag', indexEtag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (
+      typeof ifNoneMatch === 'string' &&
+      ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === indexEtag)
+    ) {
+      return reply.status(304).send();
+    }
+    return reply.type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

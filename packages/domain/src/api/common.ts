@@ -1,0 +1,198 @@
+/**
+ * The API contract's building blocks (docs/decisions/0009-api-contract.md). Every route of the API
+ * is an `endpoint` in one of the files beside this one: its method, path, request schemas and
+ * answer schemas, written once. The server validates requests, serialises answers and documents
+ * itself (OpenAPI at /api/docs) from these objects; the web takes its types from them with
+ * `import type`, so no schema code reaches the browser unless a form needs it.
+ *
+ * The blocks carry the limits every route inherits: text refuses control characters and has a
+ * length, every integer has the range of its column (or the spec's), lists have a size, JSON
+ * objects a size, and request bodies a nesting depth (enforced by the server's JSON parser).
+ */
+import * as z from 'zod';
+
+import { PAGE_SIZES } from '../constants.ts';
+import { stringInput, unsafeTextMessage } from '../text.ts';
+
+/** The largest value of a PostgreSQL integer column. */
+export const INT4_MAX = 2_147_483_647;
+/** The deepest JSON a request body may nest (objects and arrays). */
+export const MAX_JSON_DEPTH = 32;
+/** The largest JSON request body, unless a route says otherwise. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const API_MESSAGES = {
+  required: 'This field is required.',
+  blank: 'May not be blank.',
+  tooLong: (max: number) => `At most ${max} characters.`,
+  integer: 'A valid integer is required.',
+  range: (min: number, max: number, suffix = '') => `Must be between ${min} and ${max}${suffix}.`,
+  negative: 'May not be negative.',
+  atMost: (max: number, suffix = '') => `At most ${max}${suffix}.`,
+  boolean: 'Must be true or false.',
+  list: 'A list is required.',
+  listTooLong: (max: number) => `At most ${max} items.`,
+  object: 'A JSON object is required.',
+  objectTooLarge: (bytes: number) => `At most ${Math.round(bytes / 1024)} KiB.`,
+  tooDeep: `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
+  choice: (choices: readonly string[]) => `Choose one of: ${choices.join(', ')}.`,
+  pagesStartAt1: 'Pages start at 1.',
+} as const;
+
+/**
+ * Request text: a string of at most `max` characters (code points) without control characters
+ * (`multiline` allows tab and line breaks), trimmed; blank is refused unless `allowBlank`.
+ */
+export function text(options: { max: number; multiline?: boolean; allowBlank?: boolean; required?: string }) {
+  const { max, multiline = false, allowBlank = false, required = API_MESSAGES.required } = options;
+  return stringInput(required)
+    .superRefine((value, ctx) => {
+      const unsafe = unsafeTextMessage(value, multiline);
+      if (unsafe) ctx.addIssue({ code: 'custom', message: unsafe });
+      else if (!allowBlank && value.trim() === '') ctx.addIssue({ code: 'custom', message: API_MESSAGES.blank });
+      else if ([...value].length > max) ctx.addIssue({ code: 'custom', message: API_MESSAGES.tooLong(max) });
+    })
+    .transform((value) => value.trim())
+    .meta({ maxLength: max });
+}
+
+/**
+ * A request integer in [min, max] (a JSON number; see `idParam` for path and query values). From 0
+ * up the messages read "May not be negative." and "At most N <unit>."; otherwise "Must be between".
+ */
+export function int(min: number, max: number, unit = '') {
+  const suffix = unit ? ` ${unit}` : '';
+  const base = z.number({ error: API_MESSAGES.integer }).int(API_MESSAGES.integer);
+  if (min === 0) return base.min(0, API_MESSAGES.negative).max(max, API_MESSAGES.atMost(max, suffix));
+  const range = API_MESSAGES.range(min, max, suffix);
+  return base.min(min, range).max(max, range);
+}
+
+/** A database id in a JSON body. */
+export const id = /* @__PURE__ */ int(1, INT4_MAX);
+
+/** A database id in a path or query string (text, coerced). */
+export const idParam = /* @__PURE__ */ z.coerce
+  .number({ message: API_MESSAGES.integer })
+  .int(API_MESSAGES.integer)
+  .min(1, API_MESSAGES.integer)
+  .max(INT4_MAX, API_MESSAGES.integer);
+
+/** `/…/{id}/…` path parameters. */
+export const idParams = /* @__PURE__ */ z.object({ id: idParam });
+
+export const boolean = /* @__PURE__ */ z.boolean({ error: API_MESSAGES.boolean });
+
+/** A request list of at most `max` items. */
+export function list<T extends z.ZodType>(item: T, max: number) {
+  return z.array(item, { error: API_MESSAGES.list }).max(max, API_MESSAGES.listTooLong(max));
+}
+
+export function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: API_MESSAGES.choice(values) });
+}
+
+/** Any JSON text in a JSON object value: a NUL cannot be stored (jsonb), a control character is refused. */
+const CONTROL_ESCAPE = /\\u00(?:[01][0-9a-fA-F]|7[fF])/;
+
+/** A JSON object of at most `maxBytes` serialised, holding no control characters in any string. */
+export function jsonObject(maxBytes: number) {
+  return z.record(z.string(), z.unknown(), { error: API_MESSAGES.object }).superRefine((value, ctx) => {
+    const serialised = JSON.stringify(value);
+    if (serialised.length > maxBytes) ctx.addIssue({ code: 'custom', message: API_MESSAGES.objectTooLarge(maxBytes) });
+    else if (CONTROL_ESCAPE.test(serialised) || unsafeTextMessage(serialised, true)) {
+      ctx.addIssue({ code: 'custom', message: 'Remove the control characters (such as NUL) from this object.' });
+    }
+  });
+}
+
+/** `page` (from 1) and `page_size` (capped at `max`, never an error when larger). */
+export function pageQuery(defaultSize: number = PAGE_SIZES.default, max: number = PAGE_SIZES.max) {
+  const integer = z.coerce.number({ message: API_MESSAGES.integer }).int(API_MESSAGES.integer);
+  return z.object({
+    page: integer.min(1, API_MESSAGES.pagesStartAt1).max(INT4_MAX, API_MESSAGES.integer).default(1),
+    page_size: integer
+      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .max(INT4_MAX, API_MESSAGES.integer)
+      .default(defaultSize)
+      .transform((value) => Math.min(value, max)),
+  });
+}
+
+// Answer blocks. Answers are serialised from their JSON schema (unknown fields are dropped), never
+// parsed on the way out, so they carry no transforms and no refinements.
+
+export const count = /* @__PURE__ */ z.number().int();
+export const timestamp = /* @__PURE__ */ z.string().describe('ISO 8601 date-time (UTC).');
+export const localDate = /* @__PURE__ */ z.string().describe('A local calendar date, YYYY-MM-DD.');
+
+/** A paged list: `{ count, next, previous, results }`, links carrying `page`. */
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({
+    count,
+    next: z.string().nullable().describe('The next page (a full link), or null on the last.'),
+    previous: z.string().nullable().describe('The previous page (a full link), or null on the first.'),
+    results: z.array(item),
+  });
+}
+
+export const detailAnswer = /* @__PURE__ */ z.object({ detail: z.string() });
+export const emptyAnswer = /* @__PURE__ */ z.object({});
+
+// Endpoints.
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What the API documents and checks of a route (Fastify's route schema, with Zod schemas). */
+export interface EndpointSchema {
+  tags: string[];
+  summary: string;
+  description?: string;
+  security?: Record<string, string[]>[];
+  /** Content types of the answer when it is not JSON. */
+  produces?: string[];
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  response: Record<number, z.ZodType>;
+}
+
+export interface Endpoint<S extends EndpointSchema = EndpointSchema> {
+  method: Method;
+  /** Fastify's path syntax ('/api/v2/player/:id'); a trailing slash is optional on the wire. */
+  url: string;
+  /** The same route under other paths (an older API version's path). */
+  aliases?: readonly string[];
+  schema: S;
+}
+
+/** One route of the contract. */
+export function endpoint<S extends EndpointSchema>(
+  method: Method,
+  url: string,
+  schema: S,
+  options: { aliases?: readonly string[] } = {},
+): Endpoint<S> {
+  return { method, url, schema, ...options };
+}
+
+type ResponseOf<E extends Endpoint> = E['schema']['response'];
+
+/** The answer of an endpoint for a status (200 by default), as it travels. */
+export type Reply<E extends Endpoint, Status extends keyof ResponseOf<E> = 200 & keyof ResponseOf<E>> = z.input<
+  ResponseOf<E>[Status]
+>;
+/** The body an endpoint accepts, as a client sends it. */
+export type RequestBody<E extends Endpoint> = E['schema']['body'] extends z.ZodType
+  ? z.input<E['schema']['body']>
+  : never;
+/** The query an endpoint accepts, as a client sends it. */
+export type RequestQuery<E extends Endpoint> = E['schema']['querystring'] extends z.ZodType
+  ? z.input<E['schema']['querystring']>
+  : never;
+/** The body as the server sees it once the contract parsed it (defaults filled in, text trimmed). */
+export type ParsedBody<E extends Endpoint> = E['schema']['body'] extends z.ZodType
+  ? z.output<E['schema']['body']>
+  : never;
+/** A page request as the server sees it (`page` from 1, `page_size` already capped). */
+export type Paging = z.output<ReturnType<typeof pageQuery>>;
