@@ -104,6 +104,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     reply.header('x-request-id', request.id);
   });
 
+  app.decorate('publicUrl', config.publicUrl);
   registerErrorHandler(app);
   await app.register(cookie);
   registerFormBody(app);

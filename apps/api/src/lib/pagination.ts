@@ -7,8 +7,9 @@ export interface Page<T> {
   results: T[];
 }
 
+/** Links are built on PUBLIC_URL, never on the request's Host header (which any client writes). */
 function linkTo(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(request.url, request.server.publicUrl);
   url.searchParams.set('page', String(page));
   return url.toString();
 }

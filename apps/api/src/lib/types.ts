@@ -15,3 +15,10 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL: the address people use; every absolute link the API writes is built on it. */
+    publicUrl: string;
+  }
+}

@@ -38,12 +38,14 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const csrfFailed = () => new HttpError(403, 'CSRF Failed: CSRF token missing or incorrect.', 'csrf_failed');
 
+/** RFC 6750: `Bearer` and one token (token68 characters), nothing before or after. */
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/** The bearer token; '' for a malformed Authorization header (answered 401), null without one. */
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  if (!scheme || scheme.toLowerCase() !== 'bearer' || !token) return '';
-  return token.trim();
+  return BEARER.exec(header)?.[1] ?? '';
 }
 
 /** The signed-in user, from a bearer token or the session cookie; null when there is none. */
