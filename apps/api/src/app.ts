@@ -16,8 +16,13 @@ import { registerJsonBody } from './lib/json-body.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import type { App } from './lib/types.ts';
 import { registerWebApp, webConnectSources } from './lib/web-app.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sendLink } from './modules/auth/auth.service.ts';
+import { registerBillingJobs } from './modules/billing/billing.jobs.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createPaymentProvider } from './adapters/payment/create-payment-provider.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { gameRoutes } from './modules/game/game.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -30,6 +35,8 @@ import { userRoutes } from './modules/user/user.routes.ts';
 export interface BuildOptions {
   /** Set false in tests to keep the output quiet. */
   logger?: boolean;
+  /** The running job queue (server.ts). Without one (tests), an enqueue-only queue, stopped with the app. */
+  jobs?: JobQueue;
 }
 
 /** Content Security Policy: only our own scripts, styles, images and API. */
@@ -45,6 +52,23 @@ const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   objectSrc: ["'none'"],
 };
+
+/** Stripe Elements needs Stripe's script, frames and API: the policy is widened only when Stripe is configured. */
+const STRIPE_CSP = {
+  script: 'https://js.stripe.com',
+  frames: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  api: 'https://api.stripe.com',
+};
+
+function cspDirectives(config: Config) {
+  const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(stripe ? [STRIPE_CSP.script] : [])],
+    frameSrc: stripe ? STRIPE_CSP.frames : ["'none'"],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...webConnectSources(config), ...(stripe ? [STRIPE_CSP.api] : [])],
+  };
+}
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -105,6 +129,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
 
   app.decorate('publicUrl', config.publicUrl);
+  const jobs = options.jobs ?? (await startJobQueue(database, { workers: false }));
+  if (!options.jobs) app.addHook('onClose', () => jobs.stop());
+  app.decorate('jobs', jobs);
   registerErrorHandler(app);
   await app.register(cookie);
   registerFormBody(app);
@@ -112,7 +139,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...CSP_DIRECTIVES, connectSrc: [...CSP_DIRECTIVES.connectSrc, ...webConnectSources(config)] },
+      directives: cspDirectives(config),
     },
     crossOriginEmbedderPolicy: false,
   });
@@ -147,6 +174,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
   surveyRoutes(app, database.db);
   experimentRoutes(app, database.db);
   authRoutes(app, database.db, config, email);
+  const payments = await createPaymentProvider(config, database.db);
+  const billing = { db: database.db, payments, email, publicUrl: config.publicUrl };
+  billingRoutes(app, {
+    ...billing,
+    sendSetPasswordLink: (user) => sendLink({ db: database.db, config, email, log: app.log }, user, 'invite'),
+  });
+  await registerBillingJobs(jobs, billing, app.log);
   userRoutes(app, database.db);
 
   registerWebApp(app, config);

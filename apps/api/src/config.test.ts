@@ -14,3 +14,108 @@ describe('LOG_FORMAT', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' }, false)).toThrow(/^Invalid LOG_FORMAT="xml"/);
   });
 });
+
+describe('payments configuration', () => {
+  const stripe = {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51HxGroveSecret',
+    STRIPE_WEBHOOK_SECRET: 'whsec_GroveSigningSecret123',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51HxGrovePublishable',
+  };
+
+  /** The ConfigError's lines for `env`. */
+  function problems(env: NodeJS.ProcessEnv): string[] {
+    try {
+      loadConfig(env, false);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    throw new Error('the configuration was accepted');
+  }
+
+  it('uses the sandbox provider unless told, without any Stripe key', () => {
+    const config = loadConfig({}, false);
+    expect(config.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(config.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(config.STRIPE_API_URL).toBeUndefined();
+  });
+
+  it('takes Stripe with its secret key, webhook secret and publishable key', () => {
+    const config = loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }, false);
+    expect(config).toMatchObject({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(
+      loadConfig(
+        { ...stripe, STRIPE_SECRET_KEY: 'rk_live_51HxGroveRestricted', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Hx' },
+        false,
+      ).STRIPE_SECRET_KEY,
+    ).toBe('rk_live_51HxGroveRestricted');
+  });
+
+  it('refuses an unknown provider', () => {
+    expect(problems({ PAYMENT_PROVIDER: 'paypal' })).toEqual([
+      expect.stringMatching(/^Invalid PAYMENT_PROVIDER="paypal"/),
+    ]);
+  });
+
+  it.each(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const)(
+    'requires %s with PAYMENT_PROVIDER=stripe (an empty value is none)',
+    (key) => {
+      const expected = [
+        expect.stringMatching(new RegExp(`^Invalid ${key}\\b.*is required when PAYMENT_PROVIDER=stripe$`)),
+      ];
+      expect(problems({ ...stripe, [key]: undefined })).toEqual(expected);
+      expect(problems({ ...stripe, [key]: '' })).toEqual(expected);
+    },
+  );
+
+  it('lists every missing Stripe setting at once', () => {
+    expect(problems({ PAYMENT_PROVIDER: 'stripe' })).toHaveLength(3);
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY', 'pk_test_51HxGrovePublishable', /must be a Stripe secret key/],
+    ['STRIPE_SECRET_KEY', 'sk_test_51Hx Grove', /must be a Stripe secret key/],
+    ['STRIPE_WEBHOOK_SECRET', 'sk_live_51HxGroveSecret', /must be a Stripe webhook signing secret/],
+    ['STRIPE_WEBHOOK_SECRET', 'whsec_abc\ndef', /must be a Stripe webhook signing secret/],
+  ])('refuses %s=%j without repeating the value', (key, value, message) => {
+    const lines = problems({ ...stripe, [key]: value });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid ${key} \\(value not shown\\): `));
+    expect(lines[0]).toMatch(message);
+    expect(lines[0]).not.toContain(value);
+  });
+
+  it('never repeats the secrets, whatever the problem', () => {
+    const lines = problems({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_TopSecret',
+      STRIPE_WEBHOOK_SECRET: 'whsec_TopSecret',
+    });
+    expect(lines.join('\n')).not.toMatch(/TopSecret/);
+    // A live secret key with a test publishable key is refused, again without the key.
+    const mixed = problems({ ...stripe, STRIPE_SECRET_KEY: 'sk_live_TopSecret' });
+    expect(mixed).toEqual([
+      'Invalid STRIPE_SECRET_KEY (value not shown): is a live key but STRIPE_PUBLISHABLE_KEY is a test key; use keys of the same mode',
+    ]);
+  });
+
+  it.each([
+    'ftp://127.0.0.1:12111',
+    '127.0.0.1:12111',
+    'http://127.0.0.1:12111/v1',
+    'http://user:pass@127.0.0.1:12111',
+    'https://stripe.example/?x=1',
+  ])('refuses STRIPE_API_URL=%s', (value) => {
+    expect(problems({ STRIPE_API_URL: value })).toEqual([
+      expect.stringMatching(/^Invalid STRIPE_API_URL=.*must be an http\(s\) URL with only a host and port/),
+    ]);
+  });
+
+  it('takes an https STRIPE_API_URL with a trailing slash', () => {
+    expect(loadConfig({ STRIPE_API_URL: 'https://stripe-mock.internal:12112/' }, false).STRIPE_API_URL).toBe(
+      'https://stripe-mock.internal:12112/',
+    );
+  });
+});

@@ -78,6 +78,33 @@ const envSchema = z
       .min(3)
       .regex(/^[^\r\n]+$/, 'must be one line')
       .default('Grove <no-reply@grove.local>'),
+    /** Who takes card payments: 'sandbox' (test cards, stored in the database) or 'stripe'. */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** Stripe's secret (sk_…) or restricted (rk_…) API key; server side only. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…) or restricted key (rk_…)')
+      .optional(),
+    /** The signing secret of Stripe's webhook endpoint. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+    /** Another address for Stripe's API (a local fake in tests); Stripe's own API when unset. */
+    STRIPE_API_URL: z
+      .string()
+      .refine((v) => {
+        // The SDK takes a host, port and protocol and adds /v1/… itself: a path would be dropped.
+        try {
+          const u = new URL(v);
+          const plain =
+            u.username === '' && u.password === '' && u.pathname === '/' && u.search === '' && u.hash === '';
+          return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '' && plain;
+        } catch {
+          return false;
+        }
+      }, 'must be an http(s) URL with only a host and port, such as http://127.0.0.1:12111')
+      .optional(),
     // The web app's public configuration (SPEC §7 "the host comes from configuration"): served to the
     // browser inside index.html, so one build runs in every environment. See lib/web-app.ts.
     /** Base URL of the API for the browser when it is not this server's own /api (e.g. https://api.grove.example/api). */
@@ -104,6 +131,22 @@ const envSchema = z
     if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when EMAIL_PROVIDER=smtp' });
     }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+        if (env[key]) continue;
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      }
+    }
+    // A test publishable key with a live secret key (or the reverse) fails at the first payment.
+    const secretMode = /^(?:sk|rk)_(test|live)_/.exec(env.STRIPE_SECRET_KEY ?? '')?.[1];
+    const publishableMode = /^pk_(test|live)_/.exec(env.STRIPE_PUBLISHABLE_KEY ?? '')?.[1];
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: `is a ${secretMode} key but STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key; use keys of the same mode`,
+      });
+    }
   });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -115,7 +158,7 @@ export type Config = z.infer<typeof envSchema> & {
 };
 
 /** Variables whose invalid value is not repeated in the error. */
-const UNECHOED_KEYS = new Set(['STRIPE_PUBLISHABLE_KEY']);
+const UNECHOED_KEYS = new Set(['STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

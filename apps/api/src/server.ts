@@ -1,9 +1,10 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
+import { buildApp, type BuildOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins.ts';
 import { seedDemoData, seedEssentials } from './db/seed/index.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 
 function fail(line: string): never {
   console.error(`grove: ${line}`);
@@ -40,6 +41,16 @@ try {
   fail(`cannot open ${target}: ${describe(error)}`);
 }
 
+// The job queue lives in the same database (schema pgboss, created or migrated here). Its workers
+// start polling as the modules register their handlers in buildApp.
+let jobs: JobQueue;
+try {
+  jobs = await startJobQueue(database);
+} catch (error) {
+  await database.close();
+  fail(`cannot start the job queue: ${describe(error)}`);
+}
+
 if (config.SEED_DEMO_DATA) {
   const started = Date.now();
   const result = await seedDemoData(database.db);
@@ -51,18 +62,24 @@ if (config.SEED_DEMO_DATA) {
   await seedEssentials(database.db);
 }
 
-const app = await buildApp(config, database);
+// buildApp hands the queue to the modules (app.jobs), which register their handlers on it.
+const buildOptions: BuildOptions = { jobs };
+const app = await buildApp(config, database, buildOptions);
+jobs.setLogger(app.log);
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
+  // Running jobs finish (within the grace delay) and record their outcome before the database closes.
+  await jobs.stop({ timeoutMs: 5_000 });
   await database.close();
 });
 
 try {
   await app.listen({ host: config.HOST, port: config.PORT });
 } catch (error) {
+  await jobs.stop({ timeoutMs: 5_000 });
   await database.close();
   const code = (error as NodeJS.ErrnoException).code;
   fail(

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT_DIR } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedEssentials } from '../src/db/seed/index.ts';
+import { startJobQueue } from '../src/jobs/queue.ts';
 
 /**
  * Migrates one database before the run: a PGlite snapshot file, or a PostgreSQL template database.
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 2 });
     await database.migrate();
     await seedEssentials(database.db);
+    // The job queue's schema too, so that each test file's queue starts at once.
+    await (await startJobQueue(database, { workers: false })).stop();
     await database.close();
     project.provide('pgTemplate', template);
     return async () => {
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({});
   await database.migrate();
   await seedEssentials(database.db);
+  await (await startJobQueue(database, { workers: false })).stop();
   const blob = await database.snapshot!();
   await fs.writeFile(file, Buffer.from(await blob.arrayBuffer()));
   await database.close();

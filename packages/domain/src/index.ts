@@ -10,3 +10,4 @@ export * from './validation.ts';
 export * from './players.ts';
 export * from './text.ts';
 export * from './field-schemas.ts';
+export * from './billing.ts';

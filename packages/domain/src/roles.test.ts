@@ -59,10 +59,12 @@ describe('account and billing states', () => {
       'NOT_PURCHASED',
       'TRIAL',
       'ACTIVE',
+      'PAUSED',
       'PENDING_CANCELLATION',
-      'CANCELLED',
-      'RETURNED',
       'PAST_DUE',
+      'CANCELLED',
+      'RETURN_REQUESTED',
+      'RETURNED',
     ]);
   });
 

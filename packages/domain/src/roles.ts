@@ -1,4 +1,5 @@
 /** Roles, account and billing states, menus (SPEC §2, §4, §6). */
+import { SUBSCRIPTION_STATUSES } from './billing.ts';
 import { NOT_PURCHASED } from './constants.ts';
 
 export const ROLES = ['user', 'magellan_user', 'admin', 'coach'] as const;
@@ -11,15 +12,8 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 /** The one account status that sends a non-staff user to checkout: nothing has been bought. */
 export const UNUSABLE_ACCOUNT_STATUS = NOT_PURCHASED;
 
-export const BILLING_STATUSES = [
-  'NOT_PURCHASED',
-  'TRIAL',
-  'ACTIVE',
-  'PENDING_CANCELLATION',
-  'CANCELLED',
-  'RETURNED',
-  'PAST_DUE',
-] as const;
+/** A user's billing status: NOT_PURCHASED before checkout, then the subscription's status. */
+export const BILLING_STATUSES = [NOT_PURCHASED, ...SUBSCRIPTION_STATUSES] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 export const CANCELLED_BILLING_STATUSES: readonly BillingStatus[] = ['CANCELLED', 'RETURNED'];
 

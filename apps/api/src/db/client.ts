@@ -20,9 +20,21 @@ export type Executor = Db | Tx;
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK_ID = 4_711_2026;
 
+/** The rows of one raw statement (column names as the SQL gives them, values parsed by the driver). */
+export interface RawResult {
+  rows: Record<string, unknown>[];
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Raw SQL with `$1…` placeholders, outside any transaction, for libraries that bring their own SQL
+   * (the job queue, pg-boss). Without `values` the text may hold several statements; they run as one
+   * transaction and the last one's rows are returned. On PGlite, never call it from inside
+   * `db.transaction()`: the one connection belongs to the transaction, and the call would wait for it.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<RawResult>;
   /** Runs pending migrations; safe when several instances start at once on PostgreSQL. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -57,6 +69,17 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+      // Several statements need the simple protocol (exec). Inside a PGlite transaction, a failing
+      // statement is rolled back before anything else may use the connection — even when the text
+      // opens its own transaction block (pg-boss's schema changes do), which would otherwise stay
+      // open, aborted, on the only connection there is.
+      return client.transaction(async (tx) => {
+        const results = await tx.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      });
+    },
     migrate: () => migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query('select 1');
@@ -77,6 +100,12 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return {
     db,
     driver: 'postgres',
+    executeSql: async (text, values) => {
+      // Several statements (no values) answer one result per statement: keep the last.
+      const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
     migrate: async () => {
       const client = await pool.connect();
       try {

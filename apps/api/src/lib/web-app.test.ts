@@ -115,11 +115,18 @@ describe('index.html carries the web configuration', () => {
     }
   });
 
-  it('lets the page call the API on its own origin (CSP connect-src), and nothing else', async () => {
+  it('lets the page call the configured API origin and, with a card provider key, Stripe (CSP), and nothing else', async () => {
     const app = await appWith(CONFIGURED);
     const res = await app.inject({ method: 'GET', url: '/dashboard' });
-    expect(connectSrc(res.headers['content-security-policy'])).toEqual(["'self'", 'https://api.grove.example']);
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(connectSrc(res.headers['content-security-policy'])).toEqual([
+      "'self'",
+      'https://api.grove.example',
+      'https://api.stripe.com',
+    ]);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
+    const plain = await (await appWith({})).inject({ method: 'GET', url: '/dashboard' });
+    expect(connectSrc(plain.headers['content-security-policy'])).toEqual(["'self'"]);
+    expect(plain.headers['content-security-policy']).toContain("frame-src 'none'");
   });
 
   it('uses the same origin and turns the card provider and analytics off by default', async () => {

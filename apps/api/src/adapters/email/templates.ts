@@ -17,6 +17,13 @@ interface LinkData {
   link: string;
 }
 
+interface BillingNoticeData {
+  firstName: string;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}
+
 const templates = {
   password_reset: ({ firstName, link }: LinkData): EmailContent => ({
     subject: 'Reset your Grove password',
@@ -37,6 +44,16 @@ const templates = {
       { kind: 'paragraph', text: 'To set your password and sign in to Grove, open this link within 7 days:' },
       { kind: 'action', label: 'Set your password', url: link },
       { kind: 'paragraph', text: 'If you did not ask for access, you can ignore this e-mail.' },
+    ],
+  }),
+  /** A billing event (order confirmed, cancellation scheduled, pause, return, renewal, failed payment). */
+  billing_notice: ({ firstName, subject, paragraphs, action }: BillingNoticeData): EmailContent => ({
+    subject,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      ...paragraphs.map((text): Block => ({ kind: 'paragraph', text })),
+      ...(action ? [{ kind: 'action', label: action.label, url: action.url } satisfies Block] : []),
+      { kind: 'paragraph', text: 'Questions? Just reply to this e-mail — the Grove team.' },
     ],
   }),
 } satisfies Record<string, (data: never) => EmailContent>;

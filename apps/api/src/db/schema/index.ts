@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './players.ts';
 export * from './auth.ts';
 export * from './play.ts';
+export * from './billing.ts';

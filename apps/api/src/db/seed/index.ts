@@ -1,4 +1,4 @@
-import { WEB_CLIENT_ID } from '@grove/domain';
+import { WEB_CLIENT_ID, type BillingStatus } from '@grove/domain';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seededRandom, type Random } from '../../lib/random.ts';
@@ -7,12 +7,13 @@ import { accounts, accountTags, appMeta, devices, oauthClients, players, users }
 import type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { CHILD_NAMES, FIRST_NAMES, LAST_NAMES } from './names.ts';
+import { seedBillingData } from './billing.ts';
 import { seedPlayData } from './play.ts';
 
 export type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 
 /** Each feature adds the rows its screens need, in order, after the core rows exist. */
-export const FEATURE_SEEDERS: Seeder[] = [seedPlayData];
+export const FEATURE_SEEDERS: Seeder[] = [seedPlayData, seedBillingData];
 
 const SEED_KEY = 'demo_seed';
 const CHUNK = 1000;
@@ -49,7 +50,7 @@ function emailSafe(text: string) {
   return text.normalize('NFD').replace(/[^\w]/g, '').toLowerCase();
 }
 
-type Billing = 'ACTIVE' | 'TRIAL' | 'PENDING_CANCELLATION' | 'CANCELLED' | 'RETURNED' | 'PAST_DUE' | 'NOT_PURCHASED';
+type Billing = BillingStatus;
 
 interface AccountPlan {
   email: string;
@@ -69,8 +70,9 @@ const OTHER_TAGS = ['vip', 'school-pilot', 'referral', 'spanish-speaking', 'sibl
 
 function randomBilling(rng: Random): Billing {
   const r = rng.next();
-  if (r < 0.72) return 'ACTIVE';
-  if (r < 0.77) return 'TRIAL';
+  if (r < 0.7) return 'ACTIVE';
+  if (r < 0.72) return 'PAUSED';
+  if (r < 0.77) return 'ACTIVE';
   if (r < 0.81) return 'PENDING_CANCELLATION';
   if (r < 0.89) return 'CANCELLED';
   if (r < 0.93) return 'RETURNED';
@@ -150,6 +152,30 @@ function planAccounts(rng: Random, total: number): AccountPlan[] {
       childNames: ['Otto'],
       monthsAgo: 11,
       timeZone: 'America/Los_Angeles',
+    },
+    {
+      email: 'paused@example.com',
+      firstName: 'Priya',
+      lastName: 'Natarajan',
+      accountStatus: 'ACTIVE',
+      billing: 'PAUSED',
+      tags: [],
+      coachIndex: 2,
+      childNames: ['Arjun'],
+      monthsAgo: 7,
+      timeZone: 'America/Chicago',
+    },
+    {
+      email: 'returning@example.com',
+      firstName: 'Sofia',
+      lastName: 'Marquez',
+      accountStatus: 'ACTIVE',
+      billing: 'RETURN_REQUESTED',
+      tags: [],
+      coachIndex: null,
+      childNames: ['Lucas'],
+      monthsAgo: 0.5,
+      timeZone: 'America/New_York',
     },
   ];
   const plans = [...named];

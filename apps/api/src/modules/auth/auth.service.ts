@@ -213,16 +213,25 @@ export async function requestLink(deps: AuthDeps, input: { email: string; purpos
   const mayReceive = await countLinkRequest(deps.db, input.ip, input.email);
   const user = mayReceive ? await findLoginUserByEmail(deps.db, normalizeEmail(input.email)) : null;
   if (!user || !user.isActive) return;
+  await sendLink(deps, user, input.purpose);
+}
+
+/** Writes a one-time link for the user and e-mails it (a failure to send is logged, not thrown). */
+export async function sendLink(
+  deps: AuthDeps,
+  user: { id: number; email: string; firstName: string },
+  purpose: LinkPurpose,
+) {
   const token = newToken();
   await insertOneTimeToken(deps.db, {
     tokenHash: hashToken(token),
     userId: user.id,
-    purpose: input.purpose,
-    expiresAt: new Date(Date.now() + LINK_TTL_SECONDS[input.purpose] * 1000),
+    purpose,
+    expiresAt: new Date(Date.now() + LINK_TTL_SECONDS[purpose] * 1000),
   });
   const link = `${deps.config.publicUrl}/start?o=${encodeURIComponent(token)}`;
   try {
-    const template = input.purpose === 'reset' ? 'password_reset' : 'access_invite';
+    const template = purpose === 'reset' ? 'password_reset' : 'access_invite';
     await deps.email.send({ to: user.email, ...renderEmail(template, { firstName: user.firstName, link }) });
   } catch (error) {
     deps.log.error({ err: error, userId: user.id }, 'could not send a one-time link');

@@ -85,3 +85,22 @@ export async function countLinkRequest(db: Executor, ip: string, email: string, 
   const byEmail = await countThrottleEvent(db, `link:${normalizeEmail(email)}`, now, cutoff);
   return byEmail.failures <= LINK_THROTTLE.perEmail;
 }
+
+/**
+ * A general attempt counter in the same table (every instance sees it): at most `limit` attempts of
+ * `key` per window, then 429 with Retry-After and `message`.
+ */
+export async function countAttempt(
+  db: Executor,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  message: string,
+  now = new Date(),
+): Promise<void> {
+  const counted = await countThrottleEvent(db, key, now, windowCutoff(now, windowSeconds));
+  if (counted.failures > limit) {
+    const windowEnd = counted.windowStartedAt.getTime() + windowSeconds * 1000;
+    throw tooManyRequests(seconds(windowEnd - now.getTime()), message);
+  }
+}

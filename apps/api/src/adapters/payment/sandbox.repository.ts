@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sandboxOperations } from '../../db/schema/index.ts';
+
+export type SandboxOperation = typeof sandboxOperations.$inferSelect;
+export type NewSandboxOperation = typeof sandboxOperations.$inferInsert;
+
+export async function insertOperation(db: Executor, row: NewSandboxOperation): Promise<SandboxOperation | null> {
+  const [inserted] = await db.insert(sandboxOperations).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function findOperation(db: Executor, objectId: string): Promise<SandboxOperation | null> {
+  const [row] = await db.select().from(sandboxOperations).where(eq(sandboxOperations.objectId, objectId));
+  return row ?? null;
+}
+
+export async function findByIdempotencyKey(db: Executor, kind: string, key: string): Promise<SandboxOperation | null> {
+  const [row] = await db
+    .select()
+    .from(sandboxOperations)
+    .where(and(eq(sandboxOperations.kind, kind), eq(sandboxOperations.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function updateOperationDetail(
+  db: Executor,
+  objectId: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await db.update(sandboxOperations).set({ detail }).where(eq(sandboxOperations.objectId, objectId));
+}

@@ -1,0 +1,280 @@
+/**
+ * Demo billing data: promo codes, and for every family that bought Grove an order, the sandbox
+ * provider's customer and card, a subscription in the family's billing status, its invoices (with
+ * the sandbox charges behind them, so refunds work), the kit shipment and the history. Families
+ * tagged magellan are covered by a partner: no order, no card (docs/billing.md).
+ */
+import {
+  addDays,
+  findPlan,
+  hasMagellanTag,
+  periodEnd,
+  SANDBOX_CARDS,
+  type SubscriptionAction,
+  type SubscriptionStatus,
+} from '@grove/domain';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  accounts,
+  accountTags,
+  invoices,
+  orders,
+  paymentCustomers,
+  promoCodes,
+  sandboxOperations,
+  shipments,
+  subscriptionActions,
+  subscriptions,
+  users,
+} from '../schema/index.ts';
+import type { SeedContext } from './context.ts';
+
+const BILLING_ENTITY = 'Grove Health, Inc.';
+
+export const DEMO_PROMO_CODES = [
+  { code: 'WELCOME10', externalId: 'promo_welcome10', percentOff: 10 },
+  {
+    code: 'SPRING20',
+    externalId: 'promo_spring20',
+    amountOff: 2000,
+    planTags: ['default', 'spring-trial'],
+    expiresAt: new Date('2027-06-30T23:59:59Z'),
+  },
+  { code: 'YEARLY50', externalId: 'promo_yearly50', amountOff: 5000, planTags: ['yearly'] },
+  { code: 'SUMMER2025', externalId: 'promo_summer2025', percentOff: 25, expiresAt: new Date('2025-09-01T00:00:00Z') },
+  { code: 'FIRST100', externalId: 'promo_first100', percentOff: 50, maxRedemptions: 100, redemptions: 100 },
+];
+
+/** The plan each demo family is on (parent@example.com pays yearly). */
+const planFor = (email: string, index: number) =>
+  email === 'parent@example.com' ? 'yearly' : index % 9 === 0 ? 'yearly' : 'default';
+
+/** The history that leads to each status, after the order. */
+const PATHS: Record<SubscriptionStatus, { action: SubscriptionAction; to: SubscriptionStatus }[]> = {
+  TRIAL: [],
+  ACTIVE: [],
+  PAUSED: [{ action: 'pause', to: 'PAUSED' }],
+  PENDING_CANCELLATION: [{ action: 'cancel_request', to: 'PENDING_CANCELLATION' }],
+  PAST_DUE: [{ action: 'renewal_failed', to: 'PAST_DUE' }],
+  CANCELLED: [
+    { action: 'cancel_request', to: 'PENDING_CANCELLATION' },
+    { action: 'cancel_confirm', to: 'CANCELLED' },
+  ],
+  RETURN_REQUESTED: [{ action: 'return_request', to: 'RETURN_REQUESTED' }],
+  RETURNED: [
+    { action: 'return_request', to: 'RETURN_REQUESTED' },
+    { action: 'return_confirm', to: 'RETURNED' },
+  ],
+};
+
+export async function seedBillingData(ctx: SeedContext): Promise<void> {
+  const { db, now, rng } = ctx;
+  await db.insert(promoCodes).values(DEMO_PROMO_CODES);
+
+  const families = await db
+    .select({
+      accountId: accounts.id,
+      createdAt: accounts.createdAt,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phonenumber: users.phonenumber,
+      status: users.billingStatus,
+    })
+    .from(accounts)
+    .innerJoin(users, eq(users.accountId, accounts.id))
+    .where(inArray(accounts.id, ctx.accountIds));
+  const tags = await db.select().from(accountTags).where(inArray(accountTags.accountId, ctx.accountIds));
+  const partnerCovered = new Set(tags.filter((row) => hasMagellanTag([row.tag])).map((row) => row.accountId));
+
+  let invoiceNumber = 0;
+  for (const [index, family] of families.entries()) {
+    if (family.status === 'NOT_PURCHASED' || partnerCovered.has(family.accountId)) continue;
+    const status = family.status as SubscriptionStatus;
+    const { plan } = findPlan(planFor(family.email, index));
+    const started = family.createdAt;
+    const shipping = {
+      address_1: `${100 + index} Maple Avenue`,
+      address_2: '',
+      city: 'Springfield',
+      state: 'IL',
+      zipcode: '62701',
+      country: 'US',
+    };
+    const [order] = await db
+      .insert(orders)
+      .values({
+        accountId: family.accountId,
+        userId: family.userId,
+        status: 'CONFIRMED',
+        planTag: plan.tag,
+        currency: plan.currency,
+        subtotalCents: plan.price_cents,
+        totalCents: plan.price_cents,
+        email: family.email,
+        firstName: family.firstName,
+        lastName: family.lastName,
+        phonenumber: family.phonenumber,
+        country: 'US',
+        shipping,
+        dateConfirmed: started,
+        conversionTrackedAt: started,
+        createdAt: started,
+        updatedAt: started,
+      })
+      .returning({ id: orders.id });
+
+    const customerId = `cus_sandbox_demo${family.accountId}`;
+    const methodId = `pm_sandbox_demo${family.accountId}`;
+    await db.insert(sandboxOperations).values([
+      {
+        kind: 'customer',
+        objectId: customerId,
+        customerId,
+        status: 'created',
+        detail: { account_id: family.accountId, default_method: methodId },
+        createdAt: started,
+      },
+      {
+        kind: 'card',
+        objectId: methodId,
+        customerId,
+        status: 'attached',
+        detail: {
+          brand: 'Visa',
+          last4: SANDBOX_CARDS.succeeds.slice(-4),
+          exp_month: 12,
+          exp_year: now.getUTCFullYear() + 3,
+          behaviour: 'succeeds',
+        },
+        createdAt: started,
+      },
+    ]);
+    await db.insert(paymentCustomers).values({
+      accountId: family.accountId,
+      provider: 'sandbox',
+      customerId,
+      methodId,
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: now.getUTCFullYear() + 3,
+    });
+
+    // Paid periods from the start until now (or until the subscription ended).
+    const ended = status === 'CANCELLED' || status === 'RETURNED';
+    const stopAt = ended ? addDays(now, -rng.int(10, 60)) : now;
+    const periods: { start: Date; end: Date }[] = [];
+    for (let start = started; start < stopAt;) {
+      const end = periodEnd(start, plan.billing_period);
+      periods.push({ start, end });
+      start = end;
+    }
+    // A past-due family's last renewal failed: its current period ended and was not paid.
+    const unpaid = status === 'PAST_DUE' && periods.length > 1 ? periods.pop()! : null;
+    const current = periods.at(-1) ?? { start: started, end: periodEnd(started, plan.billing_period) };
+    const invoiceRows = periods.map((period, n) => {
+      invoiceNumber += 1;
+      const chargeId = `ch_sandbox_demo${family.accountId}_${n}`;
+      return {
+        charge: {
+          kind: 'charge',
+          objectId: chargeId,
+          customerId,
+          amountCents: plan.price_cents,
+          currency: plan.currency,
+          status: 'succeeded',
+          detail: { description: plan.name, method: methodId },
+          createdAt: period.start,
+        },
+        invoice: {
+          number: `GRV-DEMO-${String(invoiceNumber).padStart(6, '0')}`,
+          accountId: family.accountId,
+          orderId: n === 0 ? order!.id : null,
+          billingEntityName: BILLING_ENTITY,
+          status: status === 'RETURNED' && n === periods.length - 1 ? 'REFUNDED' : 'PAID',
+          description: `${plan.name} — ${n === 0 ? 'first' : 'renewal'}`,
+          periodStart: period.start,
+          periodEnd: period.end,
+          amountCents: plan.price_cents,
+          refundedCents: status === 'RETURNED' && n === periods.length - 1 ? plan.price_cents : 0,
+          currency: plan.currency,
+          provider: 'sandbox',
+          providerChargeId: chargeId,
+          cardLabel: 'Visa •••• 4242',
+          createdAt: period.start,
+        },
+      };
+    });
+
+    const pausedUntil = status === 'PAUSED' ? addDays(now, 45) : null;
+    const [subscription] = await db
+      .insert(subscriptions)
+      .values({
+        accountId: family.accountId,
+        orderId: order!.id,
+        planTag: plan.tag,
+        status,
+        previousStatus: status === 'PENDING_CANCELLATION' || status === 'RETURN_REQUESTED' ? 'ACTIVE' : null,
+        priceCents: plan.price_cents,
+        currency: plan.currency,
+        currentPeriodStart: current.start,
+        currentPeriodEnd: pausedUntil ? addDays(current.end, 45) : current.end,
+        trialEndsAt: null,
+        cancelAt: status === 'PENDING_CANCELLATION' ? addDays(now, rng.int(5, 28)) : null,
+        cancelReason: status === 'PENDING_CANCELLATION' || status === 'CANCELLED' ? 'too_expensive' : null,
+        pausedUntil,
+        // The demo family with a pending return is still inside its window.
+        returnDeadline: status === 'RETURN_REQUESTED' ? addDays(now, 12) : addDays(started, plan.return_days),
+        cancelledAt: ended ? stopAt : null,
+        renewalAttempts: unpaid ? 1 : 0,
+        createdAt: started,
+        updatedAt: now,
+      })
+      .returning({ id: subscriptions.id });
+    if (invoiceRows.length) {
+      await db.insert(sandboxOperations).values(invoiceRows.map((row) => row.charge));
+      await db
+        .insert(invoices)
+        .values(invoiceRows.map((row) => ({ ...row.invoice, subscriptionId: subscription!.id })));
+    }
+    await db.insert(shipments).values({
+      accountId: family.accountId,
+      orderId: order!.id,
+      kind: 'kit',
+      carrier: 'UPS',
+      service: 'UPS 2nd Day Air',
+      trackingNumber: `1Z999AA1${String(family.accountId).padStart(10, '0')}`,
+      status: 'DELIVERED',
+      items: [...plan.kit_items],
+      shipping,
+      createdAt: started,
+      updatedAt: addDays(started, 3),
+    });
+    let from: SubscriptionStatus = 'ACTIVE';
+    const history = [
+      { action: 'order_confirmed' as SubscriptionAction, fromStatus: null, toStatus: 'ACTIVE', createdAt: started },
+      ...PATHS[status].map((step, n) => {
+        const row = {
+          action: step.action,
+          fromStatus: from,
+          toStatus: step.to,
+          createdAt: addDays(now, -(PATHS[status].length - n) * 5),
+        };
+        from = step.to;
+        return row;
+      }),
+    ];
+    await db.insert(subscriptionActions).values(
+      history.map((row) => ({
+        accountId: family.accountId,
+        subscriptionId: subscription!.id,
+        actorUserId: family.userId,
+        reason: null,
+        ...row,
+      })),
+    );
+  }
+  ctx.log(`seeded billing for ${families.length - partnerCovered.size} families`);
+}

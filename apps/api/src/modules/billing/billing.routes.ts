@@ -1,0 +1,158 @@
+import { PROMO_MESSAGES } from '@grove/domain';
+import { billingApi } from '@grove/domain/api/billing';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { route } from '../../lib/contract.ts';
+import { toPage } from '../../lib/pagination.ts';
+import type { App } from '../../lib/types.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import { countAttempt } from '../auth/auth.throttle.ts';
+import { idempotent } from './billing.idempotency.ts';
+import * as billing from './billing.service.ts';
+
+/** Promo code look-ups per address: enough for a family, too few to guess codes. */
+const PROMO_THROTTLE = { limit: 20, windowSeconds: 600 } as const;
+
+export interface BillingRouteDeps extends billing.BillingDeps {
+  /** Sends a new visitor's parent the link to set a password (the auth module's invite). */
+  sendSetPasswordLink: (user: { id: number; email: string; firstName: string }) => Promise<void>;
+}
+
+/** Checkout, orders, subscriptions, invoices and the subscription flows (SPEC §4, §7 Billing). */
+export function billingRoutes(app: App, deps: BillingRouteDeps) {
+  const db: Db = deps.db;
+  const user = { policy: 'user' } as const;
+  const open = { policy: 'public' } as const;
+  const scopeOf = (request: FastifyRequest) => `user:${requireUser(request).id}`;
+
+  route(app, billingApi.programPlan, open, async (request) => billing.programPlan(request.query.tag));
+  route(app, billingApi.rules, open, async () => billing.billingRules());
+  route(app, billingApi.promo, open, async (request) => {
+    await countAttempt(
+      db,
+      `promo-ip:${request.ip}`,
+      PROMO_THROTTLE.limit,
+      PROMO_THROTTLE.windowSeconds,
+      PROMO_MESSAGES.tooManyTries,
+    );
+    return billing.promoCode(deps, request.params.code, request.query.plan);
+  });
+
+  route(app, billingApi.createOrder, open, async (request, reply) =>
+    reply.status(201).send(await billing.createOrder(deps, request.user, request.body)),
+  );
+  route(app, billingApi.confirmOrder, open, async (request, reply) =>
+    idempotent(
+      db,
+      request,
+      reply,
+      request.user ? `user:${request.user.id}` : `order:${request.body.order}`,
+      async () => {
+        const { newUserId, ...answer } = await billing.confirmOrder(deps, request.user, request.body);
+        if (newUserId !== null)
+          await deps.sendSetPasswordLink({
+            id: newUserId,
+            email: answer.order.email,
+            firstName: answer.order.first_name,
+          });
+        return { ...answer, set_password_email_sent: newUserId !== null };
+      },
+    ),
+  );
+  route(app, billingApi.payment, user, async (request, reply) =>
+    idempotent(db, request, reply, scopeOf(request), () =>
+      billing.updatePaymentMethod(deps, requireUser(request), request.body.account, request.body.payment_method),
+    ),
+  );
+  route(app, billingApi.trackConversion, open, async (request) =>
+    billing.trackConversion(deps, request.user, request.body.order),
+  );
+  route(app, billingApi.accountOrder, user, async (request) =>
+    billing.accountOrder(deps, requireUser(request), request.params.id),
+  );
+  route(app, billingApi.orderTrials, user, async (request) =>
+    billing.orderTrials(deps, requireUser(request), request.params.id),
+  );
+  route(app, billingApi.userOrders, user, async (request) => billing.userOrders(deps, requireUser(request)));
+  route(app, billingApi.subscriptions, user, async (request) =>
+    billing.listSubscriptions(deps, requireUser(request), request.params.id),
+  );
+  route(app, billingApi.invoices, user, async (request) =>
+    toPage(request, await billing.listInvoices(deps, requireUser(request), request.params.id, request.query)),
+  );
+  route(app, billingApi.billingDetails, user, async (request) =>
+    billing.billingDetails(deps, requireUser(request), request.params.id),
+  );
+  route(app, billingApi.requestUpdateEmail, user, async (request) =>
+    billing.requestUpdateEmail(deps, requireUser(request)),
+  );
+
+  const staff = { policy: 'staff' } as const;
+  route(app, billingApi.refundInvoice, staff, async (request, reply) =>
+    idempotent(db, request, reply, scopeOf(request), () =>
+      billing.refundInvoice(
+        deps,
+        requireUser(request),
+        request.params.id,
+        request.query.billing_entity_name,
+        request.body,
+      ),
+    ),
+  );
+  route(app, billingApi.removeInvoice, staff, async (request, reply) =>
+    idempotent(db, request, reply, scopeOf(request), () =>
+      billing.removeInvoice(deps, requireUser(request), request.params.id, request.query.billing_entity_name),
+    ),
+  );
+
+  // The subscription flows: each is one guarded transition (billing.service.ts runFlow).
+  type FlowRun = (actor: ReturnType<typeof requireUser>, accountId: number) => Promise<billing.FlowResult>;
+  const flow = (endpoint: typeof billingApi.cancelUndo, policy: typeof user | typeof staff, run: FlowRun) =>
+    route(app, endpoint, policy, async (request, reply) =>
+      idempotent(db, request, reply, scopeOf(request), () => run(requireUser(request), request.params.id)),
+    );
+  flow(billingApi.cancelUndo, user, (actor, id) => billing.cancelUndo(deps, actor, id));
+  flow(billingApi.cancelConfirm, staff, (actor, id) => billing.cancelConfirm(deps, actor, id));
+  flow(billingApi.resume, user, (actor, id) => billing.resume(deps, actor, id));
+  flow(billingApi.returnRequest, user, (actor, id) => billing.returnRequest(deps, actor, id));
+  flow(billingApi.returnConfirm, staff, (actor, id) => billing.returnConfirm(deps, actor, id));
+  flow(billingApi.renewDecline, user, (actor, id) => billing.renewDecline(deps, actor, id));
+  flow(billingApi.adminRenew, staff, (actor, id) => billing.renew(deps, actor, id));
+  route(app, billingApi.cancelRequest, user, async (request, reply) =>
+    idempotent(db, request, reply, scopeOf(request), () =>
+      billing.cancelRequest(deps, requireUser(request), request.params.id, request.body),
+    ),
+  );
+  route(app, billingApi.pause, user, async (request, reply) =>
+    idempotent(db, request, reply, scopeOf(request), () =>
+      billing.pause(deps, requireUser(request), request.params.id, request.body.months),
+    ),
+  );
+  route(app, billingApi.returnDecline, staff, async (request, reply) =>
+    idempotent(db, request, reply, scopeOf(request), () =>
+      billing.returnDecline(deps, requireUser(request), request.params.id, request.body.reason),
+    ),
+  );
+  route(app, billingApi.renew, user, async (request, reply) =>
+    idempotent(db, request, reply, scopeOf(request), () =>
+      billing.renew(deps, requireUser(request), request.body.account),
+    ),
+  );
+  // Stripe signs the exact bytes it sends: this route keeps the body as text.
+  app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    route(raw, billingApi.stripeWebhook, open, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      return billing.handleProviderEvent(deps, request.body, typeof signature === 'string' ? signature : undefined);
+    });
+  });
+  route(app, billingApi.actions, user, async (request) => {
+    const { account, ...paging } = request.query;
+    return toPage(request, await billing.subscriptionActions(deps, requireUser(request), account, paging));
+  });
+}

@@ -1,0 +1,304 @@
+/**
+ * Billing rules (SPEC §4 "Subscription and order flows", §6, §8, §9; docs/billing.md): program
+ * plans as data, promo discounts, the subscription state machine and the payment-service texts.
+ */
+import { CANCELLATION_GRACE_DAYS, NOT_PURCHASED, PROFESSIONAL_PLAN } from './constants.ts';
+
+export const DEFAULT_PLAN_TAG = 'default';
+
+export type BillingPeriod = 'month' | 'year';
+
+/** A program plan: what a family buys at checkout. Windows are per plan (ARCHITECTURE §5). */
+export interface ProgramPlan {
+  tag: string;
+  name: string;
+  description: string;
+  /** Price of one billing period in cents. */
+  price_cents: number;
+  currency: 'usd';
+  billing_period: BillingPeriod;
+  /** Days before the first charge; 0 charges at checkout. */
+  trial_days: number;
+  /** Days between asking to cancel and the cancellation taking effect (SPEC §9: 30). */
+  grace_days: number;
+  /** Days after the order in which the kit may be returned for a refund. */
+  return_days: number;
+  includes_kit: boolean;
+  kit_items: readonly string[];
+}
+
+const KIT = [
+  'Grove heart-rate chest band',
+  'Band charging cable',
+  'Tablet stand',
+  'Getting-started cards for parents',
+] as const;
+const WINDOWS = { grace_days: CANCELLATION_GRACE_DAYS, return_days: 30 } as const;
+
+/** The plans on offer. Unknown tags fall back to the default plan (the answer says so). */
+export const PROGRAM_PLANS: readonly ProgramPlan[] = [
+  {
+    tag: DEFAULT_PLAN_TAG,
+    name: 'Grove Family — monthly',
+    description: 'The full program for the whole family: the games, the heart-rate band and weekly progress.',
+    price_cents: 3900,
+    currency: 'usd',
+    billing_period: 'month',
+    trial_days: 0,
+    ...WINDOWS,
+    includes_kit: true,
+    kit_items: KIT,
+  },
+  {
+    tag: 'yearly',
+    name: 'Grove Family — yearly',
+    description: 'The full program, paid once a year: two months free compared with monthly.',
+    price_cents: 39000,
+    currency: 'usd',
+    billing_period: 'year',
+    trial_days: 0,
+    ...WINDOWS,
+    includes_kit: true,
+    kit_items: KIT,
+  },
+  {
+    tag: 'spring-trial',
+    name: 'Grove Family — 14 days free',
+    description: 'Try the program free for 14 days, then monthly. Cancel any time in the trial and pay nothing.',
+    price_cents: 3900,
+    currency: 'usd',
+    billing_period: 'month',
+    trial_days: 14,
+    ...WINDOWS,
+    includes_kit: true,
+    kit_items: KIT,
+  },
+  {
+    tag: PROFESSIONAL_PLAN,
+    name: 'Grove Professional — for clinics and schools',
+    description: 'For therapists, clinics and schools who run Grove with several children.',
+    price_cents: 9900,
+    currency: 'usd',
+    billing_period: 'month',
+    trial_days: 0,
+    ...WINDOWS,
+    includes_kit: true,
+    kit_items: [...KIT, 'Two spare heart-rate bands'],
+  },
+];
+
+/** The plan of `tag` (case-insensitive), and whether the tag was unknown (then the default plan). */
+export function findPlan(tag: string | null | undefined): { plan: ProgramPlan; fallback: boolean } {
+  const wanted = (tag ?? '').trim().toLowerCase();
+  const plan = PROGRAM_PLANS.find((candidate) => candidate.tag.toLowerCase() === wanted);
+  if (plan) return { plan, fallback: false };
+  return { plan: PROGRAM_PLANS.find((candidate) => candidate.tag === DEFAULT_PLAN_TAG)!, fallback: true };
+}
+
+/** '$39.00' */
+export function formatMoney(cents: number, currency = 'usd'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+}
+
+/** A promo code's discount: a fixed amount (cents) or a percentage (1–100). */
+export interface Discount {
+  amount_off: number;
+  percent_off: number;
+}
+
+/** The discount in cents on `priceCents`, never more than the price. */
+export function discountCents(priceCents: number, discount: Discount): number {
+  const percent = Math.round((priceCents * Math.min(100, Math.max(0, discount.percent_off))) / 100);
+  return Math.min(priceCents, Math.max(0, discount.amount_off) + percent);
+}
+
+export const PROMO_CODE_MAX_LENGTH = 40;
+/** Letters, digits, dash and underscore; compared without case. */
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+
+export const PROMO_MESSAGES = {
+  unknown: 'This promo code does not exist.',
+  expired: 'This promo code has expired.',
+  usedUp: 'This promo code has been used up.',
+  wrongPlan: 'This promo code does not apply to this plan.',
+  invalid: 'Promo codes use letters, digits, dashes and underscores only.',
+  tooManyTries: 'Too many promo codes tried. Please wait a few minutes and try again.',
+} as const;
+
+// Subscriptions.
+
+export const SUBSCRIPTION_STATUSES = [
+  'TRIAL',
+  'ACTIVE',
+  'PAUSED',
+  'PENDING_CANCELLATION',
+  'PAST_DUE',
+  'CANCELLED',
+  'RETURN_REQUESTED',
+  'RETURNED',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A family with no subscription yet. */
+export const NO_SUBSCRIPTION_STATUS = NOT_PURCHASED;
+
+export const SUBSCRIPTION_ACTIONS = [
+  'order_confirmed',
+  'cancel_request',
+  'cancel_undo',
+  'cancel_confirm',
+  'return_request',
+  'return_confirm',
+  'return_decline',
+  'renew_confirm',
+  'renew_decline',
+  'renewal_charged',
+  'renewal_failed',
+  'lapse',
+  'pause',
+  'resume',
+] as const;
+export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
+
+/** Actions a parent may ask for; the others are staff's or the scheduler's. */
+export const PARENT_ACTIONS: readonly SubscriptionAction[] = [
+  'cancel_request',
+  'cancel_undo',
+  'return_request',
+  'renew_confirm',
+  'renew_decline',
+  'pause',
+  'resume',
+];
+
+/**
+ * From which statuses each action may start. `previous` means the status before the pending
+ * request (undo and decline go back to it).
+ */
+export const TRANSITIONS: Readonly<
+  Record<SubscriptionAction, { from: readonly SubscriptionStatus[]; to: SubscriptionStatus | 'previous' }>
+> = {
+  order_confirmed: { from: [], to: 'ACTIVE' },
+  cancel_request: { from: ['TRIAL', 'ACTIVE', 'PAUSED', 'PAST_DUE'], to: 'PENDING_CANCELLATION' },
+  cancel_undo: { from: ['PENDING_CANCELLATION'], to: 'previous' },
+  cancel_confirm: { from: ['PENDING_CANCELLATION'], to: 'CANCELLED' },
+  return_request: {
+    from: ['TRIAL', 'ACTIVE', 'PAUSED', 'PENDING_CANCELLATION', 'PAST_DUE', 'CANCELLED'],
+    to: 'RETURN_REQUESTED',
+  },
+  return_confirm: { from: ['RETURN_REQUESTED'], to: 'RETURNED' },
+  return_decline: { from: ['RETURN_REQUESTED'], to: 'previous' },
+  renew_confirm: { from: ['PENDING_CANCELLATION', 'PAST_DUE', 'CANCELLED'], to: 'ACTIVE' },
+  renew_decline: { from: ['TRIAL', 'ACTIVE'], to: 'PENDING_CANCELLATION' },
+  renewal_charged: { from: ['TRIAL', 'ACTIVE', 'PAST_DUE'], to: 'ACTIVE' },
+  renewal_failed: { from: ['TRIAL', 'ACTIVE', 'PAST_DUE'], to: 'PAST_DUE' },
+  /** The last renewal retry failed: the subscription ends. */
+  lapse: { from: ['PAST_DUE'], to: 'CANCELLED' },
+  pause: { from: ['ACTIVE'], to: 'PAUSED' },
+  resume: { from: ['PAUSED'], to: 'ACTIVE' },
+};
+
+/** Why an action cannot start from a status: a sentence a parent understands (answered with 409). */
+const REFUSALS: Readonly<Partial<Record<SubscriptionAction, string>>> = {
+  cancel_request: 'This subscription cannot be cancelled now: it is not running.',
+  cancel_undo: 'There is no cancellation to undo.',
+  cancel_confirm: 'There is no cancellation request to confirm.',
+  return_request: 'A return cannot be requested for this subscription now.',
+  return_confirm: 'There is no return request to confirm.',
+  return_decline: 'There is no return request to decline.',
+  renew_confirm: 'This subscription is already running: there is nothing to renew.',
+  renew_decline: 'This subscription will not renew anyway.',
+  pause: 'Only a running subscription can be paused.',
+  resume: 'This subscription is not paused.',
+};
+
+/** The status an action leads to from `status`, or the sentence that refuses it. */
+export function transition(
+  action: SubscriptionAction,
+  status: SubscriptionStatus,
+  previous: SubscriptionStatus | null,
+): { ok: true; to: SubscriptionStatus } | { ok: false; reason: string } {
+  const rule = TRANSITIONS[action];
+  if (!rule.from.includes(status)) return { ok: false, reason: REFUSALS[action] ?? 'This change is not possible now.' };
+  const to = rule.to === 'previous' ? (previous ?? 'ACTIVE') : rule.to;
+  return { ok: true, to };
+}
+
+/** Statuses in which the family uses the program (the account is usable). */
+export const RUNNING_STATUSES: readonly SubscriptionStatus[] = [
+  'TRIAL',
+  'ACTIVE',
+  'PAUSED',
+  'PENDING_CANCELLATION',
+  'PAST_DUE',
+  'RETURN_REQUESTED',
+];
+
+/** Pause lengths a parent may choose (a school break). */
+export const PAUSE_MONTHS = { min: 1, max: 3 } as const;
+
+/** Why a family leaves: asked when they request a cancellation. */
+export const CANCEL_REASONS = [
+  { id: 'too_expensive', label: 'It costs too much right now', offer: 'pause' },
+  { id: 'school_break', label: 'We are taking a break (holidays, school break)', offer: 'pause' },
+  { id: 'not_using', label: 'My child is not playing much', offer: 'coaching' },
+  { id: 'band_trouble', label: 'The heart-rate band does not work well', offer: 'band_help' },
+  { id: 'reached_goals', label: 'We reached our goals', offer: null },
+  { id: 'other', label: 'Something else', offer: null },
+] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number]['id'];
+export const CANCEL_REASON_IDS = CANCEL_REASONS.map((reason) => reason.id) as [CancelReason, ...CancelReason[]];
+
+/** What Grove offers before a cancellation, by reason. */
+export const RETENTION_OFFERS = {
+  pause: 'Pause instead: keep your progress and pay nothing for 1 to 3 months.',
+  coaching: 'Book a free coaching call: a coach helps your child get back into the games.',
+  band_help: 'Let us help with the band: most connection problems are solved in five minutes.',
+} as const;
+
+// Payments (SPEC §8).
+
+// The payment-service texts and codes are in errors.ts (PAYMENT_SERVICE_ERROR, PAYMENT_ERROR_CODES).
+export const CARD_DECLINED = 'Your card was declined. Please use another card.';
+
+/** Renewal retries after a failed charge, in days after the period's end; after the last, it lapses. */
+export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
+
+/** When a renewal is next due: the period's end, then each retry day after a failure; null once all failed. */
+export function nextRenewalAttempt(periodEndAt: Date, failedAttempts: number): Date | null {
+  if (failedAttempts === 0) return periodEndAt;
+  const days = RENEWAL_RETRY_DAYS[failedAttempts - 1];
+  return days === undefined ? null : addDays(periodEndAt, days);
+}
+
+/**
+ * The sandbox provider's test card numbers (the local default of the payments port). Any other
+ * valid-looking number behaves like the first.
+ */
+export const SANDBOX_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  /** Attaches, then every charge fails as a payment-service error (SPEC §8). */
+  serviceError: '4000000000000119',
+} as const;
+
+/** Adds whole calendar months in UTC, clamping to the month's last day (Jan 31 + 1 month = Feb 28). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}
+
+/** The end of a billing period that starts at `start`. */
+export function periodEnd(start: Date, period: BillingPeriod): Date {
+  return addMonths(start, period === 'year' ? 12 : 1);
+}
