@@ -26,5 +26,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
+    // Above the 5 s that findBy… and waitFor may wait (test/setup.ts).
+    testTimeout: 15_000,
   },
 });

@@ -21,6 +21,7 @@ import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sendLink } from './modules/auth/auth.service.ts';
 import { registerBillingJobs } from './modules/billing/billing.jobs.ts';
+import { communicationsRoutes } from './modules/communications/communications.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createPaymentProvider } from './adapters/payment/create-payment-provider.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     sendSetPasswordLink: (user) => sendLink({ db: database.db, config, email, log: app.log }, user, 'invite'),
   });
   await registerBillingJobs(jobs, billing, app.log);
+  communicationsRoutes(app, database.db);
   userRoutes(app, database.db);
 
   registerWebApp(app, config);

@@ -21,7 +21,7 @@ function user(overrides: Partial<UserInfo>): UserInfo {
     is_coach: false,
     is_billing_user: true,
     role: 'user',
-    account: { id: 1, tags: [], account_status: 'ACTIVE' },
+    account: { id: 1, tags: [], account_status: 'ACTIVE', time_zone: 'America/New_York' },
     billing_status: { status_name: 'ACTIVE' },
     ...overrides,
   };
@@ -35,7 +35,7 @@ export const USERS = {
     last_name: 'Reyes',
     email: 'magellan@example.com',
     role: 'magellan_user',
-    account: { id: 3, tags: ['Magellan'], account_status: 'ACTIVE' },
+    account: { id: 3, tags: ['Magellan'], account_status: 'ACTIVE', time_zone: 'America/New_York' },
   }),
   coach: user({
     id: 3,
@@ -62,7 +62,7 @@ export const USERS = {
     first_name: 'Robin',
     last_name: 'Chen',
     email: 'newfamily@example.com',
-    account: { id: 4, tags: [], account_status: 'NOT_PURCHASED' },
+    account: { id: 4, tags: [], account_status: 'NOT_PURCHASED', time_zone: 'America/New_York' },
     billing_status: { status_name: 'NOT_PURCHASED' },
   }),
   noPlayers: user({
@@ -70,14 +70,14 @@ export const USERS = {
     first_name: 'Taylor',
     last_name: 'Brooks',
     email: 'noplayers@example.com',
-    account: { id: 5, tags: [], account_status: 'ACTIVE' },
+    account: { id: 5, tags: [], account_status: 'ACTIVE', time_zone: 'America/New_York' },
   }),
   cancelled: user({
     id: 11,
     first_name: 'Jamie',
     last_name: 'Foster',
     email: 'cancelled@example.com',
-    account: { id: 6, tags: [], account_status: 'ACTIVE' },
+    account: { id: 6, tags: [], account_status: 'ACTIVE', time_zone: 'America/New_York' },
     billing_status: { status_name: 'CANCELLED' },
   }),
 } satisfies Record<string, UserInfo>;

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 import { clearNotices } from '../src/lib/notifications.ts';
+
+// findBy… and waitFor wait up to 5 s (1 s by default): a lazily loaded route chunk on a busy
+// 2-core CI machine can take longer than a second, and a slow wait is no failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

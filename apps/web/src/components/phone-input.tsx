@@ -97,7 +97,11 @@ export function PhoneInput({
         onBlur={onBlur}
       >
         {SHIPPING_COUNTRIES.map((option) => (
-          <option key={option.code} value={option.code} aria-label={`${option.name} ${option.dialCode}`}>
+          <option
+            key={option.code}
+            value={option.code}
+            aria-label={`${option.code} ${option.dialCode}, ${option.name}`}
+          >
             {option.code} {option.dialCode}
           </option>
         ))}

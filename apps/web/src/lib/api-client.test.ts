@@ -55,6 +55,21 @@ describe('api client: headers', () => {
     expect(server.calls[0]?.headers.get('Authorization')).toBeNull();
   });
 
+  it('sends extra headers (an Idempotency-Key) without letting them replace its own', async () => {
+    storeSession();
+    document.cookie = 'csrftoken=csrf-123; path=/';
+    const server = fakeApi({ 'POST /api/v2/billing/order/confirm/': { body: { ok: true } } });
+    await api.post(
+      '/v2/billing/order/confirm/',
+      { order: 'ord_1' },
+      { headers: { 'Idempotency-Key': 'key-1', authorization: 'Bearer forged', 'x-csrftoken': 'forged' } },
+    );
+    const [call] = server.calls;
+    expect(call?.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(call?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(call?.headers.get('X-CSRFToken')).toBe('csrf-123');
+  });
+
   it('puts query parameters that have a value on the address', async () => {
     storeSession();
     const server = fakeApi({ 'GET /api/v2/player/accounts/1/': { body: { count: 0, results: [] } } });

@@ -36,6 +36,8 @@ export type RequestOptions = {
   auth?: boolean;
   /** Run the session's 401 handling (default true); sign-out calls turn it off. */
   logoutOnUnauthorized?: boolean;
+  /** Extra headers (an `Idempotency-Key`); they never replace Authorization or the CSRF header. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /** A failed call: the HTTP status (0 when no answer came), the answer's body and one line of text. */
@@ -151,6 +153,12 @@ function baseHeaders(method: HttpMethod, hasBody: boolean): Record<string, strin
   return headers;
 }
 
+/** The caller's extra headers, without the ones the client sets itself. */
+function extraHeaders(extra: RequestOptions['headers']): Record<string, string> {
+  const own = ['accept', 'content-type', 'authorization', CSRF_HEADER.toLowerCase()];
+  return Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !own.includes(name.toLowerCase())));
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -247,7 +255,7 @@ async function send(
 
   // Sign-out calls (no 401 handling) do not renew a token they are about to revoke.
   if (auth && (options.logoutOnUnauthorized ?? true)) await ensureFreshAccessToken();
-  const headers = baseHeaders(method, options.body !== undefined);
+  const headers = { ...extraHeaders(options.headers), ...baseHeaders(method, options.body !== undefined) };
   const token = auth ? readTokens()?.accessToken : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -6,7 +6,12 @@ import { count, endpoint, type Reply, type RequestBody } from './common.ts';
 
 const tags = ['user'];
 
-export const userAccount = z.object({ id: count, tags: z.array(z.string()), account_status: z.string() });
+export const userAccount = z.object({
+  id: count,
+  tags: z.array(z.string()),
+  account_status: z.string(),
+  time_zone: z.string().describe('The family’s time zone (IANA); dates and times are shown in it.'),
+});
 
 /** The signed-in user as every profile read answers it. */
 export const userInfo = z.object({

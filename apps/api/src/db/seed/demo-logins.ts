@@ -7,6 +7,7 @@ export const DEMO_LOGINS = [
   { email: 'magellan@example.com', who: 'parent of an account tagged magellan (covered by a partner)' },
   { email: 'paused@example.com', who: 'parent of a paused subscription' },
   { email: 'returning@example.com', who: 'parent with a kit return waiting for staff' },
+  { email: 'newkit@example.com', who: 'parent whose kit arrived last week (inside the return window)' },
   { email: 'coach@example.com', who: 'coach of parent@example.com’s account' },
   { email: 'staff@example.com', who: 'staff (admin area)' },
 ] as const;

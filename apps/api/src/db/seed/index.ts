@@ -166,6 +166,18 @@ function planAccounts(rng: Random, total: number): AccountPlan[] {
       timeZone: 'America/Chicago',
     },
     {
+      email: 'newkit@example.com',
+      firstName: 'Noah',
+      lastName: 'Becker',
+      accountStatus: 'ACTIVE',
+      billing: 'ACTIVE',
+      tags: [],
+      coachIndex: 0,
+      childNames: ['Mila'],
+      monthsAgo: 0.3,
+      timeZone: 'America/New_York',
+    },
+    {
       email: 'returning@example.com',
       firstName: 'Sofia',
       lastName: 'Marquez',

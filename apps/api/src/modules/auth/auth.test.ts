@@ -65,7 +65,7 @@ describe('POST /api/v2/user/auth/login/', () => {
         is_coach: false,
         is_billing_user: true,
         role: 'user',
-        account: { id: account.id, tags: ['referral'], account_status: 'ACTIVE' },
+        account: { id: account.id, tags: ['referral'], account_status: 'ACTIVE', time_zone: 'America/New_York' },
         billing_status: { status_name: 'ACTIVE' },
       },
     });

@@ -186,6 +186,10 @@ export async function setAccountBilling(db: Executor, accountId: number, status:
   await db.update(users).set({ billingStatus: status, updatedAt: now }).where(eq(users.accountId, accountId));
 }
 
+export async function makeBillingUser(db: Executor, userId: number): Promise<void> {
+  await db.update(users).set({ isBillingUser: true }).where(eq(users.id, userId));
+}
+
 export async function billingUsers(db: Executor, accountId: number) {
   return db
     .select({ id: users.id, email: users.email, firstName: users.firstName })

@@ -433,6 +433,8 @@ export async function confirmOrder(
         actorUserId: user?.id ?? newUserId,
       });
       await repo.setAccountBilling(tx, accountId, status, now);
+      // The family member who paid manages the subscription.
+      if (order.userId !== null) await repo.makeBillingUser(tx, order.userId);
       order = await repo.updateOrder(tx, order.id, {
         status: 'CONFIRMED',
         accountId,
@@ -644,13 +646,14 @@ interface FlowPlan {
   /** Extra columns to write with the new status. */
   values: (current: repo.SubscriptionRow, now: Date) => Partial<repo.SubscriptionRow>;
   /** The e-mail's subject and lines, and the answer's sentence. */
-  notice: (next: repo.SubscriptionRow) => { subject: string; lines: string[] };
+  notice: (next: repo.SubscriptionRow, when: (date: Date | null) => string) => { subject: string; lines: string[] };
   /** Money to move before the state changes (a renewal charge, a return refund). */
   money?: (current: repo.SubscriptionRow) => Promise<MoneyOutcome | void>;
   reason?: string | null;
 }
 
-const when = (date: Date | null) => (date ? formatDateTime(date.toISOString()) : '');
+/** Dates in e-mails and answers, in the family's time zone (SPEC §9 format). */
+const inZone = (timeZone: string) => (date: Date | null) => (date ? formatDateTime(date.toISOString(), timeZone) : '');
 
 /**
  * Runs one transition of the state machine: checks it is allowed from the current status (409
@@ -714,7 +717,7 @@ async function runFlow(
     await repo.setAccountBilling(tx, accountId, step.to, now);
     return updated;
   });
-  const notice = plan.notice(next);
+  const notice = plan.notice(next, inZone((await repo.findAccount(deps.db, accountId))?.timeZone ?? DEFAULT_TIMEZONE));
   for (const recipient of await repo.billingUsers(deps.db, accountId)) {
     await sendNotice(deps, recipient.email, recipient.firstName, notice.subject, notice.lines);
   }
@@ -736,7 +739,7 @@ export async function cancelRequest(
       cancelReason: body.reason,
       cancelComment: body.comment ?? null,
     }),
-    notice: (next) => ({
+    notice: (next, when) => ({
       subject: 'Your Grove cancellation is scheduled',
       lines: [
         `Your subscription ends on ${when(next.cancelAt)}. Until then everything keeps working, and nothing more is charged.`,
@@ -750,7 +753,7 @@ export async function cancelUndo(deps: BillingDeps, user: AuthUser, accountId: n
   await assertMember(deps, user, accountId);
   return runFlow(deps, user, accountId, 'cancel_undo', {
     values: () => ({ cancelAt: null, cancelReason: null, cancelComment: null }),
-    notice: (next) => ({
+    notice: (next, when) => ({
       subject: 'Your Grove subscription continues',
       lines: [
         `Your cancellation is undone: your subscription continues, and the next charge is on ${when(next.currentPeriodEnd)}.`,
@@ -783,7 +786,7 @@ export async function pause(deps: BillingDeps, user: AuthUser, accountId: number
         currentPeriodEnd: new Date(current.currentPeriodEnd.getTime() + (until.getTime() - now.getTime())),
       };
     },
-    notice: (next) => ({
+    notice: (next, when) => ({
       subject: 'Your Grove subscription is paused',
       lines: [
         `Your subscription is paused until ${when(next.pausedUntil)}. Nothing is charged while it is paused.`,
@@ -803,7 +806,7 @@ export async function resume(deps: BillingDeps, actor: AuthUser | null, accountI
         current.pausedUntil && current.pausedUntil > now ? current.pausedUntil.getTime() - now.getTime() : 0;
       return { pausedUntil: null, currentPeriodEnd: new Date(current.currentPeriodEnd.getTime() - unused) };
     },
-    notice: (next) => ({
+    notice: (next, when) => ({
       subject: 'Your Grove subscription is running again',
       lines: [
         `Welcome back! Your subscription is running again; the next charge is on ${when(next.currentPeriodEnd)}.`,
@@ -817,11 +820,15 @@ export async function returnRequest(deps: BillingDeps, user: AuthUser, accountId
   const current = await repo.currentSubscription(deps.db, accountId);
   const now = nowOf(deps);
   if (current && current.returnDeadline < now && !user.isStaff) {
-    throw conflict(`The return window ended on ${when(current.returnDeadline)}.`, 'return_window_closed');
+    const account = await repo.findAccount(deps.db, accountId);
+    throw conflict(
+      `The return window ended on ${inZone(account?.timeZone ?? DEFAULT_TIMEZONE)(current.returnDeadline)}.`,
+      'return_window_closed',
+    );
   }
   return runFlow(deps, user, accountId, 'return_request', {
     values: () => ({}),
-    notice: (next) => ({
+    notice: (next, when) => ({
       subject: 'Your Grove return request',
       lines: [
         'We received your return request. Pack the band, the cable and the stand in their box; we e-mail a prepaid return label within two business days.',
@@ -867,7 +874,7 @@ export async function renewDecline(deps: BillingDeps, user: AuthUser, accountId:
   return runFlow(deps, user, accountId, 'renew_decline', {
     reason: 'Does not renew',
     values: (current) => ({ cancelAt: current.currentPeriodEnd, cancelReason: 'renewal_declined' }),
-    notice: (next) => ({
+    notice: (next, when) => ({
       subject: 'Your Grove subscription will not renew',
       lines: [`Your subscription will not renew: it ends on ${when(next.cancelAt)}. You can still renew before then.`],
     }),
@@ -892,7 +899,7 @@ export async function renew(deps: BillingDeps, actor: AuthUser, accountId: numbe
       ? (sub) => chargePeriod(deps, sub, `renew:${sub.id}:${sub.currentPeriodEnd.toISOString()}`)
       : undefined,
     values: () => ({ cancelAt: null, cancelReason: null, cancelComment: null, cancelledAt: null, renewalAttempts: 0 }),
-    notice: (next) => ({
+    notice: (next, when) => ({
       subject: 'Your Grove subscription is renewed',
       lines: [`Your subscription is renewed. It runs until ${when(next.currentPeriodEnd)}.`],
     }),
@@ -1146,7 +1153,7 @@ export async function renewWhenDue(
       money: (sub) =>
         chargePeriod(deps, sub, `renewal:${sub.id}:${sub.currentPeriodEnd.toISOString()}:${sub.renewalAttempts}`),
       values: () => ({ renewalAttempts: 0, trialEndsAt: null }),
-      notice: (next) => ({
+      notice: (next, when) => ({
         subject: 'Your Grove receipt',
         lines: [
           `We charged ${formatMoney(next.priceCents, next.currency)} for ${plan.name}. Your next charge is on ${when(next.currentPeriodEnd)}.`,
@@ -1166,7 +1173,7 @@ export async function renewWhenDue(
       runFlow(deps, null, accountId, 'renewal_failed', {
         reason: error.detail,
         values: () => ({ renewalAttempts: attempts }),
-        notice: () => ({
+        notice: (_next, when) => ({
           subject: 'We could not charge your card',
           lines: [
             retry

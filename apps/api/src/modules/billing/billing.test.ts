@@ -268,7 +268,7 @@ describe('checkout', () => {
   });
 
   it('a signed-in family that has not bought yet checks out into its own account', async () => {
-    const family = await createParent(t.db, { user: { billingStatus: 'NOT_PURCHASED' } });
+    const family = await createParent(t.db, { user: { billingStatus: 'NOT_PURCHASED', isBillingUser: false } });
     await t.db.update(accounts).set({ accountStatus: 'NOT_PURCHASED' }).where(eq(accounts.id, family.account.id));
     const order = await createOrder(checkoutBody({ email: family.user.email }), family.headers);
     const res = await confirm(order.external_id, card(), family.headers);
@@ -278,7 +278,11 @@ describe('checkout', () => {
       set_password_email_sent: false,
     });
     const info = (await t.app.inject({ method: 'GET', url: '/api/v2/user/info/', headers: family.headers })).json();
-    expect(info).toMatchObject({ account: { account_status: 'ACTIVE' }, billing_status: { status_name: 'ACTIVE' } });
+    expect(info).toMatchObject({
+      is_billing_user: true,
+      account: { account_status: 'ACTIVE' },
+      billing_status: { status_name: 'ACTIVE' },
+    });
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/v2/billing/order/',

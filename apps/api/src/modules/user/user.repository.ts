@@ -13,7 +13,7 @@ export interface UserProfileRow {
   isCoach: boolean;
   isBillingUser: boolean;
   billingStatus: string;
-  account: { id: number; accountStatus: string; tags: string[] } | null;
+  account: { id: number; accountStatus: string; timeZone: string; tags: string[] } | null;
 }
 
 /** The user with their account (status and tags), or null. */
@@ -32,6 +32,7 @@ export async function findUserProfile(db: Executor, userId: number): Promise<Use
       billingStatus: users.billingStatus,
       accountId: accounts.id,
       accountStatus: accounts.accountStatus,
+      timeZone: accounts.timeZone,
     })
     .from(users)
     .leftJoin(accounts, eq(accounts.id, users.accountId))
@@ -39,14 +40,14 @@ export async function findUserProfile(db: Executor, userId: number): Promise<Use
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { accountId, accountStatus, ...user } = row;
-  if (accountId === null || accountStatus === null) return { ...user, account: null };
+  const { accountId, accountStatus, timeZone, ...user } = row;
+  if (accountId === null || accountStatus === null || timeZone === null) return { ...user, account: null };
   const tags = await db
     .select({ tag: accountTags.tag })
     .from(accountTags)
     .where(eq(accountTags.accountId, accountId))
     .orderBy(asc(accountTags.tag));
-  return { ...user, account: { id: accountId, accountStatus, tags: tags.map((t) => t.tag) } };
+  return { ...user, account: { id: accountId, accountStatus, timeZone, tags: tags.map((t) => t.tag) } };
 }
 
 /** Only the profile fields a person may change about themselves. */

@@ -7,7 +7,12 @@ import type { OwnProfilePatch, UserInfo } from '@grove/domain/api/user';
 export function toUserInfo(row: UserProfileRow): UserInfo {
   const name = `${row.firstName} ${row.lastName}`;
   const account = row.account
-    ? { id: row.account.id, tags: row.account.tags, account_status: row.account.accountStatus }
+    ? {
+        id: row.account.id,
+        tags: row.account.tags,
+        account_status: row.account.accountStatus,
+        time_zone: row.account.timeZone,
+      }
     : null;
   return {
     id: row.id,

@@ -1,27 +1,24 @@
 /**
  * root.user.management — /dashboard/account?segment= (SPEC §2): the account holder's details and,
- * for billing users, the subscription. The side menu opens the details segment.
+ * for billing users, Subscription & Billing (features/billing). The side menu opens the details
+ * segment; only billing users get the Subscription & Billing tab, and anyone else who opens
+ * ?segment=billing is told why there is nothing to manage.
  */
 import { Link, useSearchParams } from 'react-router';
 import { countryName, formatPhone } from '@grove/domain';
 
 import { FeatureList, Page } from '../../components/page.tsx';
-import { CheckIcon, PhoneIcon, TimeCircleIcon } from '../../components/icons.tsx';
+import { CheckIcon, PhoneIcon } from '../../components/icons.tsx';
+import { BillingSegment } from '../../features/billing/billing-segment.tsx';
 import { useUserLayout } from '../layouts/layout-context.ts';
 import { href } from '../paths.ts';
 
 type Segment = 'details' | 'billing';
 
-function readableStatus(status: string): string {
-  if (!status) return 'Not set';
-  const words = status.replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export function AccountRoute() {
   const { user, players } = useUserLayout();
   const [search] = useSearchParams();
-  const segment: Segment = search.get('segment') === 'billing' && user.is_billing_user ? 'billing' : 'details';
+  const segment: Segment = search.get('segment') === 'billing' ? 'billing' : 'details';
   const segments: { id: Segment; label: string }[] = [{ id: 'details', label: 'Account details' }];
   if (user.is_billing_user) segments.push({ id: 'billing', label: 'Subscription & Billing' });
 
@@ -86,35 +83,7 @@ export function AccountRoute() {
           />
         </>
       ) : (
-        <>
-          <section className="card" aria-labelledby="billing-heading">
-            <h2 className="card__title" id="billing-heading">
-              Subscription
-            </h2>
-            <dl className="details">
-              <div>
-                <dt>Status</dt>
-                <dd>{readableStatus(user.billing_status.status_name)}</dd>
-              </div>
-            </dl>
-          </section>
-          <FeatureList
-            heading="Also managed here"
-            items={[
-              {
-                icon: <TimeCircleIcon />,
-                title: 'Orders and invoices',
-                text: 'Every order and invoice of the account, with receipts.',
-              },
-              { icon: <CheckIcon />, title: 'Payment method', text: 'The card used for the subscription.' },
-              {
-                icon: <PhoneIcon />,
-                title: 'Cancellations, returns and renewals',
-                text: 'Requests about the subscription, and their answers.',
-              },
-            ]}
-          />
-        </>
+        <BillingSegment user={user} />
       )}
     </Page>
   );

@@ -1,9 +1,14 @@
-/** /packagereturns (SPEC §2): sending a Grove kit back. */
+/**
+ * /packagereturns (SPEC §2): sending a Grove kit back. Everyone sees the steps; a signed-in billing
+ * user also sees their return window and return, and can request a return while it is allowed
+ * (features/billing/package-returns.tsx). The route's loader (rules.optionalUser) says who is
+ * signed in, if anyone.
+ */
 import { useLoaderData } from 'react-router';
 
-import { CheckIcon, PhoneIcon, TimeCircleIcon } from '../../components/icons.tsx';
-import { FeatureList, Page } from '../../components/page.tsx';
+import { Page } from '../../components/page.tsx';
 import type { UserInfo } from '@grove/domain/api/user';
+import { ReturnPanel, ReturnSteps } from '../../features/billing/package-returns.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
@@ -12,26 +17,8 @@ export function PackageReturnsRoute() {
   return (
     <PublicLayout user={user}>
       <Page title="Package returns" intro="Sending your Grove kit back: how a return works, step by step.">
-        <FeatureList
-          heading="How a return works"
-          items={[
-            {
-              icon: <PhoneIcon />,
-              title: 'Ask for a return',
-              text: 'Request the return from your account; we confirm it or explain why we can’t.',
-            },
-            {
-              icon: <CheckIcon />,
-              title: 'Pack the kit',
-              text: 'Put the devices back in their box and ship it with the return instructions we send you.',
-            },
-            {
-              icon: <TimeCircleIcon />,
-              title: 'We close the return',
-              text: 'Once the package reaches us, we close the return and tell you by email.',
-            },
-          ]}
-        />
+        <ReturnPanel user={user} />
+        <ReturnSteps />
         <p>
           Questions about a return?{' '}
           <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer">

@@ -1,0 +1,418 @@
+/** Checkout (issue 11 item 10) through the real routes and providers, with the fake API. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENT_SERVICE_ERROR, PO_BOX_WARNING, SANDBOX_CARDS } from '@grove/domain';
+import type { ConfirmOrderRequest, OrderRequest } from '@grove/domain/api/billing';
+
+import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { USERS, storeSession } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import {
+  DEFAULT_PLAN,
+  WELCOME10,
+  confirmAnswer,
+  orderAnswer,
+  planAnswer,
+} from '../../features/checkout/checkout-fixtures.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+
+const DECLINED = { detail: 'Your card was declined. Please use another card.', code: 'card_declined' };
+
+function checkoutApi(routes: Record<string, FakeHandler> = {}): FakeApi {
+  const server: FakeApi = fakeApi({
+    'GET /api/v2/billing/program_plan/': (request) => ({ body: planAnswer(request.query.get('tag')) }),
+    'POST /api/v2/billing/order/': (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) }),
+    'POST /api/v2/billing/order/confirm/': () => ({ body: confirmAnswer(orderAnswer(lastOrderBody(server))) }),
+    'PUT /api/v2/billing/order/track_conversion/': { body: { tracked: true, first_time: true } },
+    ...routes,
+  });
+  return server;
+}
+
+function lastOrderBody(server: FakeApi): OrderRequest {
+  const orders = server.callsTo('POST /api/v2/billing/order/');
+  return orders[orders.length - 1]?.body as OrderRequest;
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => sessionStorage.clear());
+
+const textbox = (name: string) => screen.getByRole('textbox', { name });
+/** The message above the Pay button. */
+const payAlert = () => within(screen.getByRole('region', { name: 'Order total' })).findByRole('alert');
+const payButton = () => screen.getByRole('button', { name: /^(Pay|Start my free trial)/ });
+
+async function openCheckout(path = '/checkout') {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 2, name: 'Your plan' });
+  return view;
+}
+
+/** Puts `text` into a field as a person pasting it would (faster than typing each key). */
+async function enter(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+/** Fills in a complete order as a new visitor would; `card` defaults to the sandbox card that succeeds. */
+async function fillOrder(
+  user: UserEvent,
+  overrides: { firstName?: string | null; address?: string; card?: string } = {},
+) {
+  if (overrides.firstName !== null) await enter(user, textbox('First name'), overrides.firstName ?? 'Dana');
+  await enter(user, textbox('Last name'), 'Whitfield');
+  await enter(user, textbox('Email'), 'dana@example.com');
+  await enter(user, textbox('Phone'), '2015550123');
+  await enter(user, textbox('Address'), overrides.address ?? '12 Elm Street');
+  await enter(user, textbox('City'), 'Springfield');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'IL');
+  await enter(user, textbox('Zipcode'), '62701');
+  await fillCard(user, overrides.card ?? SANDBOX_CARDS.succeeds);
+}
+
+async function fillCard(user: UserEvent, number: string) {
+  for (const [name, value] of [
+    ['Card number', number],
+    ['Expiry date (MM/YY)', '12/35'],
+    ['CVC', '123'],
+  ] as const) {
+    await user.clear(textbox(name));
+    await enter(user, textbox(name), value);
+  }
+}
+
+/** Checkout ended on the confirmation page (and its conversion mark went out). */
+async function expectConfirmation(app: { location: () => string }, api: FakeApi) {
+  await waitFor(() => expect(app.location()).toBe('/checkout/confirmation'));
+  await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' });
+  await waitFor(() => expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')).toHaveLength(1));
+}
+
+describe('checkout: the plan', () => {
+  it('shows the plan of the address’s tag from the API and stores the tag', async () => {
+    const api = checkoutApi();
+    await openCheckout('/checkout?tag=yearly');
+    const plan = screen.getByRole('complementary', { name: 'Plan summary' });
+    expect(within(plan).getByText('Grove Family — yearly')).toBeInTheDocument();
+    expect(within(plan).getByText(/two months free compared with monthly/)).toBeInTheDocument();
+    expect(within(plan).getByText('$390.00 per year')).toBeInTheDocument();
+    expect(within(plan).getByRole('heading', { level: 3, name: 'What’s included' })).toBeInTheDocument();
+    expect(
+      within(plan)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(DEFAULT_PLAN.kit_items);
+    expect(within(plan).queryByText(/could not find the offer/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/v2/billing/program_plan/')[0]?.query.get('tag')).toBe('yearly');
+    expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('yearly');
+    expect(payButton()).toHaveTextContent('Pay $390.00');
+  });
+
+  it('says politely when the offer was not found and shows the standard plan', async () => {
+    checkoutApi();
+    await openCheckout('/checkout?tag=summer-sale');
+    expect(
+      screen.getByText('Sorry, we could not find the offer “summer-sale”. Here is our standard plan instead.'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('complementary', { name: 'Plan summary' })).getByText('Grove Family — monthly'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a trial plan as free first, and its button starts the trial', async () => {
+    checkoutApi();
+    await openCheckout('/checkout?tag=spring-trial');
+    const plan = screen.getByRole('complementary', { name: 'Plan summary' });
+    expect(within(plan).getByText('14 days free')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Order total' })).getByText('$0.00')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Start my free trial');
+  });
+});
+
+describe('checkout: the order form', () => {
+  it('shows a field’s error once it is left and keeps Pay disabled (a 57-character name)', async () => {
+    checkoutApi();
+    const user = userEvent.setup();
+    await openCheckout();
+    expect(payButton()).toBeDisabled();
+    const first = textbox('First name');
+    await enter(user, first, 'x'.repeat(57));
+    expect(screen.queryByText('Name must be less than 56 characters')).not.toBeInTheDocument();
+    await user.tab();
+    const message = await screen.findByText('Name must be less than 56 characters');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(first.getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
+    // Every other field filled in well: the name alone keeps Pay disabled.
+    await fillOrder(user, { firstName: null });
+    expect(payButton()).toBeDisabled();
+    await user.clear(first);
+    await enter(user, first, 'x'.repeat(55));
+    expect(screen.queryByText('Name must be less than 56 characters')).not.toBeInTheDocument();
+    expect(payButton()).toBeEnabled();
+  });
+
+  it('uses the shared rules on every field: e-mail, phone, city, zipcode', async () => {
+    checkoutApi();
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.type(textbox('Email'), 'not-an-email');
+    await user.type(textbox('Phone'), '123');
+    await user.type(textbox('City'), 'Spr1ngfield');
+    await user.type(textbox('Zipcode'), '62 701!');
+    await user.tab();
+    expect(screen.getByText('Please input a valid email')).toBeInTheDocument();
+    expect(screen.getByText('Please input a valid phone number')).toBeInTheDocument();
+    expect(screen.getByText('Please input a valid city')).toBeInTheDocument();
+    expect(screen.getByText('Please input a valid Zipcode')).toBeInTheDocument();
+  });
+
+  it('shows the PO Box warning under the address without blocking Pay', async () => {
+    const api = checkoutApi();
+    const user = userEvent.setup();
+    const app = await openCheckout();
+    await fillOrder(user, { address: 'PO Box 12' });
+    const address = textbox('Address');
+    expect(screen.getByText(PO_BOX_WARNING)).toBeInTheDocument();
+    expect(address).not.toHaveAttribute('aria-invalid');
+    expect(address.getAttribute('aria-describedby')).toContain(screen.getByText(PO_BOX_WARNING).closest('p')?.id);
+    expect(payButton()).toBeEnabled();
+    await user.click(payButton());
+    await expectConfirmation(app, api);
+    expect(lastOrderBody(api).shipping.address_1).toBe('PO Box 12');
+  });
+
+  it('lists the 18 shipping countries in the spec’s order; the state is a US list or free text', async () => {
+    checkoutApi();
+    const user = userEvent.setup();
+    await openCheckout();
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    const options = within(country).getAllByRole('option');
+    expect(options).toHaveLength(18);
+    expect(options.slice(0, 4).map((option) => option.textContent)).toEqual([
+      'United States',
+      'Australia',
+      'Canada',
+      'Germany',
+    ]);
+    expect(options[17]).toHaveTextContent('Hong Kong');
+    const states = within(screen.getByRole('combobox', { name: 'State' })).getAllByRole('option');
+    expect(states.map((option) => option.getAttribute('value'))).toEqual(
+      expect.arrayContaining(['IL', 'PR', 'AE', 'AP', 'AA']),
+    );
+
+    await user.selectOptions(country, 'DE');
+    expect(screen.queryByRole('combobox', { name: 'State' })).not.toBeInTheDocument();
+    expect(textbox('State, province or region (optional)')).toBeInTheDocument();
+  });
+
+  it('fills in a signed-in family’s name, e-mail and phone', async () => {
+    storeSession();
+    checkoutApi({ 'GET /api/v2/user/info/': { body: USERS.newFamily } });
+    await openCheckout();
+    expect(textbox('First name')).toHaveValue('Robin');
+    expect(textbox('Last name')).toHaveValue('Chen');
+    expect(textbox('Email')).toHaveValue('newfamily@example.com');
+    expect(textbox('Phone')).toHaveValue('(201) 555 0123');
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+});
+
+describe('checkout: promo codes', () => {
+  it('applies a code: the discount and the new total', async () => {
+    const api = checkoutApi({ 'GET /api/v2/billing/promo/WELCOME10/': { body: WELCOME10 } });
+    const user = userEvent.setup();
+    const app = await openCheckout();
+    await user.type(textbox('Promo code'), 'WELCOME10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Promo code WELCOME10 applied: 10% off. New total: $35.10.')).toBeInTheDocument();
+    const total = screen.getByRole('region', { name: 'Order total' });
+    expect(within(total).getByText('−$3.90')).toBeInTheDocument();
+    expect(within(total).getByText('$35.10')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $35.10');
+    expect(api.callsTo('GET /api/v2/billing/promo/WELCOME10/')[0]?.query.get('plan')).toBe('default');
+
+    await fillOrder(user);
+    await user.click(payButton());
+    await expectConfirmation(app, api);
+    expect(api.callsTo('POST /api/v2/billing/order/')).toHaveLength(1);
+    expect(lastOrderBody(api).promo_code).toBe('WELCOME10');
+  });
+
+  it('shows the server’s sentence for a code that cannot be used, and for too many tries', async () => {
+    checkoutApi({
+      'GET /api/v2/billing/promo/NOPE/': {
+        status: 404,
+        body: { detail: 'This promo code does not exist.', code: 'promo_invalid' },
+      },
+      'GET /api/v2/billing/promo/GUESS/': {
+        status: 429,
+        body: { detail: 'Too many promo codes tried. Please wait a few minutes and try again.', code: 'throttled' },
+      },
+    });
+    const user = userEvent.setup();
+    await openCheckout();
+    const field = textbox('Promo code');
+    await user.type(field, 'NOPE{Enter}');
+    expect(await screen.findByText('This promo code does not exist.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(payButton()).toHaveTextContent('Pay $39.00');
+
+    await user.clear(field);
+    await user.type(field, 'GUESS');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText('Too many promo codes tried. Please wait a few minutes and try again.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('checkout: paying', () => {
+  it('pays once with an Idempotency-Key, however many clicks, then shows the confirmation and tracks it once', async () => {
+    const api = checkoutApi();
+    const user = userEvent.setup();
+    const app = await openCheckout();
+    expect(screen.getByText(/4242 4242 4242 4242/)).toBeInTheDocument();
+    expect(screen.getByText(/4000 0000 0000 0002/)).toBeInTheDocument();
+    await fillOrder(user);
+    const pay = payButton();
+    await user.dblClick(pay);
+    await user.click(pay);
+    await expectConfirmation(app, api);
+
+    expect(api.callsTo('POST /api/v2/billing/order/')).toHaveLength(1);
+    const confirms = api.callsTo('POST /api/v2/billing/order/confirm/');
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]?.headers.get('Idempotency-Key')).toMatch(/\S{16,}/);
+    expect(confirms[0]?.body).toEqual({
+      order: 'ord_test_1',
+      payment_method: { card: { number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: 2035, cvc: '123' } },
+    });
+    expect(lastOrderBody(api)).toEqual({
+      plan_tag: 'default',
+      first_name: 'Dana',
+      last_name: 'Whitfield',
+      email: 'dana@example.com',
+      phonenumber: '2015550123',
+      country: 'US',
+      shipping: {
+        address_1: '12 Elm Street',
+        address_2: '',
+        city: 'Springfield',
+        state: 'IL',
+        zipcode: '62701',
+        country: 'US',
+      },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' }),
+    ).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('$39.00')).toBeInTheDocument();
+    expect(within(summary).getByText('Card ending in 4242')).toBeInTheDocument();
+    expect(screen.getByText('We sent a link to dana@example.com to set your password.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')[0]?.body).toEqual({ order: 'ord_test_1' });
+  });
+
+  it('a declined card shows the server’s sentence above Pay and keeps the form; another card then pays the same order', async () => {
+    const api: FakeApi = checkoutApi({
+      'POST /api/v2/billing/order/confirm/': (request) => {
+        const body = request.body as ConfirmOrderRequest;
+        return body.payment_method.card?.number === SANDBOX_CARDS.declined
+          ? { status: 402, body: DECLINED }
+          : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+      },
+    });
+    const user = userEvent.setup();
+    const app = await openCheckout();
+    await fillOrder(user, { card: SANDBOX_CARDS.declined });
+    await user.click(payButton());
+
+    const alert = await payAlert();
+    expect(alert).toHaveTextContent(DECLINED.detail);
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(app.location()).toBe('/checkout');
+    expect(textbox('First name')).toHaveValue('Dana');
+    expect(textbox('Card number')).toHaveValue(SANDBOX_CARDS.declined);
+    const total = screen.getByRole('region', { name: 'Order total' });
+    expect(within(total).getByRole('alert').compareDocumentPosition(payButton())).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+
+    await fillCard(user, SANDBOX_CARDS.succeeds);
+    await user.click(payButton());
+    await expectConfirmation(app, api);
+    expect(api.callsTo('POST /api/v2/billing/order/')).toHaveLength(1);
+    const keys = api.callsTo('POST /api/v2/billing/order/confirm/').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('a payment-service failure shows the spec’s sentence', async () => {
+    checkoutApi({
+      'POST /api/v2/billing/order/confirm/': {
+        status: 402,
+        body: { detail: 'The provider said no.', code: 'billing_dates_passed' },
+      },
+    });
+    const user = userEvent.setup();
+    await openCheckout();
+    await fillOrder(user);
+    await user.click(payButton());
+    expect(await payAlert()).toHaveTextContent(PAYMENT_SERVICE_ERROR);
+  });
+
+  it('puts the server’s field errors under their fields and moves focus to the first', async () => {
+    const api = checkoutApi({
+      'POST /api/v2/billing/order/': {
+        status: 400,
+        body: {
+          email: ['An account with this e-mail already exists. Please log in to continue your checkout.'],
+          'shipping.city': ['Please input a valid city'],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await openCheckout();
+    await fillOrder(user);
+    await user.click(payButton());
+
+    const email = textbox('Email');
+    const emailError = await screen.findByText(/An account with this e-mail already exists/);
+    expect(email.getAttribute('aria-describedby')).toContain(emailError.closest('p')?.id);
+    expect(textbox('City')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please input a valid city')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(payButton()).toBeDisabled();
+    expect(api.callsTo('POST /api/v2/billing/order/confirm/')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'dana2@example.com');
+    expect(screen.queryByText(/An account with this e-mail already exists/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the Idempotency-Key when no answer came, so that trying again cannot pay twice', async () => {
+    let fail = true;
+    const api: FakeApi = checkoutApi({
+      'POST /api/v2/billing/order/confirm/': () => {
+        if (fail) {
+          fail = false;
+          return { status: 503, body: { detail: 'Unavailable' } };
+        }
+        return { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+      },
+    });
+    const user = userEvent.setup();
+    const app = await openCheckout();
+    await fillOrder(user);
+    await user.click(payButton());
+    expect(await payAlert()).toHaveTextContent('We could not complete your payment just now.');
+    await user.click(payButton());
+    await expectConfirmation(app, api);
+    const keys = api.callsTo('POST /api/v2/billing/order/confirm/').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+});

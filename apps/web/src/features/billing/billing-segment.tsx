@@ -1,0 +1,219 @@
+/**
+ * Subscription & Billing (dashboard/account?segment=billing; SPEC §2, §4, §6; issue 11 item 12):
+ * for a billing user, the plan, its status in words and its key date, the flows its status allows,
+ * the payment method, the invoices with printable receipts and the history. Accounts covered by a
+ * partner (tagged magellan) and people who are not the family's billing contact see why there is
+ * nothing to manage here.
+ */
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@grove/domain';
+import type { Invoice, Subscription } from '@grove/domain/api/billing';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { Button } from '../../components/button.tsx';
+import { EmptyState } from '../../components/page.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { href } from '../../app/paths.ts';
+import { currentSubscription, subscriptionsQuery, type ParentFlow } from './billing.api.ts';
+import { FLOW_BUTTONS, FlowDialog, type FlowContext } from './flow-dialogs.tsx';
+import { HistoryCard } from './history.tsx';
+import { InvoiceReceipt, InvoicesCard } from './invoices.tsx';
+import { PaymentMethodCard } from './payment-method.tsx';
+import {
+  accountTimeZone,
+  allowedFlows,
+  isPartnerCovered,
+  keyDate,
+  planPrice,
+  STATUS_WORDS,
+} from './subscription-status.ts';
+import './billing.css';
+
+function Explanation({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="card billing-card" aria-labelledby={headingId}>
+      <h2 className="card__title" id={headingId}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const FLOW_VARIANTS: Readonly<Record<ParentFlow, 'primary' | 'secondary' | 'danger'>> = {
+  cancel_undo: 'primary',
+  resume: 'primary',
+  renew_confirm: 'primary',
+  pause: 'secondary',
+  return_request: 'secondary',
+  renew_decline: 'secondary',
+  cancel_request: 'danger',
+};
+
+/** The status, key date and the flows the status allows, each opening its dialog. */
+export function SubscriptionCard({
+  user,
+  accountId,
+  subscription,
+  timeZone,
+}: {
+  user: UserInfo;
+  accountId: number;
+  subscription: Subscription;
+  timeZone: string | null;
+}) {
+  const [open, setOpen] = useState<ParentFlow | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const now = new Date();
+  const flows = allowedFlows(subscription, now);
+  const date = keyDate(subscription, timeZone);
+  const context: FlowContext = {
+    accountId,
+    userId: user.id,
+    subscription,
+    timeZone,
+    fallbackFocus: () => headingRef.current,
+  };
+
+  return (
+    <section className="card billing-card" aria-labelledby={headingId}>
+      <h2 className="card__title" id={headingId} tabIndex={-1} ref={headingRef}>
+        Subscription
+      </h2>
+      <dl className="details">
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            {subscription.plan.name} · {planPrice(subscription)}
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`billing-status billing-status--${subscription.status.toLowerCase()}`}>
+              {STATUS_WORDS[subscription.status]}
+            </span>
+          </dd>
+        </div>
+        {date ? (
+          <div>
+            <dt>{date.label}</dt>
+            <dd>{date.value}</dd>
+          </div>
+        ) : null}
+        {flows.includes('return_request') ? (
+          <div>
+            <dt>Return window</dt>
+            <dd>
+              You can return the kit until {formatDateTime(subscription.return_deadline, timeZone)}.{' '}
+              <Link to={href('packagereturns')}>How returns work</Link>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {flows.length > 0 ? (
+        <div className="billing-actions" role="group" aria-label="Change your subscription">
+          {flows.map((action) => (
+            <Button key={action} variant={FLOW_VARIANTS[action]} onClick={() => setOpen(action)}>
+              {FLOW_BUTTONS[action]}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {open ? <FlowDialog action={open} context={context} onClose={() => setOpen(null)} onOpen={setOpen} /> : null}
+    </section>
+  );
+}
+
+function FamilyBilling({ user, accountId }: { user: UserInfo; accountId: number }) {
+  const timeZone = accountTimeZone(user);
+  const subscriptions = useQuery(subscriptionsQuery(accountId));
+  const [receipt, setReceipt] = useState<{ invoice: Invoice; opener: HTMLElement | null } | null>(null);
+  const subscription = currentSubscription(subscriptions.data);
+
+  if (subscriptions.isPending) return <Spinner label="Loading your subscription…" />;
+  if (subscriptions.isError) {
+    return (
+      <Explanation title="Subscription">
+        <p className="billing-error" role="alert">
+          We could not load your subscription.{' '}
+          <button type="button" className="link-button" onClick={() => void subscriptions.refetch()}>
+            Try again
+          </button>
+        </p>
+      </Explanation>
+    );
+  }
+  if (!subscription) {
+    return (
+      <EmptyState
+        title="No subscription yet"
+        action={
+          <Link className="button button--primary" to={href('checkout')}>
+            <span className="button__label">Choose a plan</span>
+          </Link>
+        }
+      >
+        Once your family has a Grove plan, its renewals, invoices and payment method appear here.
+      </EmptyState>
+    );
+  }
+
+  const closeReceipt = () => {
+    const opener = receipt?.opener ?? null;
+    setReceipt(null);
+    // The list stays in the page while the receipt shows, so its button is still there.
+    requestAnimationFrame(() => opener?.focus());
+  };
+
+  return (
+    <>
+      {receipt ? <InvoiceReceipt invoice={receipt.invoice} timeZone={timeZone} onBack={closeReceipt} /> : null}
+      <div className="billing-stack" hidden={receipt !== null}>
+        <SubscriptionCard user={user} accountId={accountId} subscription={subscription} timeZone={timeZone} />
+        <PaymentMethodCard user={user} accountId={accountId} timeZone={timeZone} />
+        <InvoicesCard
+          accountId={accountId}
+          timeZone={timeZone}
+          onReceipt={(invoice, opener) => setReceipt({ invoice, opener })}
+        />
+        <HistoryCard accountId={accountId} timeZone={timeZone} />
+      </div>
+    </>
+  );
+}
+
+export function BillingSegment({ user }: { user: UserInfo }) {
+  if (isPartnerCovered(user)) {
+    return (
+      <Explanation title="Your program is covered by your partner">
+        <p>
+          Your family’s Grove program is paid for by your partner organisation, so there is no subscription, card or
+          invoice to manage here. Questions about your coverage go to your partner’s care team.
+        </p>
+      </Explanation>
+    );
+  }
+  if (!user.is_billing_user) {
+    return (
+      <Explanation title="Subscription & Billing">
+        <p>
+          Only your family’s billing contact can see and change the subscription, the card and the invoices. Ask them to
+          sign in, or contact support if the billing contact should change.
+        </p>
+      </Explanation>
+    );
+  }
+  if (!user.account) {
+    return (
+      <Explanation title="Subscription & Billing">
+        <p>Your sign-in has no family account, so there is no subscription to manage here.</p>
+      </Explanation>
+    );
+  }
+  return <FamilyBilling user={user} accountId={user.account.id} />;
+}

@@ -1,0 +1,207 @@
+/**
+ * Subscription & Billing (SPEC §4, §6, §7 Billing; issue 11 items 12–13): the family's
+ * subscription, billing details, invoices and history, the billing rules, and the subscription
+ * flows. Every shape comes from the API contract (packages/domain/src/api/billing.ts).
+ *
+ * Every flow and the card change send an Idempotency-Key: one key per confirmation, kept for a
+ * retry when no answer came (or the server failed), dropped once the server answered.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { SubscriptionAction } from '@grove/domain';
+import type {
+  BillingDetails,
+  BillingRules,
+  FlowAnswer,
+  InvoicePage,
+  PaymentMethodAnswer,
+  Subscription,
+  billingApi,
+} from '@grove/domain/api/billing';
+import type { Reply, RequestBody } from '@grove/domain/api/common';
+
+import { ApiError, api, unwrap } from '../../lib/api-client.ts';
+import { authKeys } from '../auth/auth.api.ts';
+
+/** Invoices and history entries per page. */
+export const BILLING_PAGE_SIZE = 10;
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  rules: () => [...billingKeys.all, 'rules'] as const,
+  details: (userId: number) => [...billingKeys.all, 'details', userId] as const,
+  account: (accountId: number) => [...billingKeys.all, 'account', accountId] as const,
+  subscriptions: (accountId: number) => [...billingKeys.account(accountId), 'subscriptions'] as const,
+  invoices: (accountId: number, page: number) => [...billingKeys.account(accountId), 'invoices', page] as const,
+  history: (accountId: number, page: number) => [...billingKeys.account(accountId), 'history', page] as const,
+};
+
+/** GET /api/v2/billing/rules/: grace days, return days, pause lengths, reasons and offers. */
+export function billingRulesQuery() {
+  return queryOptions({
+    queryKey: billingKeys.rules(),
+    queryFn: async ({ signal }) => unwrap(await api.get<BillingRules>('/v2/billing/rules/', { signal })),
+    staleTime: 60 * 60 * 1000,
+    meta: { errorTitle: 'Loading the billing rules' },
+  });
+}
+
+/** GET /api/v2/billing/accounts/{id}/subscriptions/: newest first. */
+export function subscriptionsQuery(accountId: number) {
+  return queryOptions({
+    queryKey: billingKeys.subscriptions(accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<Reply<typeof billingApi.subscriptions>>(`/v2/billing/accounts/${accountId}/subscriptions/`, {
+          signal,
+        }),
+      ),
+    meta: { errorTitle: 'Loading your subscription' },
+  });
+}
+
+/** The account's current subscription (the newest), or null before the family bought Grove. */
+export function currentSubscription(list: Reply<typeof billingApi.subscriptions> | undefined): Subscription | null {
+  return list?.results[0] ?? null;
+}
+
+/** GET /api/v2/billing/users/{id}/billing_details/: payment method, next charge, billing e-mail. */
+export function billingDetailsQuery(userId: number) {
+  return queryOptions({
+    queryKey: billingKeys.details(userId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<BillingDetails>(`/v2/billing/users/${userId}/billing_details/`, { signal })),
+    meta: { errorTitle: 'Loading your billing details' },
+  });
+}
+
+/** GET /api/v2/billing/accounts/{id}/invoices/?page=: newest first. */
+export function invoicesQuery(accountId: number, page: number) {
+  return queryOptions({
+    queryKey: billingKeys.invoices(accountId, page),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<InvoicePage>(`/v2/billing/accounts/${accountId}/invoices/`, {
+          query: { page, page_size: BILLING_PAGE_SIZE },
+          signal,
+        }),
+      ),
+    meta: { errorTitle: 'Loading your invoices' },
+  });
+}
+
+/** GET /api/v3/subscription_actions/?account=&page=: every change of the subscription, newest first. */
+export function historyQuery(accountId: number, page: number) {
+  return queryOptions({
+    queryKey: billingKeys.history(accountId, page),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<Reply<typeof billingApi.actions>>('/v3/subscription_actions/', {
+          query: { account: accountId, page, page_size: BILLING_PAGE_SIZE },
+          signal,
+        }),
+      ),
+    meta: { errorTitle: 'Loading the subscription history' },
+  });
+}
+
+/** A fresh Idempotency-Key (a UUID where the browser has one). */
+export function newIdempotencyKey(): string {
+  const cryptoApi = globalThis.crypto;
+  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
+  const bytes = new Uint8Array(16);
+  cryptoApi.getRandomValues(bytes);
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether a failed call may be sent again with the same Idempotency-Key: only when no answer came
+ * or the server failed (it keeps no answer then). Any other answer is stored under the key.
+ */
+export function keepsIdempotencyKey(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}
+
+const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+
+/** The subscription flows a parent may start (the others are staff's or the scheduler's). */
+export type ParentFlow = Extract<
+  SubscriptionAction,
+  'cancel_request' | 'cancel_undo' | 'pause' | 'resume' | 'renew_decline' | 'renew_confirm' | 'return_request'
+>;
+
+/** The flows that take a body, and their bodies. */
+type FlowBodies = {
+  cancel_request: RequestBody<typeof billingApi.cancelRequest>;
+  pause: RequestBody<typeof billingApi.pause>;
+};
+type FlowArgs<A extends ParentFlow> = A extends keyof FlowBodies ? [body: FlowBodies[A]] : [];
+
+/** Runs one subscription flow for `accountId`; answers the new subscription and what happened. */
+export async function runFlow<A extends ParentFlow>(
+  accountId: number,
+  key: string,
+  action: A,
+  ...[body]: FlowArgs<A>
+): Promise<FlowAnswer> {
+  const options = idempotent(key);
+  const account = `/v2/billing/account/${accountId}`;
+  const post = async (path: string) => unwrap(await api.post<FlowAnswer>(path, body, options));
+  switch (action) {
+    case 'cancel_request':
+      return post(`${account}/subscription/cancel/request/`);
+    case 'cancel_undo':
+      return post(`${account}/subscription/cancel/undo/`);
+    case 'pause':
+      return post(`${account}/subscription/pause/`);
+    case 'resume':
+      return post(`${account}/subscription/resume/`);
+    case 'renew_decline':
+      return post(`${account}/renew/decline/`);
+    case 'return_request':
+      return post(`/v2/billing/accounts/${accountId}/return/request/`);
+    default: {
+      const renew: RequestBody<typeof billingApi.renew> = { account: accountId };
+      return unwrap(await api.put<FlowAnswer>('/v2/billing/order/renew/', renew, options));
+    }
+  }
+}
+
+/**
+ * After a flow: the answer's subscription is shown at once, then the subscription, billing details,
+ * invoices, history and the user record (its billing status) are read again.
+ */
+export async function afterFlow(
+  queryClient: QueryClient,
+  ids: { accountId: number; userId: number },
+  answer: FlowAnswer,
+): Promise<void> {
+  queryClient.setQueryData(subscriptionsQuery(ids.accountId).queryKey, (list) =>
+    list
+      ? {
+          ...list,
+          results: list.results.map((item) => (item.id === answer.subscription.id ? answer.subscription : item)),
+        }
+      : list,
+  );
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: billingKeys.account(ids.accountId) }),
+    queryClient.invalidateQueries({ queryKey: billingKeys.details(ids.userId) }),
+    queryClient.invalidateQueries({ queryKey: authKeys.userInfo() }),
+  ]);
+}
+
+/** POST /api/v2/billing/payment/: a new card for the family, used from the next charge on. */
+export async function updatePaymentMethod(
+  body: RequestBody<typeof billingApi.payment>,
+  key: string,
+): Promise<PaymentMethodAnswer> {
+  return unwrap(await api.post<PaymentMethodAnswer>('/v2/billing/payment/', body, idempotent(key)));
+}
+
+/** POST /api/v2/billing/payment/request_update_email/: a link to update the card, by e-mail. */
+export async function requestUpdateEmail(): Promise<string> {
+  const answer = unwrap(
+    await api.post<Reply<typeof billingApi.requestUpdateEmail>>('/v2/billing/payment/request_update_email/'),
+  );
+  return answer.detail;
+}

@@ -1,0 +1,61 @@
+/**
+ * Checkout's calls (SPEC §7 Billing; issue 11 items 10–11): the plan of a tag, a promo code, the
+ * order, its confirmation (paying, with an Idempotency-Key) and the conversion mark of the
+ * confirmation page. Every shape comes from the API contract (packages/domain/src/api/billing.ts).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ConfirmOrderAnswer,
+  ConfirmOrderRequest,
+  Order,
+  OrderRequest,
+  ProgramPlanAnswer,
+  PromoCode,
+} from '@grove/domain/api/billing';
+
+import { api, unwrap } from '../../lib/api-client.ts';
+import { STALE_TIMES } from '../../lib/query-client.ts';
+
+export const checkoutKeys = {
+  all: ['checkout'] as const,
+  plan: (tag: string) => [...checkoutKeys.all, 'plan', tag] as const,
+};
+
+/** The plan of `tag`; an unknown tag answers the default plan with `fallback: true`. */
+export function programPlanQuery(tag: string) {
+  return queryOptions({
+    queryKey: checkoutKeys.plan(tag),
+    queryFn: async ({ signal }): Promise<ProgramPlanAnswer> =>
+      unwrap(await api.get<ProgramPlanAnswer>('/v2/billing/program_plan/', { query: { tag }, signal, auth: false })),
+    staleTime: STALE_TIMES.default,
+  });
+}
+
+/** A promo code usable with plan `planTag`; rejects with an ApiError (404 or 429 with its `detail`). */
+export async function fetchPromo(code: string, planTag: string): Promise<PromoCode> {
+  return unwrap(
+    await api.get<PromoCode>(`/v2/billing/promo/${encodeURIComponent(code)}/`, {
+      query: { plan: planTag },
+      auth: false,
+    }),
+  );
+}
+
+/** Starts an order (201). Nothing is charged yet. */
+export async function createOrder(body: OrderRequest): Promise<Order> {
+  return unwrap(await api.post<Order>('/v2/billing/order/', body));
+}
+
+/** Pays and confirms an order; the same `idempotencyKey` and body replay the first answer. */
+export async function confirmOrder(body: ConfirmOrderRequest, idempotencyKey: string): Promise<ConfirmOrderAnswer> {
+  return unwrap(
+    await api.post<ConfirmOrderAnswer>('/v2/billing/order/confirm/', body, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
+}
+
+/** Marks that the confirmation page was seen (the server counts it once per order). */
+export async function trackConversion(orderId: string): Promise<void> {
+  await api.put('/v2/billing/order/track_conversion/', { order: orderId });
+}
