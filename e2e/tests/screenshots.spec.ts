@@ -32,6 +32,11 @@ for (const width of WIDTHS) {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.screenshot({ path: path.join(OUT, `login-${width}.png`) });
+    if (width !== 900) {
+      await page.goto('/checkout?tag=default');
+      await expect(page.getByRole('heading', { level: 2, name: 'Your plan' })).toBeVisible();
+      await wholePage(page, `checkout-${width}.png`);
+    }
 
     await signInAs(page, DEMO.parent);
     await page.goto('/dashboard');
@@ -48,6 +53,11 @@ for (const width of WIDTHS) {
       await page.goto('/dashboard/stats?pid=1&gis=3Mos');
       await expect(page.getByRole('table', { name: /^Average cooldown time each week/ })).toBeAttached();
       await wholePage(page, `stats-${width}.png`);
+      await page.goto('/dashboard/account?segment=billing');
+      await expect(page.getByText(/GRV-DEMO-/).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await wholePage(page, `billing-${width}.png`);
     }
 
     await signInAs(page, DEMO.staff);

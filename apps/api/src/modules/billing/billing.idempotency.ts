@@ -38,7 +38,11 @@ export async function idempotent<T>(
   status = 200,
 ): Promise<T> {
   const key = keyOf(request);
-  if (key === null) return handler();
+  if (key === null) {
+    const answer = await handler();
+    reply.status(status);
+    return answer;
+  }
   const hash = createHash('sha256')
     .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.body ?? null)}`)
     .digest('hex');
@@ -46,6 +50,7 @@ export async function idempotent<T>(
   try {
     const answer = await handler();
     await storeIdempotentAnswer(db, scope, key, status, answer);
+    reply.status(status);
     return answer;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) {
@@ -73,10 +78,7 @@ async function replay<T>(db: Db, reply: FastifyReply, scope: string, key: string
     }
     if (row.statusCode !== null) {
       reply.header('idempotent-replayed', 'true');
-      if (row.statusCode >= 400) {
-        reply.status(row.statusCode);
-        return row.response as T;
-      }
+      reply.status(row.statusCode);
       return row.response as T;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -38,9 +38,11 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
     return billing.promoCode(deps, request.params.code, request.query.plan);
   });
 
-  route(app, billingApi.createOrder, open, async (request, reply) =>
-    reply.status(201).send(await billing.createOrder(deps, request.user, request.body)),
-  );
+  route(app, billingApi.createOrder, open, async (request, reply) => {
+    // A new visitor has no account yet: their retries are told apart by address.
+    const scope = request.user ? `user:${request.user.id}` : `visitor:${request.ip}`;
+    return idempotent(db, request, reply, scope, () => billing.createOrder(deps, request.user, request.body), 201);
+  });
   route(app, billingApi.confirmOrder, open, async (request, reply) =>
     idempotent(
       db,

@@ -160,6 +160,21 @@ describe('checkout', () => {
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n).toBe(0);
   });
 
+  it('creates an order once per Idempotency-Key', async () => {
+    const body = checkoutBody();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/billing/order/',
+        payload: body,
+        headers: { 'idempotency-key': `order-${body.email}` },
+      });
+    const [first, second] = [await send(), await send()];
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.json().external_id).toBe(first.json().external_id);
+    expect(await t.db.select().from(orders).where(eq(orders.email, body.email))).toHaveLength(1);
+  });
+
   it('accepts a PO Box and says it ships by ground; applies a promo code to the total', async () => {
     const order = await createOrder(
       checkoutBody({
