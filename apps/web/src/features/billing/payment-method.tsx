@@ -16,7 +16,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../lib/env.ts';
 import { notify } from '../../lib/notifications.ts';
-import { SANDBOX_CARD_HINTS, cardRules, sandboxPaymentMethod, type CardField } from '../checkout/card-form.tsx';
+import { SandboxCardNote, cardRules, sandboxPaymentMethod, type CardField } from '../checkout/card-form.tsx';
 import type { StripeCardHandle } from '../checkout/stripe-card.tsx';
 import {
   billingDetailsQuery,
@@ -161,18 +161,7 @@ function UpdateCardDialog({ user, accountId, onClose }: { user: UserInfo; accoun
           </Suspense>
         ) : (
           <>
-            <div className="billing-note">
-              <p>
-                <strong>Test mode:</strong> no real card is charged. Use any future expiry date and any 3 digits as CVC.
-              </p>
-              <ul>
-                {SANDBOX_CARD_HINTS.map((card) => (
-                  <li key={card.number}>
-                    <span className="billing-note__number">{card.number}</span> {card.result}
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <SandboxCardNote className="billing-note" numberClassName="billing-note__number" />
             {input('card_number', { autoComplete: 'cc-number', maxLength: 23 })}
             <div className="billing-form-row">
               {input('card_expiry', { autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY' })}

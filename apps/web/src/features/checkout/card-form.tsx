@@ -90,12 +90,30 @@ function grouped(number: string): string {
   return number.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-export const SANDBOX_CARD_HINTS: readonly { number: string; result: string }[] = [
+const SANDBOX_CARD_HINTS: readonly { number: string; result: string }[] = [
   { number: grouped(SANDBOX_CARDS.succeeds), result: 'is accepted' },
   { number: grouped(SANDBOX_CARDS.declined), result: 'is declined' },
   { number: grouped(SANDBOX_CARDS.insufficientFunds), result: 'is declined for insufficient funds' },
   { number: grouped(SANDBOX_CARDS.serviceError), result: 'fails with a payment-service error' },
 ];
+
+/** The sandbox's test cards, for whoever tries the card form (checkout, updating a card). */
+export function SandboxCardNote({ className, numberClassName }: { className: string; numberClassName: string }) {
+  return (
+    <div className={className}>
+      <p>
+        <strong>Test mode:</strong> no real card is charged. Use any future expiry date and any 3 digits as CVC.
+      </p>
+      <ul>
+        {SANDBOX_CARD_HINTS.map((card) => (
+          <li key={card.number}>
+            <span className={numberClassName}>{card.number}</span> {card.result}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function SandboxCardFields({
   register,
@@ -111,18 +129,7 @@ export function SandboxCardFields({
   const registration = (name: CardField) => register(name, { onChange: () => onFieldChange(name) });
   return (
     <div className="checkout-card">
-      <div className="checkout-card__note">
-        <p>
-          <strong>Test mode:</strong> no real card is charged. Use any future expiry date and any 3 digits as CVC.
-        </p>
-        <ul>
-          {SANDBOX_CARD_HINTS.map((card) => (
-            <li key={card.number}>
-              <span className="checkout-card__number">{card.number}</span> {card.result}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <SandboxCardNote className="checkout-card__note" numberClassName="checkout-card__number" />
       <CheckoutField
         ids={idsOf('card_number')}
         label="Card number"
