@@ -19,7 +19,7 @@ import {
   nameSchema,
   zipcodeSchema,
 } from '../field-schemas.ts';
-import { stringInput } from '../text.ts';
+import { stringInput, unsafeTextMessage } from '../text.ts';
 import { validatePhone, validateState, MESSAGES } from '../validation.ts';
 import {
   count,
@@ -77,7 +77,8 @@ const shippingAddress = z
   })
   .superRefine((value, ctx) => {
     const issue = validateState(value.state, value);
-    if (issue?.severity === 'error') ctx.addIssue({ code: 'custom', path: ['state'], message: issue.message });
+    const message = issue?.severity === 'error' ? issue.message : unsafeTextMessage(value.state);
+    if (message) ctx.addIssue({ code: 'custom', path: ['state'], message });
   });
 
 /** POST /billing/order/: the checkout form. A signed-in family's contact fields may be left out. */

@@ -160,6 +160,18 @@ describe('checkout', () => {
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n).toBe(0);
   });
 
+  it('refuses a NUL in any text of the order with a field message, storing nothing', async () => {
+    const body = checkoutBody({
+      country: 'GB',
+      phonenumber: '07400123456',
+      shipping: { address_1: '1 High St', city: 'London', state: 'Lon\u0000don', zipcode: 'SW1A 1AA', country: 'GB' },
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v2/billing/order/', payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ 'shipping.state': ['Remove the control characters (such as NUL) from this text.'] });
+    expect(await t.db.select().from(orders).where(eq(orders.email, body.email))).toEqual([]);
+  });
+
   it('creates an order once per Idempotency-Key', async () => {
     const body = checkoutBody();
     const send = () =>
