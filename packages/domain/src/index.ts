@@ -11,3 +11,4 @@ export * from './players.ts';
 export * from './text.ts';
 export * from './field-schemas.ts';
 export * from './billing.ts';
+export * from './account.ts';

@@ -141,7 +141,7 @@ export const emptyAnswer = /* @__PURE__ */ z.object({});
 
 // Endpoints.
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** What the API documents and checks of a route (Fastify's route schema, with Zod schemas). */
 export interface EndpointSchema {

@@ -99,6 +99,14 @@ export const gameApi = {
     body: z.object({ sessions: z.array(gameSession).min(1).max(INGEST.maxSessionsPerBatch) }),
     response: { 200: uploadAnswer },
   }),
+  settings: endpoint('GET', '/api/v1/game/device/settings', {
+    tags,
+    summary: 'The device reads its settings (device token); a waiting kiosk change counts as picked up',
+    security: [{ bearer: [] }],
+    response: {
+      200: z.object({ device_id: count, name: z.string(), is_kiosk_mode: z.boolean(), account_id: count }),
+    },
+  }),
   deviceToken: endpoint('POST', '/api/v2/user/accounts/:id/devices/:deviceId/token', {
     tags,
     summary: "Issue the game app's device token (shown once)",
@@ -110,4 +118,5 @@ export const gameApi = {
 };
 
 export type UploadAnswer = Reply<typeof gameApi.upload>;
+export type DeviceSettings = Reply<typeof gameApi.settings>;
 export type DeviceToken = Reply<typeof gameApi.deviceToken, 201>;

@@ -25,6 +25,12 @@ export const accounts = pgTable(
     timeZone: text('time_zone').notNull().default('America/New_York'),
     coachUserId: integer('coach_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     experimentalData: jsonb('experimental_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The family's note to its coach (SPEC §7 /accounts/{id}/custom_note/). */
+    customNote: text('custom_note').notNull().default(''),
+    customNoteUpdatedAt: timestamp('custom_note_updated_at', { withTimezone: true }),
+    customNoteUpdatedBy: integer('custom_note_updated_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [index('accounts_coach_user_id_idx').on(t.coachUserId)],
@@ -66,6 +72,13 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     accountId: integer('account_id').references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
     billingStatus: text('billing_status').notNull().default('NOT_PURCHASED'),
+    /** A new e-mail address waiting for its confirmation link (one_time_tokens purpose 'email_change'). */
+    pendingEmail: text('pending_email'),
+    /** The community group's network and the name the parent uses there (POST /api/v1/social-acc/set). */
+    socialProvider: text('social_provider'),
+    socialHandle: text('social_handle'),
+    /** The Monday e-mail with each player's week (opt-out). */
+    weeklyDigest: boolean('weekly_digest').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -90,10 +103,58 @@ export const devices = pgTable(
     name: text('name').notNull(),
     platform: text('platform').notNull().default('tablet'),
     isKioskMode: boolean('is_kiosk_mode').notNull().default(false),
+    /** The kiosk mode the device last read with its settings; a difference is a change still waiting. */
+    kioskModeOnDevice: boolean('kiosk_mode_on_device').notNull().default(false),
     /** SHA-256 of the device token the game app uploads play sessions with. */
     tokenHash: text('token_hash'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('devices_account_id_idx').on(t.accountId), uniqueIndex('devices_token_hash_uq').on(t.tokenHash)],
+);
+
+/** The user's shipping address (SPEC §3 Shipping; GET/PATCH /api/v2/user/shipping/). */
+export const userShipping = pgTable('user_shipping', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address1: text('address_1').notNull().default(''),
+  address2: text('address_2').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  zipcode: text('zipcode').notNull().default(''),
+  country: text('country').notNull().default('US'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Things a person has done that the portal remembers (SPEC §7 user_actions, has_done); the first time counts. */
+export const userActions = pgTable(
+  'user_actions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_actions_user_action_uq').on(t.userId, t.action)],
+);
+
+/** Conversations staff and coaches had with a family (SPEC §7 customer_interactions). */
+export const customerInteractions = pgTable(
+  'customer_interactions',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    direction: text('direction').notNull().default('outbound'),
+    summary: text('summary').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdByUserId: integer('created_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_interactions_account_idx').on(t.accountId, t.occurredAt)],
 );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /** Registered OAuth2 clients (SPEC §7: client id). Data, not code. */
@@ -88,8 +88,50 @@ export const emailOutbox = pgTable(
     provider: text('provider').notNull(),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
+    /** The person it was written to, when Grove knows them (GET /api/v1/communications?user=). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Delivery attempts so far (the outbox job retries with backoff). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_to_idx').on(t.toAddress)],
+  (t) => [index('email_outbox_to_idx').on(t.toAddress), index('email_outbox_user_idx').on(t.userId)],
+);
+
+/** Every text message Grove sends (ARCHITECTURE §4: the SMS port's outbox; Twilio when configured). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** The person it was written to, when Grove knows them. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who asked for it (a parent texting the app link, a staff member or coach). */
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').notNull(),
+    template: text('template').notNull(),
+    status: text('status').notNull().default('queued'),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_outbox_user_idx').on(t.userId), index('sms_outbox_sender_idx').on(t.senderUserId, t.createdAt)],
+);
+
+/** One weekly family digest per parent per week (the week's Monday in the family's time zone). */
+export const digestSends = pgTable(
+  'digest_sends',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start').notNull(),
+    emailOutboxId: integer('email_outbox_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weekStart] })],
 );

@@ -5,6 +5,9 @@ import { accounts, accountTags, users } from '../../db/schema/index.ts';
 export interface UserProfileRow {
   id: number;
   email: string;
+  pendingEmail: string | null;
+  socialProvider: string | null;
+  socialHandle: string | null;
   firstName: string;
   lastName: string;
   phonenumber: string;
@@ -22,6 +25,9 @@ export async function findUserProfile(db: Executor, userId: number): Promise<Use
     .select({
       id: users.id,
       email: users.email,
+      pendingEmail: users.pendingEmail,
+      socialProvider: users.socialProvider,
+      socialHandle: users.socialHandle,
       firstName: users.firstName,
       lastName: users.lastName,
       phonenumber: users.phonenumber,

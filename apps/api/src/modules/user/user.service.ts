@@ -1,4 +1,4 @@
-import { deriveRole, makeProfilePatchSchema, toFieldErrors } from '@grove/domain';
+import { deriveRole, makeProfilePatchSchema, SOCIAL_PROVIDERS, toFieldErrors, type SocialProvider } from '@grove/domain';
 import type { Db } from '../../db/client.ts';
 import { unauthorized, ValidationError } from '../../lib/errors.ts';
 import { findUserProfile, updateOwnProfile, type UserProfileRow } from './user.repository.ts';
@@ -21,8 +21,13 @@ export function toUserInfo(row: UserProfileRow): UserInfo {
     name,
     full_name: name,
     email: row.email,
+    pending_email: row.pendingEmail,
     phonenumber: row.phonenumber,
     country: row.country,
+    social_account:
+      row.socialProvider && row.socialHandle && (SOCIAL_PROVIDERS as readonly string[]).includes(row.socialProvider)
+        ? { provider: row.socialProvider as SocialProvider, handle: row.socialHandle }
+        : null,
     is_staff: row.isStaff,
     is_coach: row.isCoach,
     is_billing_user: row.isBillingUser,
