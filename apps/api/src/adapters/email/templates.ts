@@ -24,6 +24,24 @@ interface BillingNoticeData {
   action?: { label: string; url: string };
 }
 
+interface EmailChangeData {
+  firstName: string;
+  newEmail: string;
+}
+
+interface InviteData extends LinkData {
+  /** Who invited them (the account holder's full name). */
+  inviterName: string;
+}
+
+interface PasswordChangedData {
+  firstName: string;
+  /** When it happened, already formatted in the family's time zone (formatDateTime). */
+  when: string;
+  /** Where to reset the password if it was not them (an absolute URL). */
+  resetUrl: string;
+}
+
 const templates = {
   password_reset: ({ firstName, link }: LinkData): EmailContent => ({
     subject: 'Reset your Grove password',
@@ -44,6 +62,74 @@ const templates = {
       { kind: 'paragraph', text: 'To set your password and sign in to Grove, open this link within 7 days:' },
       { kind: 'action', label: 'Set your password', url: link },
       { kind: 'paragraph', text: 'If you did not ask for access, you can ignore this e-mail.' },
+    ],
+  }),
+  /** Sent to the new address: the change happens only when this link is opened. */
+  email_change_confirm: ({ firstName, newEmail, link }: LinkData & { newEmail: string }): EmailContent => ({
+    subject: 'Confirm your new Grove e-mail address',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `You asked to sign in to Grove with ${newEmail} from now on. To confirm this address, open this link within 24 hours:`,
+      },
+      { kind: 'action', label: 'Confirm my e-mail address', url: link },
+      {
+        kind: 'paragraph',
+        text: 'Until then, your current address stays in use. If it was not you, ignore this e-mail.',
+      },
+    ],
+  }),
+  /** Sent to the current address when a change is asked for. */
+  email_change_requested: ({ firstName, newEmail }: EmailChangeData): EmailContent => ({
+    subject: 'Your Grove e-mail address is about to change',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `Someone signed in to your Grove account asked to change its e-mail address to ${newEmail}. Nothing changes until the link we sent there is opened.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If it was not you, change your password from the Account page and let us know by replying to this e-mail.',
+      },
+    ],
+  }),
+  /** Sent to the old address once the new one is confirmed. */
+  email_changed: ({ firstName, newEmail }: EmailChangeData): EmailContent => ({
+    subject: 'Your Grove e-mail address was changed',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `Your Grove account now uses ${newEmail}. This address will no longer receive our e-mails.`,
+      },
+      { kind: 'paragraph', text: 'If it was not you, reply to this e-mail right away and we will help you.' },
+    ],
+  }),
+  password_changed: ({ firstName, when, resetUrl }: PasswordChangedData): EmailContent => ({
+    subject: 'Your Grove password was changed',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `The password of your Grove account was changed on ${when}. Other devices were signed out.`,
+      },
+      { kind: 'paragraph', text: 'If it was not you, choose a new password now:' },
+      { kind: 'action', label: 'Reset my password', url: resetUrl },
+    ],
+  }),
+  /** A second caregiver added to the account. */
+  caregiver_invite: ({ firstName, inviterName, link }: InviteData): EmailContent => ({
+    subject: `${inviterName} invited you to Grove`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `${inviterName} added you to their family's Grove account, so you can follow your children's play, read coach notes and help manage the program.`,
+      },
+      { kind: 'paragraph', text: 'To choose your password and sign in, open this link within 7 days:' },
+      { kind: 'action', label: 'Set your password', url: link },
     ],
   }),
   /** A billing event (order confirmed, cancellation scheduled, pause, return, renewal, failed payment). */
