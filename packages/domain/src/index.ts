@@ -12,3 +12,4 @@ export * from './text.ts';
 export * from './field-schemas.ts';
 export * from './billing.ts';
 export * from './account.ts';
+export * from './coaching.ts';

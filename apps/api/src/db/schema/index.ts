@@ -4,3 +4,4 @@ export * from './players.ts';
 export * from './auth.ts';
 export * from './play.ts';
 export * from './billing.ts';
+export * from './coaching.ts';
