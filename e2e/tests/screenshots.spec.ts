@@ -1,6 +1,7 @@
 /**
- * Screenshots of the user and admin layouts at 375, 900 and 1280 px, and of the home and stats
- * screens (whole pages) at 375 and 1280 px, for docs/screenshots/ (shown in apps/web/README.md).
+ * Screenshots of the user and admin layouts at 375, 900 and 1280 px, and of the home, stats,
+ * billing and account details screens (whole pages) at 375 and 1280 px, for docs/screenshots/
+ * (shown in apps/web/README.md).
  * Runs only when SCREENSHOTS=1, in the desktop project (playwright.config.ts leaves it out
  * otherwise): `npm run screenshots`.
  */
@@ -58,6 +59,11 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await wholePage(page, `billing-${width}.png`);
+      await page.goto('/dashboard/account?segment=details');
+      await expect(page.getByRole('region', { name: 'Devices' }).getByRole('switch').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Orders' }).getByRole('listitem').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await wholePage(page, `account-${width}.png`);
     }
 
     await signInAs(page, DEMO.staff);

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createEmailSender } from './adapters/email/create-email-sender.ts';
+import { createSmsSender } from './adapters/sms/create-sms-sender.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { openApiTransform, serializerCompiler, validatorCompiler } from './lib/contract.ts';
@@ -21,6 +22,7 @@ import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sendLink } from './modules/auth/auth.service.ts';
 import { registerBillingJobs } from './modules/billing/billing.jobs.ts';
+import { registerCommunicationsJobs } from './modules/communications/communications.jobs.ts';
 import { communicationsRoutes } from './modules/communications/communications.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createPaymentProvider } from './adapters/payment/create-payment-provider.ts';
@@ -32,6 +34,12 @@ import { playRoutes } from './modules/play/play.routes.ts';
 import { playerRoutes } from './modules/players/players.routes.ts';
 import { surveyRoutes } from './modules/surveys/surveys.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { registerCoachingJobs } from './modules/coaching/coaching.jobs.ts';
+import { coachingRoutes } from './modules/coaching/coaching.routes.ts';
+import { registerWebinarJobs } from './modules/webinars/webinars.jobs.ts';
+import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 
 export interface BuildOptions {
   /** Set false in tests to keep the output quiet. */
@@ -162,8 +170,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const email = createEmailSender(config, database.db);
-  // Deliveries under way finish (and record their outcome) before the database closes.
+  // Both ports write outbox rows and register their delivery jobs on the queue (ARCHITECTURE §7).
+  const email = await createEmailSender(config, database.db, jobs);
+  const sms = await createSmsSender(config, database.db, jobs);
+  // The SMTP transport lets the deliveries under way finish, then closes its pool; a delivery job
+  // that still runs afterwards fails and is retried later.
   app.addHook('onClose', async () => {
     await email.close?.();
   });
@@ -182,8 +193,27 @@ export async function buildApp(config: Config, database: Database, options: Buil
     sendSetPasswordLink: (user) => sendLink({ db: database.db, config, email, log: app.log }, user, 'invite'),
   });
   await registerBillingJobs(jobs, billing, app.log);
-  communicationsRoutes(app, database.db);
-  userRoutes(app, database.db);
+  const communications = { db: database.db, email, sms, publicUrl: config.publicUrl };
+  communicationsRoutes(app, { ...communications, gameDownloadUrl: config.gameDownloadUrl });
+  await registerCommunicationsJobs(jobs, communications, app.log);
+  userRoutes(app, { db: database.db, email, publicUrl: config.publicUrl, log: app.log });
+  accountRoutes(app, {
+    db: database.db,
+    sendInvite: (user, inviterName, tx) =>
+      sendLink({ db: database.db, config, email, log: app.log }, user, 'invite', {
+        inviterName: inviterName ?? undefined,
+        tx,
+      }),
+  });
+
+  const coaching = { db: database.db, email, sms, jobs, publicUrl: config.publicUrl };
+  coachingRoutes(app, coaching);
+  await registerCoachingJobs(jobs, coaching);
+
+  const webinars = { db: database.db, email, jobs, publicUrl: config.publicUrl };
+  webinarsRoutes(app, webinars);
+  await registerWebinarJobs(jobs, webinars);
+  onboardingRoutes(app, { db: database.db });
 
   registerWebApp(app, config);
   return app;

@@ -119,3 +119,77 @@ describe('payments configuration', () => {
     );
   });
 });
+
+describe('SMS configuration', () => {
+  const twilio = {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+    TWILIO_AUTH_TOKEN: 'TopSecretToken0123456789abcdefAB',
+    TWILIO_FROM: '+12015550123',
+  };
+
+  function problems(env: NodeJS.ProcessEnv): string[] {
+    try {
+      loadConfig(env, false);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    throw new Error('the configuration was accepted');
+  }
+
+  it('keeps texts in the outbox unless told, without any Twilio setting', () => {
+    const config = loadConfig({}, false);
+    expect(config.SMS_PROVIDER).toBe('outbox');
+    expect(config.TWILIO_ACCOUNT_SID).toBeUndefined();
+    expect(config.TWILIO_API_URL).toBeUndefined();
+  });
+
+  it('takes Twilio with its account SID, auth token and a sender (number or Messaging Service)', () => {
+    expect(loadConfig(twilio, false)).toMatchObject(twilio);
+    const service = { ...twilio, TWILIO_FROM: undefined, TWILIO_MESSAGING_SERVICE_SID: `MG${'ab'.repeat(16)}` };
+    expect(loadConfig(service, false).TWILIO_MESSAGING_SERVICE_SID).toBe(`MG${'ab'.repeat(16)}`);
+    expect(loadConfig({ ...twilio, TWILIO_API_URL: 'http://127.0.0.1:4010' }, false).TWILIO_API_URL).toBe(
+      'http://127.0.0.1:4010',
+    );
+  });
+
+  it('refuses Twilio without its credentials or a sender, listing each at once', () => {
+    expect(problems({ SMS_PROVIDER: 'twilio' })).toEqual([
+      'Invalid TWILIO_ACCOUNT_SID="": is required when SMS_PROVIDER=twilio',
+      'Invalid TWILIO_AUTH_TOKEN (value not shown): is required when SMS_PROVIDER=twilio',
+      'Invalid TWILIO_FROM="": or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio',
+    ]);
+    expect(problems({ ...twilio, TWILIO_AUTH_TOKEN: '' })).toHaveLength(1);
+  });
+
+  it.each([
+    ['TWILIO_ACCOUNT_SID', 'SK0123456789abcdef0123456789abcdef', /must be a Twilio account SID/],
+    ['TWILIO_FROM', '2015550123', /must be a phone number in E\.164 form/],
+    ['TWILIO_MESSAGING_SERVICE_SID', 'MG123', /must be a Twilio Messaging Service SID/],
+    ['TWILIO_API_URL', 'http://user:pass@127.0.0.1:4010', /must be an http\(s\) URL/],
+    ['SMS_PROVIDER', 'carrier-pigeon', /^Invalid SMS_PROVIDER="carrier-pigeon"/],
+  ])('refuses %s=%j', (key, value, message) => {
+    expect(problems({ ...twilio, [key]: value })).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('never repeats the auth token', () => {
+    const lines = problems({ ...twilio, TWILIO_AUTH_TOKEN: 'TopSecret with spaces' });
+    expect(lines).toEqual([
+      'Invalid TWILIO_AUTH_TOKEN (value not shown): must be a Twilio auth token (32 letters and digits)',
+    ]);
+  });
+
+  it('texts GAME_DOWNLOAD_URL as the game link, the Game Directions page when unset (https only)', () => {
+    expect(loadConfig({}, false).gameDownloadUrl).toBe('https://grove.example/games');
+    expect(loadConfig({ GAME_DIRECTIONS_URL: 'https://example.org/how' }, false).gameDownloadUrl).toBe(
+      'https://example.org/how',
+    );
+    expect(loadConfig({ GAME_DOWNLOAD_URL: 'https://get.grove.example/app' }, false).gameDownloadUrl).toBe(
+      'https://get.grove.example/app',
+    );
+    expect(problems({ GAME_DOWNLOAD_URL: 'http://get.grove.example/app' })).toEqual([
+      expect.stringMatching(/^Invalid GAME_DOWNLOAD_URL=.*must be an https:\/\/ URL/),
+    ]);
+  });
+});

@@ -78,6 +78,32 @@ const envSchema = z
       .min(3)
       .regex(/^[^\r\n]+$/, 'must be one line')
       .default('Grove <no-reply@grove.local>'),
+    /** Where text messages go: 'outbox' stores them in the sms_outbox table only; 'twilio' also sends them. */
+    SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC followed by 32 hexadecimal digits)')
+      .optional(),
+    /** The account's auth token (basic authentication with the account SID); server side only. */
+    TWILIO_AUTH_TOKEN: z
+      .string()
+      .regex(/^[0-9a-zA-Z]{32}$/, 'must be a Twilio auth token (32 letters and digits)')
+      .optional(),
+    /** The number texts come from (E.164), unless a Messaging Service picks it. */
+    TWILIO_FROM: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, such as +12015550123')
+      .optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Twilio Messaging Service SID (MG followed by 32 hexadecimal digits)')
+      .optional(),
+    /** Another address for Twilio's API (a local fake in tests); Twilio's own API when unset. */
+    TWILIO_API_URL: absoluteUrl(
+      ['https:', 'http:'],
+      'must be an http(s) URL without credentials or query, such as http://127.0.0.1:4010',
+      { base: true },
+    ).optional(),
     /** Who takes card payments: 'sandbox' (test cards, stored in the database) or 'stripe'. */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     /** Stripe's secret (sk_…) or restricted (rk_…) API key; server side only. */
@@ -124,12 +150,27 @@ const envSchema = z
       .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a tag manager container id such as GTM-ABC1234')
       .optional(),
     GAME_DIRECTIONS_URL: httpsLink.default('https://grove.example/games'),
+    /** The page a tablet downloads the game from, texted by POST /api/v1/sms/message/ (app_link); GAME_DIRECTIONS_URL when unset. */
+    GAME_DOWNLOAD_URL: httpsLink.optional(),
     SUPPORT_URL: httpsLink.default('https://help.grove.example/'),
     COMMUNITY_URL: httpsLink.default('https://community.grove.example/families'),
   })
   .superRefine((env, ctx) => {
     if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when EMAIL_PROVIDER=smtp' });
+    }
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
+        if (env[key]) continue;
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SMS_PROVIDER=twilio' });
+      }
+      if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TWILIO_FROM'],
+          message: 'or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio',
+        });
+      }
     }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
@@ -153,12 +194,19 @@ export type Config = z.infer<typeof envSchema> & {
   dataDir: string;
   webDistDir: string;
   publicUrl: string;
+  /** The game's download page texted by the app_link SMS (GAME_DOWNLOAD_URL, else GAME_DIRECTIONS_URL). */
+  gameDownloadUrl: string;
   /** Log lines for people (pino-pretty) rather than JSON. */
   prettyLogs: boolean;
 };
 
 /** Variables whose invalid value is not repeated in the error. */
-const UNECHOED_KEYS = new Set(['STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const UNECHOED_KEYS = new Set([
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'TWILIO_AUTH_TOKEN',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -189,6 +237,7 @@ export function loadConfig(
     dataDir: path.resolve(ROOT_DIR, c.DATA_DIR),
     webDistDir: path.resolve(ROOT_DIR, c.WEB_DIST_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`,
+    gameDownloadUrl: c.GAME_DOWNLOAD_URL ?? c.GAME_DIRECTIONS_URL,
     prettyLogs: c.LOG_FORMAT === 'pretty' || (c.LOG_FORMAT === 'auto' && stdoutIsTerminal),
   };
 }

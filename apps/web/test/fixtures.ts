@@ -1,9 +1,17 @@
 /** Users and players as the API answers them, one per kind of person the shell treats differently. */
-import type { TimeFrameId } from '@grove/domain';
+import { PO_BOX_WARNING, isPoBox, type TimeFrameId } from '@grove/domain';
+import type { Account, AccountUser, CustomNote, Device } from '@grove/domain/api/account';
+import type { Order } from '@grove/domain/api/billing';
+import type { NotificationSettings, ShippingAnswer } from '@grove/domain/api/user';
 import type { PlayerOverview, PlaySession, WeeklyActivity, WeeklyPlay } from '@grove/domain/api/play';
 import type { Player, PlayerPage } from '@grove/domain/api/players';
 import type { UserInfo } from '@grove/domain/api/user';
+import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
+import type { Onboarding, OnboardingStep, Webinar, WebinarPage } from '@grove/domain/api/webinars';
+import type { Brief, CoachNote, CoachProfile, CoachingCall, Family } from '@grove/domain/api/coaching';
+import { DEFAULT_PLAN, YEARLY_PLAN } from '../src/features/checkout/checkout-fixtures.ts';
 import { saveTokens } from '../src/lib/session.ts';
+import type { FakeHandler, FakeRequest } from './fake-api.ts';
 
 function user(overrides: Partial<UserInfo>): UserInfo {
   const first = overrides.first_name ?? 'Jordan';
@@ -216,4 +224,467 @@ export function weeklyAnswer(
     weeks: full,
   };
   return answer;
+}
+
+// The account screen (issue 12): the account, its people and devices, shipping, orders, settings.
+
+/** A person of an account as GET /api/v2/accounts/{id}/ lists them. */
+export function accountUserFixture(overrides: Partial<AccountUser> = {}): AccountUser {
+  const first = overrides.first_name ?? 'Jordan';
+  const last = overrides.last_name ?? 'Parker';
+  return {
+    id: 6,
+    first_name: first,
+    last_name: last,
+    name: `${first} ${last}`,
+    email: 'parent@example.com',
+    phonenumber: '2015550123',
+    country: 'US',
+    is_billing_user: true,
+    status: 'active',
+    last_login_at: '2026-11-20T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A tablet of the account; last synced at 10:00 AM New York time on 20 November 2026. */
+export function deviceFixture(overrides: Partial<Device> = {}): Device {
+  return {
+    id: 31,
+    name: 'Parker family tablet',
+    platform: 'tablet',
+    is_kiosk_mode: false,
+    kiosk_mode_pending: false,
+    last_synced_at: '2026-11-20T15:00:00.000Z',
+    has_token: true,
+    created_at: '2026-01-05T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function accountFixture(overrides: Partial<Account> = {}): Account {
+  return {
+    id: 1,
+    account_status: 'ACTIVE',
+    time_zone: 'America/New_York',
+    tags: [],
+    coach_user: { id: 3, name: 'Casey Morgan' },
+    users: [
+      accountUserFixture(),
+      accountUserFixture({
+        id: 14,
+        first_name: 'Sam',
+        last_name: 'Parker',
+        email: 'sam.parker@example.com',
+        phonenumber: '',
+        is_billing_user: false,
+        status: 'invited',
+        last_login_at: null,
+      }),
+    ],
+    players: [
+      { id: 1, name: 'Maya', in_program: true },
+      { id: 2, name: 'Eli', in_program: true },
+    ],
+    devices: [deviceFixture()],
+    created_at: '2025-09-01T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function shippingFixture(user: UserInfo, overrides: Partial<Omit<ShippingAnswer, 'user'>> = {}): ShippingAnswer {
+  return {
+    address_1: '12 Orchard Lane',
+    address_2: '',
+    city: 'Springfield',
+    state: 'NJ',
+    zipcode: '07081',
+    country: 'US',
+    warnings: {},
+    updated_at: '2026-10-01T15:00:00.000Z',
+    user,
+    ...overrides,
+  };
+}
+
+/** An order of the family (GET /api/v2/user/info/orders/). */
+export function accountOrderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    external_id: 'GRV-DEMO-1',
+    status: 'CONFIRMED',
+    plan: YEARLY_PLAN,
+    promo_code: null,
+    currency: 'usd',
+    subtotal_cents: 39000,
+    discount_cents: 0,
+    total_cents: 39000,
+    email: 'parent@example.com',
+    first_name: 'Jordan',
+    last_name: 'Parker',
+    shipping: {
+      address_1: '12 Orchard Lane',
+      address_2: '',
+      city: 'Springfield',
+      state: 'NJ',
+      zipcode: '07081',
+      country: 'US',
+    },
+    po_box: false,
+    date_created: '2025-03-01T14:55:00.000Z',
+    date_confirmed: '2025-03-01T15:00:00.000Z',
+    trial_ends_at: null,
+    account_id: 1,
+    ...overrides,
+  };
+}
+
+/** What the fake server holds for the account screen; the routes below read and change it. */
+export type FakeAccount = {
+  user: UserInfo;
+  account: Account;
+  shipping: Omit<ShippingAnswer, 'user'>;
+  devices: Device[];
+  orders: Order[];
+  notifications: NotificationSettings;
+  note: CustomNote;
+};
+
+export function fakeAccount(user: UserInfo = USERS.parent, overrides: Partial<FakeAccount> = {}): FakeAccount {
+  const { user: _user, ...shipping } = shippingFixture(user);
+  return {
+    user,
+    account: accountFixture({ id: user.account?.id ?? 1 }),
+    shipping,
+    devices: [deviceFixture()],
+    orders: [
+      accountOrderFixture({
+        external_id: 'GRV-DEMO-2',
+        status: 'PENDING',
+        plan: DEFAULT_PLAN,
+        total_cents: 3900,
+        date_created: '2026-11-01T15:00:00.000Z',
+        date_confirmed: null,
+      }),
+      accountOrderFixture(),
+    ],
+    notifications: { weekly_digest: true },
+    note: { custom_note: 'Maya plays best after dinner.', updated_at: null, updated_by: null },
+    ...overrides,
+  };
+}
+
+function bodyOf(request: FakeRequest): Record<string, unknown> {
+  return (request.body ?? {}) as Record<string, unknown>;
+}
+
+function text(body: Record<string, unknown>, key: string): string | undefined {
+  return typeof body[key] === 'string' ? body[key] : undefined;
+}
+
+/** The fake API of the account screen over `state` (account id from the user). */
+export function accountRoutes(state: FakeAccount): Record<string, FakeHandler> {
+  const accountId = state.account.id;
+  const shippingAnswer = (): ShippingAnswer => ({ ...state.shipping, user: state.user });
+  const device = (request: FakeRequest): Device => {
+    const id = Number(request.path.split('/devices/')[1]?.split('/')[0]);
+    const found = state.devices.find((item) => item.id === id);
+    if (!found) throw new Error(`no device ${id}`);
+    return found;
+  };
+  const routes: Record<string, FakeHandler> = {
+    'GET /api/v2/user/info/': () => ({ body: state.user }),
+    [`GET /api/v2/player/accounts/${accountId}/`]: { body: playerPage([{ id: 1, name: 'Maya' }], 1, accountId) },
+    [`GET /api/v2/accounts/${accountId}/`]: () => ({ body: state.account }),
+    'PATCH /api/v2/user/': (request) => {
+      const body = bodyOf(request);
+      const email = text(body, 'email');
+      const first = text(body, 'first_name') ?? state.user.first_name;
+      const last = text(body, 'last_name') ?? state.user.last_name;
+      state.user = {
+        ...state.user,
+        first_name: first,
+        last_name: last,
+        name: `${first} ${last}`,
+        full_name: `${first} ${last}`,
+        phonenumber: text(body, 'phonenumber') ?? state.user.phonenumber,
+        country: text(body, 'country') ?? state.user.country,
+        pending_email: email ?? state.user.pending_email,
+      };
+      return { body: state.user };
+    },
+    'DELETE /api/v2/user/email/pending/': () => {
+      state.user = { ...state.user, pending_email: null };
+      return { body: state.user };
+    },
+    'POST /api/v2/user/password/': { body: { detail: 'Your password was changed. Other devices were signed out.' } },
+    'GET /api/v2/user/shipping/': () => ({ body: shippingAnswer() }),
+    'PATCH /api/v2/user/shipping/': (request) => {
+      const body = bodyOf(request);
+      const next = { ...state.shipping };
+      for (const key of ['address_1', 'address_2', 'city', 'state', 'zipcode', 'country'] as const) {
+        const value = text(body, key);
+        if (value !== undefined) next[key] = value;
+      }
+      next.warnings = isPoBox(next.address_1) ? { address_1: [PO_BOX_WARNING] } : {};
+      state.shipping = next;
+      return { body: shippingAnswer() };
+    },
+    [`GET /api/v2/user/accounts/${accountId}/devices/`]: () => ({
+      body: { count: state.devices.length, next: null, previous: null, results: state.devices },
+    }),
+    'GET /api/v2/user/info/orders/': () => ({ body: { count: state.orders.length, results: state.orders } }),
+    'GET /api/v2/user/notifications/': () => ({ body: state.notifications }),
+    'PATCH /api/v2/user/notifications/': (request) => {
+      const on = bodyOf(request).weekly_digest;
+      if (typeof on === 'boolean') state.notifications = { weekly_digest: on };
+      return { body: state.notifications };
+    },
+    [`GET /api/v1/accounts/${accountId}/custom_note/`]: () => ({ body: state.note }),
+    [`PUT /api/v1/accounts/${accountId}/custom_note/`]: (request) => {
+      state.note = {
+        custom_note: text(bodyOf(request), 'custom_note') ?? '',
+        updated_at: '2026-11-21T15:00:00.000Z',
+        updated_by: { id: state.user.id, name: state.user.name },
+      };
+      return { body: state.note };
+    },
+    'POST /api/v1/social-acc/set': (request) => {
+      const body = bodyOf(request);
+      const handle = text(body, 'handle') ?? '';
+      const provider = text(body, 'provider');
+      state.user = {
+        ...state.user,
+        social_account:
+          handle === '' || (provider !== 'facebook' && provider !== 'instagram' && provider !== 'whatsapp')
+            ? null
+            : { provider, handle },
+      };
+      return { body: state.user };
+    },
+    'POST /api/v1/sms/message/': (request) => ({
+      status: 201,
+      body: {
+        id: 1,
+        to: text(bodyOf(request), 'phonenumber') ?? '',
+        kind: 'app_link',
+        status: 'queued',
+        created_at: '2026-11-21T15:00:00.000Z',
+      },
+    }),
+    [`POST /api/v2/accounts/${accountId}/add_user/`]: (request) => {
+      const body = bodyOf(request);
+      const invited = accountUserFixture({
+        id: 40 + state.account.users.length,
+        first_name: text(body, 'first_name') ?? '',
+        last_name: text(body, 'last_name') ?? '',
+        email: text(body, 'email') ?? '',
+        phonenumber: '',
+        is_billing_user: false,
+        status: 'invited',
+        last_login_at: null,
+      });
+      state.account = { ...state.account, users: [...state.account.users, invited] };
+      return { status: 201, body: { hasErrors: false, user: invited } };
+    },
+  };
+  for (const item of state.devices) {
+    const base = `/api/v2/user/accounts/${accountId}/devices/${item.id}`;
+    routes[`PUT ${base}/toggle_kiosk_mode/`] = (request) => {
+      const on = bodyOf(request).is_kiosk_mode === true;
+      const changed = { ...device(request), is_kiosk_mode: on, kiosk_mode_pending: true };
+      state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
+      return { body: changed };
+    };
+    routes[`PATCH ${base}/`] = (request) => {
+      const changed = { ...device(request), name: text(bodyOf(request), 'name') ?? '' };
+      state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
+      return { body: changed };
+    };
+    routes[`POST ${base}/revoke_token/`] = (request) => {
+      const changed = { ...device(request), has_token: false };
+      state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
+      return { body: changed };
+    };
+  }
+  for (const person of state.account.users) {
+    const base = `/api/v2/accounts/${accountId}/users/${person.id}`;
+    routes[`PATCH ${base}/`] = (request) => {
+      const body = bodyOf(request);
+      const first = text(body, 'first_name') ?? person.first_name;
+      const last = text(body, 'last_name') ?? person.last_name;
+      const changed = { ...person, first_name: first, last_name: last, name: `${first} ${last}` };
+      state.account = {
+        ...state.account,
+        users: state.account.users.map((each) => (each.id === person.id ? changed : each)),
+      };
+      return { body: { hasErrors: false, user: changed } };
+    };
+    routes[`DELETE ${base}/`] = () => {
+      state.account = { ...state.account, users: state.account.users.filter((each) => each.id !== person.id) };
+      return { body: { detail: `${person.name} was removed from the account.` } };
+    };
+    routes[`POST ${base}/resend_invite/`] = { body: { detail: `We sent a new invitation to ${person.email}.` } };
+  }
+  return routes;
+}
+
+// Tutorials and onboarding (issue 13): webinars as the API answers them, and a family's checklist.
+
+/** A tutorial: 23:00 UTC on 2 December 2026 is 6:00 PM in New York, 3:00 PM in Los Angeles. */
+export function webinarFixture(overrides: Partial<Webinar> = {}): Webinar {
+  return {
+    id: 21,
+    title: 'Getting started with Grove',
+    description: 'A coach shows the games and answers your questions.',
+    host_name: 'Casey Morgan',
+    starts_at: '2026-12-02T23:00:00.000Z',
+    ends_at: '2026-12-02T23:45:00.000Z',
+    duration_minutes: 45,
+    capacity: 30,
+    seats_left: 12,
+    is_registered: false,
+    join_url: null,
+    cancelled: false,
+    ...overrides,
+  };
+}
+
+/** One page of tutorials (GET /api/v2/webinars/list). */
+export function webinarPage(webinars: Webinar[], next: string | null = null): WebinarPage {
+  return { count: webinars.length, next, previous: null, results: webinars };
+}
+
+/**
+ * A family's checklist (GET /api/v2/onboarding/): the `passed` steps (passed at 15:00 UTC on
+ * 20 November 2026), the others to pass, each in ONBOARDING_STEPS order; the `manual` steps are
+ * finished with a click (the server's MARKABLE_STEPS), the others tick themselves.
+ */
+export function onboardingFixture(
+  passed: readonly OnboardingStepId[] = [],
+  manual: readonly OnboardingStepId[] = ['pair_band', 'join_tutorial'],
+): Onboarding {
+  const steps: OnboardingStep[] = ONBOARDING_STEPS.map((step) => ({
+    id: step.id,
+    title: step.title,
+    text: step.text,
+    passed_at: passed.includes(step.id) ? '2026-11-20T15:00:00.000Z' : null,
+    automatic: !manual.includes(step.id),
+  }));
+  return {
+    passed: steps.filter((step) => step.passed_at !== null),
+    to_pass: steps.filter((step) => step.passed_at === null),
+  };
+}
+
+// Coaching (issue 13): Casey Morgan (user 3) coaches the Parker family (account 1, user 6).
+
+/** Casey Morgan's coach profile (GET /api/v2/coach/profile/3/). */
+export function coachProfileFixture(overrides: Partial<CoachProfile> = {}): CoachProfile {
+  return {
+    id: 3,
+    name: 'Casey Morgan',
+    first_name: 'Casey',
+    title: 'Family coach',
+    bio: 'Ten years of helping children find their calm.',
+    time_zone: 'America/New_York',
+    widget_id: 'coach-3-casey',
+    accepts_bookings: true,
+    ...overrides,
+  };
+}
+
+/** A scheduled call of the Parkers: 15:00 UTC on 25 November 2026 is 10:00 AM in New York. */
+export function coachingCallFixture(overrides: Partial<CoachingCall> = {}): CoachingCall {
+  return {
+    id: 41,
+    account_id: 1,
+    family_name: 'Jordan Parker',
+    coach: { id: 3, name: 'Casey Morgan' },
+    starts_at: '2026-11-25T15:00:00.000Z',
+    ends_at: '2026-11-25T15:30:00.000Z',
+    status: 'scheduled',
+    summary: '',
+    ref: null,
+    reschedule_count: 0,
+    can_change: true,
+    created_at: '2026-11-10T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A note Casey shared with the Parkers. */
+export function coachNoteFixture(overrides: Partial<CoachNote> = {}): CoachNote {
+  return {
+    id: 51,
+    account_id: 1,
+    coach: { id: 3, name: 'Casey Morgan' },
+    call_id: null,
+    player: null,
+    body: 'Try a cooldown game before bedtime three times this week.',
+    shared: true,
+    created_at: '2026-11-12T16:00:00.000Z',
+    updated_at: '2026-11-12T16:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The Parkers in their coach's family list. */
+export function familyFixture(overrides: Partial<Family> = {}): Family {
+  return {
+    account_id: 1,
+    family_name: 'Jordan Parker',
+    email: 'parent@example.com',
+    time_zone: 'America/New_York',
+    players: [
+      { id: 1, name: 'Maya' },
+      { id: 2, name: 'Eli' },
+    ],
+    next_call: coachingCallFixture(),
+    last_call_at: '2026-10-28T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The Parkers' brief: Maya's last four weeks (the goal met in the last), a gauge change, a survey. */
+export function briefFixture(overrides: Partial<Brief> = {}): Brief {
+  const weeks = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'];
+  const minutes = [20, 31, 40, 52];
+  return {
+    account_id: 1,
+    family_name: 'Jordan Parker',
+    time_zone: 'America/New_York',
+    custom_note: 'Maya plays best after dinner.',
+    goal_minutes: 45,
+    weeks,
+    players: [
+      {
+        id: 1,
+        name: 'Maya',
+        weeks: weeks.map((week_start, index) => ({
+          week_start,
+          seconds_played: (minutes[index] ?? 0) * 60,
+          hr_rises: index + 2,
+          cool_downs: index + 1,
+        })),
+        hr_gauge: 4,
+        chase_speed: 7,
+        acorns: 1250,
+        setting_changes: [
+          {
+            setting: 'hr_gauge',
+            old_value: 5,
+            new_value: 4,
+            reason: 'Adjusted after the check-in call',
+            changed_at: '2026-11-03T15:00:00.000Z',
+          },
+        ],
+        survey_answers: [
+          { survey: 'Weekly check-in', created_at: '2026-11-15T15:00:00.000Z', payload: { mood: 'calmer' } },
+        ],
+      },
+    ],
+    notes: [coachNoteFixture(), coachNoteFixture({ id: 52, shared: false, body: 'Ask about sleep next time.' })],
+    upcoming_call: coachingCallFixture(),
+    ...overrides,
+  };
 }

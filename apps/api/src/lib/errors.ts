@@ -20,10 +20,17 @@ export const conflict = (detail: string, code = 'conflict') => new HttpError(409
 export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many requests. Please try again later.') =>
   new HttpError(429, detail, 'throttled', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** A validation failure with field messages: answers 400 `{ field: [messages], non_field_errors: [...] }`. */
+/**
+ * A validation failure with field messages: answers 400 `{ field: [messages], non_field_errors: [...] }`.
+ * `extra` adds fields to the same answer object (an account user's change adds `hasErrors: true`,
+ * SPEC §8).
+ */
 export class ValidationError extends Error {
   readonly statusCode = 400;
-  constructor(readonly fields: Record<string, string[]>) {
+  constructor(
+    readonly fields: Record<string, string[]>,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super('Validation failed');
   }
 }

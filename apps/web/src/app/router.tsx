@@ -53,6 +53,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: screen(() => import('./routes/get-access.tsx'), 'GetAccessRoute'),
         },
         {
+          id: 'email-confirm',
+          path: ROUTES['email-confirm'].path,
+          loader: rules.optionalUser,
+          lazy: screen(() => import('./routes/email-confirm.tsx'), 'EmailConfirmRoute'),
+        },
+        {
+          id: 'unsubscribe',
+          path: ROUTES.unsubscribe.path,
+          loader: rules.optionalUser,
+          lazy: screen(() => import('./routes/unsubscribe.tsx'), 'UnsubscribeRoute'),
+        },
+        {
           id: 'checkout',
           path: ROUTES.checkout.path,
           loader: rules.optionalUser,

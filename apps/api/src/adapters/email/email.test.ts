@@ -3,16 +3,26 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { selfSignedCertificate } from '../../../test/fixtures/self-signed-certificate.ts';
 import { openTestDatabase } from '../../../test/helpers.ts';
+import { deliverEmails, deliveryJobs } from '../../../test/outbox.ts';
+import { startJobQueue, type JobQueue } from '../../jobs/queue.ts';
 import { createEmailSender } from './create-email-sender.ts';
-import type { EmailMessage } from './email.port.ts';
-import { outboxSender } from './outbox.sender.ts';
-import { smtpSender, smtpTransportOptions, type SmtpSenderOptions } from './smtp.sender.ts';
+import { DELIVERY_JOB } from './delivery.ts';
+import type { EmailMessage, EmailTransport } from './email.port.ts';
+import {
+  createOutboxEmailSender,
+  deliverEmail,
+  EMAIL_DELIVERY_QUEUE,
+  localEmailTransport,
+  outboxEmailSender,
+  registerEmailDelivery,
+} from './outbox.sender.ts';
+import { smtpTransport, smtpTransportOptions, type SmtpSenderOptions } from './smtp.sender.ts';
 import { escapeHtml, renderEmail } from './templates.ts';
 
 const certificate = selfSignedCertificate('127.0.0.1');
@@ -94,16 +104,39 @@ async function startSmtpServer(
 }
 
 let database: Database;
+const queues: JobQueue[] = [];
 beforeAll(async () => {
   database = await openTestDatabase();
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  await database.close();
+});
+
+/**
+ * An enqueue-only job queue on the test database. A sender registers its delivery job's handler on
+ * one, so each sender gets its own; the tests run its jobs with `drain`, one test after the other.
+ */
+async function freshQueue() {
+  const queue = await startJobQueue(database, { workers: false, log: { error() {}, warn() {} } });
+  queues.push(queue);
+  return queue;
+}
+
+/** A fresh queue whose delivery job delivers through the local outbox transport. */
+async function localQueue() {
+  const queue = await freshQueue();
+  await registerEmailDelivery(database.db, queue, localEmailTransport());
+  return queue;
+}
 
 const rowsTo = (to: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 const statusOf = async (to: string) => (await rowsTo(to))[0]?.status;
-/** Delivery runs after `send` returns: waits for the row to reach its final status. */
-const settled = (to: string, status: 'sent' | 'failed') =>
-  vi.waitFor(async () => expect(await statusOf(to)).toBe(status), { timeout: 10_000, interval: 25 });
+/** Runs the sender's delivery jobs (retries at once), then checks the row's final status. */
+async function settled(sender: { deliver(): Promise<number> }, to: string, status: 'sent' | 'failed') {
+  await sender.deliver();
+  expect(await statusOf(to)).toBe(status);
+}
 
 const SUBJECT = 'Réinitialisez votre mot de passe — Grove ✓';
 const message = (to: string): EmailMessage => ({
@@ -114,14 +147,25 @@ const message = (to: string): EmailMessage => ({
   template: 'password_reset',
 });
 
-/** A sender for a local test server: it trusts the test certificate, and only that. */
-function testSender(url: string, extra: Partial<SmtpSenderOptions> = {}) {
-  return smtpSender(database.db, {
+/**
+ * A sender for a local test server: it trusts the test certificate, and only that. `deliver` runs
+ * its delivery jobs, failed ones again at once until they succeed or fail for good.
+ */
+async function testSender(url: string, extra: Partial<SmtpSenderOptions> = {}) {
+  const queue = await freshQueue();
+  const transport = smtpTransport({
     url,
     from: 'Grove <no-reply@grove.test>',
     tls: { ca: certificate.cert },
     ...extra,
   });
+  const sender = await createOutboxEmailSender(database.db, queue, transport);
+  return {
+    queue,
+    send: sender.send,
+    deliver: () => deliverEmails(queue),
+    close: () => sender.close(),
+  };
 }
 
 const firstAddress = (field: AddressObject | AddressObject[] | undefined) =>
@@ -177,33 +221,125 @@ describe('templates', () => {
 });
 
 describe('outbox adapter (the local default)', () => {
-  it('stores the message, text and HTML, as sent', async () => {
-    await outboxSender(database.db).send(message('outbox@example.test'));
+  it('writes the message as queued with its delivery job; the job marks it sent, once', async () => {
+    const queue = await freshQueue();
+    const sender = await createOutboxEmailSender(database.db, queue, localEmailTransport());
+    expect(sender.provider).toBe('outbox');
+    const { id } = await sender.send({ ...message('outbox@example.test'), userId: undefined });
     const rows = await rowsTo('outbox@example.test');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
+      id,
       subject: SUBJECT,
       template: 'password_reset',
       provider: 'outbox',
-      status: 'sent',
+      status: 'queued',
+      attempts: 0,
+      userId: null,
+      sentAt: null,
       textBody: message('x').text,
       htmlBody: message('x').html,
     });
-    expect(rows[0]!.sentAt).toBeInstanceOf(Date);
+    const [job] = await deliveryJobs(database, EMAIL_DELIVERY_QUEUE, id);
+    expect(job).toMatchObject({ state: 'created', retry_limit: 5, retry_delay: 30, retry_backoff: true });
+
+    expect(await deliverEmails(queue)).toBe(1);
+    const [sent] = await rowsTo('outbox@example.test');
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, error: null, providerMessageId: null });
+    expect(sent!.sentAt).toBeInstanceOf(Date);
+
+    // The same row's job again (a retry racing an expired run, a job enqueued twice): nothing happens.
+    await queue.send(EMAIL_DELIVERY_QUEUE, { id });
+    expect(await deliverEmails(queue)).toBe(1);
+    expect(await rowsTo('outbox@example.test')).toEqual([sent]);
   });
 
-  it('refuses header values with line breaks', async () => {
+  it('hands a message to its transport once, even when two runs race for it', async () => {
+    const queue = await localQueue();
+    const delivered: string[] = [];
+    const slow: EmailTransport = {
+      provider: 'outbox',
+      deliver: async (mail) => {
+        delivered.push(mail.to);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return null;
+      },
+      close: async () => {},
+    };
+    const { id } = await outboxEmailSender(database.db, queue).send(message('race@example.test'));
+    const outcomes = await Promise.all([
+      deliverEmail(database.db, slow, id),
+      deliverEmail(database.db, slow, id),
+      deliverEmail(database.db, slow, id),
+    ]);
+    expect(outcomes.sort()).toEqual(['sent', 'skipped', 'skipped']);
+    expect(delivered).toEqual(['race@example.test']);
+    expect((await rowsTo('race@example.test'))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    await deliverEmails(queue); // the job send() enqueued finds the row sent
+    expect((await rowsTo('race@example.test'))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('writes inside the caller’s transaction: a rollback leaves neither the row nor its job', async () => {
+    const queue = await localQueue();
+    const sender = outboxEmailSender(database.db, queue);
+    let rolledBack = 0;
     await expect(
-      outboxSender(database.db).send({ ...message('a@example.test'), subject: 'Hi\r\nBcc: x@evil.test' }),
-    ).rejects.toThrow('one line');
+      database.db.transaction(async (tx) => {
+        rolledBack = (await sender.send({ ...message('rollback@example.test') }, tx)).id;
+        throw new Error('the caller changed its mind');
+      }),
+    ).rejects.toThrow('changed its mind');
+    expect(rolledBack).toBeGreaterThan(0);
+    expect(await rowsTo('rollback@example.test')).toEqual([]);
+    expect(await deliveryJobs(database, EMAIL_DELIVERY_QUEUE, rolledBack)).toEqual([]);
+
+    const committed = await database.db.transaction((tx) => sender.send(message('commit@example.test'), tx));
+    expect(await rowsTo('commit@example.test')).toEqual([expect.objectContaining({ id: committed.id })]);
+    expect(await deliveryJobs(database, EMAIL_DELIVERY_QUEUE, committed.id)).toHaveLength(1);
+    await deliverEmails(queue);
+  });
+
+  it('refuses header values with line breaks, and lists of recipients, before recording anything', async () => {
+    const queue = await localQueue();
+    const sender = outboxEmailSender(database.db, queue);
+    await expect(sender.send({ ...message('a@example.test'), subject: 'Hi\r\nBcc: x@evil.test' })).rejects.toThrow(
+      'one line',
+    );
+    await expect(sender.send(message('a@example.test, b@evil.test'))).rejects.toThrow('one address');
+    expect(await rowsTo('a@example.test')).toEqual([]);
   });
 
   it('is what the configuration selects by default', async () => {
     const config = loadConfig({ NODE_ENV: 'test' });
     expect(config.EMAIL_PROVIDER).toBe('outbox');
-    const sender = createEmailSender(config, database.db);
+    const sender = await createEmailSender(config, database.db, await freshQueue());
     expect(sender.provider).toBe('outbox');
     await expect(sender.close?.()).resolves.toBeUndefined();
+    await expect(sender.send(message('closed@example.test'))).rejects.toThrow('closed');
+  });
+
+  it('gives up after the last try: 1 + 5 tries, then failed', async () => {
+    const queue = await localQueue();
+    const { id } = await outboxEmailSender(database.db, queue).send(message('flaky@example.test'));
+    const failing: EmailTransport = {
+      provider: 'outbox',
+      deliver: async () => {
+        throw new Error('connection reset');
+      },
+      close: async () => {},
+    };
+    for (let retryCount = 0; retryCount < DELIVERY_JOB.retryLimit!; retryCount++) {
+      await expect(deliverEmail(database.db, failing, id, retryCount)).rejects.toThrow('connection reset');
+      expect((await rowsTo('flaky@example.test'))[0]).toMatchObject({
+        status: 'queued',
+        attempts: retryCount + 1,
+        error: 'connection reset',
+      });
+    }
+    expect(await deliverEmail(database.db, failing, id, DELIVERY_JOB.retryLimit)).toBe('failed');
+    expect((await rowsTo('flaky@example.test'))[0]).toMatchObject({ status: 'failed', attempts: 6, sentAt: null });
+    await deliverEmails(queue); // its job finds the row failed: nothing more
+    expect((await rowsTo('flaky@example.test'))[0]).toMatchObject({ status: 'failed', attempts: 6 });
   });
 });
 
@@ -211,7 +347,7 @@ describe('SMTP adapter settings', () => {
   it('needs SMTP_URL when selected', async () => {
     expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(ConfigError);
     const config = loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' });
-    const sender = createEmailSender(config, database.db);
+    const sender = await createEmailSender(config, database.db, await freshQueue());
     expect(sender.provider).toBe('smtp');
     await sender.close?.();
   });
@@ -246,13 +382,13 @@ describe('SMTP adapter settings', () => {
 describe('SMTP adapter, against a local SMTP server', () => {
   it('delivers text and HTML over STARTTLS with AUTH, and records the Message-ID', async () => {
     const server = await startSmtpServer({ requireAuth: true });
-    const sender = testSender(`smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`, {
+    const sender = await testSender(`smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`, {
       from: 'Zoë Müller — Grove <no-reply@grove.test>',
     });
     try {
       await sender.send(message('Zoë Müller <zoe@example.test>'));
       expect(await statusOf('Zoë Müller <zoe@example.test>')).toBe('queued');
-      await settled('Zoë Müller <zoe@example.test>', 'sent');
+      await settled(sender, 'Zoë Müller <zoe@example.test>', 'sent');
 
       const [row] = await rowsTo('Zoë Müller <zoe@example.test>');
       expect(row).toMatchObject({ provider: 'smtp', error: null, htmlBody: message('x').html });
@@ -290,10 +426,10 @@ describe('SMTP adapter, against a local SMTP server', () => {
 
   it('delivers over implicit TLS (smtps://)', async () => {
     const server = await startSmtpServer({ implicitTls: true, requireAuth: true });
-    const sender = testSender(`smtps://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`);
+    const sender = await testSender(`smtps://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`);
     try {
       await sender.send(message('smtps@example.test'));
-      await settled('smtps@example.test', 'sent');
+      await settled(sender, 'smtps@example.test', 'sent');
       expect(server.auths).toEqual([expect.objectContaining({ username: USER, secure: true })]);
       expect(server.received.map((mail) => [mail.secure, mail.parsed.subject])).toEqual([[true, SUBJECT]]);
     } finally {
@@ -304,11 +440,13 @@ describe('SMTP adapter, against a local SMTP server', () => {
 
   it('delivers several messages over the pool', async () => {
     const server = await startSmtpServer();
-    const sender = testSender(`smtp://127.0.0.1:${server.port}`);
+    const sender = await testSender(`smtp://127.0.0.1:${server.port}`);
     try {
       const recipients = ['pool-1@example.test', 'pool-2@example.test', 'pool-3@example.test'];
       for (const to of recipients) await sender.send(message(to));
-      await sender.close(); // waits for the three deliveries
+      for (const to of recipients) expect(await statusOf(to)).toBe('queued');
+      expect(await sender.deliver()).toBe(3);
+      await sender.close();
       for (const to of recipients) expect(await statusOf(to)).toBe('sent');
       expect(server.received.map((mail) => mail.rcptTo[0]).sort()).toEqual(recipients);
       // STARTTLS is used whenever offered, credentials or not.
@@ -323,12 +461,14 @@ describe('SMTP adapter, against a local SMTP server', () => {
 
   it('records a refused recipient as failed with the server’s answer', async () => {
     const server = await startSmtpServer({ rejectRecipient: 'refused@example.test' });
-    const sender = testSender(`smtp://127.0.0.1:${server.port}`);
+    const sender = await testSender(`smtp://127.0.0.1:${server.port}`);
     try {
       await sender.send(message('refused@example.test'));
-      await settled('refused@example.test', 'failed');
+      await settled(sender, 'refused@example.test', 'failed');
       const [row] = await rowsTo('refused@example.test');
       expect(row!.error).toContain('550');
+      // A 5xx refusal is for good: one try, no retry.
+      expect(row!.attempts).toBe(1);
       expect(row!.providerMessageId).toBeNull();
       expect(row!.sentAt).toBeNull();
       expect(server.received).toEqual([]);
@@ -349,10 +489,10 @@ describe('SMTP adapter, against a local SMTP server', () => {
     expect(server.auths).toEqual([expect.objectContaining({ username: USER, password: PASSWORD, secure: false })]);
     server.auths.length = 0;
 
-    const sender = testSender(url);
+    const sender = await testSender(url);
     try {
       await sender.send(message('cleartext@example.test'));
-      await settled('cleartext@example.test', 'failed');
+      await settled(sender, 'cleartext@example.test', 'failed');
       expect((await rowsTo('cleartext@example.test'))[0]!.error).toContain('STARTTLS');
       expect(server.auths).toEqual([]);
       expect(server.received.map((mail) => mail.rcptTo)).toEqual([['control@example.test']]);
@@ -364,12 +504,12 @@ describe('SMTP adapter, against a local SMTP server', () => {
 
   it('does not trust a certificate it cannot verify', async () => {
     const server = await startSmtpServer({ requireAuth: true });
-    const sender = testSender(`smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`, {
+    const sender = await testSender(`smtp://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${server.port}`, {
       tls: undefined,
     });
     try {
       await sender.send(message('untrusted@example.test'));
-      await settled('untrusted@example.test', 'failed');
+      await settled(sender, 'untrusted@example.test', 'failed');
       expect((await rowsTo('untrusted@example.test'))[0]!.error).toMatch(/certificate/i);
       expect(server.auths).toEqual([]);
     } finally {
@@ -378,21 +518,35 @@ describe('SMTP adapter, against a local SMTP server', () => {
     }
   });
 
-  it('records an unreachable server as failed', async () => {
+  it('tries an unreachable server again with backoff, then records it as failed', async () => {
     const server = await startSmtpServer();
     await server.close();
-    const sender = testSender(`smtp://127.0.0.1:${server.port}`);
+    const sender = await testSender(`smtp://127.0.0.1:${server.port}`);
     try {
-      await sender.send(message('unreachable@example.test'));
-      await settled('unreachable@example.test', 'failed');
-      expect((await rowsTo('unreachable@example.test'))[0]!.error).toMatch(/ECONNREFUSED|connect/i);
+      const { id } = await sender.send(message('unreachable@example.test'));
+      // The first try fails: the row waits for the next one, 30 s or more later.
+      expect(await deliverEmails(sender.queue, { includeRetries: false })).toBe(1);
+      expect((await rowsTo('unreachable@example.test'))[0]).toMatchObject({ status: 'queued', attempts: 1 });
+      const [job] = await deliveryJobs(database, EMAIL_DELIVERY_QUEUE, id);
+      expect(job).toMatchObject({ state: 'retry', retry_count: 0, retry_backoff: true });
+      expect(job!.start_after.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      // The other five tries (run at once here) fail too: failed for good.
+      await settled(sender, 'unreachable@example.test', 'failed');
+      const [row] = await rowsTo('unreachable@example.test');
+      expect(row!.error).toMatch(/ECONNREFUSED|connect/i);
+      expect(row!.attempts).toBe(6);
+      // The row holds the outcome; the job itself is done (no seventh try).
+      expect((await deliveryJobs(database, EMAIL_DELIVERY_QUEUE, id))[0]).toMatchObject({
+        state: 'completed',
+        retry_count: 5,
+      });
     } finally {
       await sender.close();
     }
   });
 
   it('refuses header injection and recipient lists before recording anything', async () => {
-    const sender = testSender('smtp://127.0.0.1:9');
+    const sender = await testSender('smtp://127.0.0.1:9');
     const before = (await database.db.select().from(emailOutbox)).length;
     try {
       await expect(

@@ -1,8 +1,7 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
-
-export type OutboxStatus = 'queued' | 'sent' | 'failed';
+import type { DeliveryStore } from './delivery.ts';
 
 export interface OutboxRow {
   toAddress: string;
@@ -11,21 +10,41 @@ export interface OutboxRow {
   htmlBody: string | null;
   template: string;
   provider: 'outbox' | 'smtp';
-  status: OutboxStatus;
-  sentAt?: Date | null;
+  userId?: number | null;
 }
 
+/** Writes a message as 'queued' (its delivery job sends it). */
 export async function insertOutboxRow(db: Executor, row: OutboxRow): Promise<number> {
-  const [inserted] = await db.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });
+  const [inserted] = await db
+    .insert(emailOutbox)
+    .values({ ...row, status: 'queued' })
+    .returning({ id: emailOutbox.id });
   return inserted!.id;
 }
 
-export async function updateOutboxDelivery(
-  db: Executor,
-  id: number,
-  result: { status: OutboxStatus; providerMessageId?: string; error?: string; sentAt?: Date },
-) {
-  await db.update(emailOutbox).set(result).where(eq(emailOutbox.id, id));
+export type ClaimedEmail = typeof emailOutbox.$inferSelect;
+
+/** The email_outbox side of a delivery (delivery.ts): claim with one conditional UPDATE, then mark. */
+export function emailDeliveryStore(db: Executor): DeliveryStore<ClaimedEmail> {
+  return {
+    async claim(id) {
+      const [row] = await db
+        .update(emailOutbox)
+        .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1` })
+        .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'queued')))
+        .returning();
+      return row ?? null;
+    },
+    async markSent(id, providerMessageId) {
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', providerMessageId, sentAt: new Date(), error: null })
+        .where(eq(emailOutbox.id, id));
+    },
+    async markFailed(id, status, error) {
+      await db.update(emailOutbox).set({ status, error }).where(eq(emailOutbox.id, id));
+    },
+  };
 }
 
 /** Sent mail for staff, newest first; `to` (exact, any case) narrows it to one recipient. */

@@ -1,10 +1,8 @@
 import type { ConnectionOptions } from 'node:tls';
 import { createTransport } from 'nodemailer';
-import addressparser from 'nodemailer/lib/addressparser';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
-import type { Db } from '../../db/client.ts';
-import { assertSingleLine, type EmailMessage, type EmailSender } from './email.port.ts';
-import { insertOutboxRow, updateOutboxDelivery } from './outbox.repository.ts';
+import { PermanentDeliveryError } from './delivery.ts';
+import { assertOneMailbox, assertSingleLine, type EmailMessage, type EmailTransport } from './email.port.ts';
 
 export interface SmtpSenderOptions {
   /** SMTP_URL: smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (implicit TLS). */
@@ -46,64 +44,61 @@ export function smtpTransportOptions(options: SmtpSenderOptions): SMTPPoolOption
   };
 }
 
-/** Refuses anything but one mailbox ('address' or 'Name <address>'): no lists, groups or blanks. */
-function assertOneMailbox(value: string) {
-  const parsed = addressparser(value);
-  if (parsed.length !== 1 || parsed[0]!.group || !/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(parsed[0]!.address ?? '')) {
-    throw new Error('The e-mail recipient must be one address.');
-  }
+/**
+ * The server refused this message for good: a 5xx answer to the envelope (sender, recipient) or to
+ * the message itself. Connection, TLS and authentication failures are tried again (a mail server
+ * restarting, a certificate being renewed, a password being fixed).
+ */
+function isPermanent(error: unknown): boolean {
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  const refused = code === 'EENVELOPE' || code === 'EMESSAGE';
+  return refused && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }
 
 /**
- * Delivers through an SMTP server with nodemailer, over one pool of connections per sender.
- * `send` records the message in email_outbox as 'queued' and returns; delivery then runs outside
- * the request and marks the row 'sent' (with the Message-ID) or 'failed' (with the reason). So a
- * slow mail server never slows a request down, and the answer time of "reset password" does not
- * tell whether an e-mail went out.
+ * Delivers through an SMTP server with nodemailer, over one pool of connections per transport. The
+ * outbox job (outbox.sender.ts) calls `deliver` outside any request and records the Message-ID, or
+ * the reason of a failure; a slow mail server never slows a request down, and the answer time of
+ * "reset password" does not tell whether an e-mail went out.
  */
-export function smtpSender(db: Db, options: SmtpSenderOptions): EmailSender & { close(): Promise<void> } {
+export function smtpTransport(options: SmtpSenderOptions): EmailTransport {
   const transport = createTransport(smtpTransportOptions(options), { from: options.from });
-  const deliveries = new Set<Promise<void>>();
+  const deliveries = new Set<Promise<unknown>>();
   let closed = false;
 
-  async function deliver(id: number, message: EmailMessage) {
+  async function send(message: EmailMessage) {
     try {
       const info = await transport.sendMail({
         to: message.to,
         subject: message.subject,
         text: message.text,
-        html: message.html,
+        ...(message.html ? { html: message.html } : {}),
       });
-      await updateOutboxDelivery(db, id, { status: 'sent', providerMessageId: info.messageId, sentAt: new Date() });
+      return info.messageId;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      // The row stays 'queued' only if the database itself is gone.
-      await updateOutboxDelivery(db, id, { status: 'failed', error: reason.slice(0, 500) }).catch(() => undefined);
+      if (isPermanent(error)) throw new PermanentDeliveryError((error as Error).message);
+      throw error;
     }
   }
 
   return {
     provider: 'smtp',
-    async send(message) {
-      if (closed) throw new Error('The e-mail sender is closed.');
-      // nodemailer would fold a line break into the header; refusing it keeps the rule explicit
-      // and the same for every adapter.
+    async deliver(message) {
+      // After close the job fails, and a later run (after a restart) delivers the message.
+      if (closed) throw new Error('The e-mail transport is closed.');
+      // nodemailer would fold a line break into the header: the rule stays explicit here too.
       assertSingleLine(message.to, 'recipient');
       assertSingleLine(message.subject, 'subject');
       assertOneMailbox(message.to);
-      const id = await insertOutboxRow(db, {
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        template: message.template,
-        provider: 'smtp',
-        status: 'queued',
-      });
-      const delivery = deliver(id, message).finally(() => deliveries.delete(delivery));
+      const delivery = send(message);
       deliveries.add(delivery);
+      try {
+        return await delivery;
+      } finally {
+        deliveries.delete(delivery);
+      }
     },
-    /** Waits for the deliveries already accepted (each bounded by the socket timeouts), then closes the pool. */
+    /** Waits for the deliveries under way (each bounded by the socket timeouts), then closes the pool. */
     async close() {
       closed = true;
       while (deliveries.size) await Promise.allSettled([...deliveries]);

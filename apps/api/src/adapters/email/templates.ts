@@ -4,7 +4,11 @@
  * HTML part. Every value reaches the HTML through `escapeHtml`, so data can never add markup.
  */
 
-type Block = { kind: 'paragraph'; text: string } | { kind: 'action'; label: string; url: string };
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'action'; label: string; url: string }
+  /** Small print with a link (an opt-out): the text then the raw URL in the plain part, a link in HTML. */
+  | { kind: 'footnote'; text: string; label: string; url: string };
 
 interface EmailContent {
   subject: string;
@@ -40,6 +44,54 @@ interface PasswordChangedData {
   when: string;
   /** Where to reset the password if it was not them (an absolute URL). */
   resetUrl: string;
+}
+
+interface WeeklyDigestData {
+  firstName: string;
+  /** The week reported, its Monday and its Sunday as local dates in the spec's format (MM-DD-YYYY). */
+  firstDay: string;
+  lastDay: string;
+  goalMinutes: number;
+  /** What packages/domain/src/digest.ts says about each player. */
+  players: { minutesLine: string; trendsLine: string; encouragement: string }[];
+  /** Where the charts are (an absolute URL). */
+  dashboardUrl: string;
+  /** The opt-out link (an absolute URL carrying the unsubscribe token). */
+  unsubscribeUrl: string;
+}
+
+/** A coaching call, its times already formatted in the family's time zone (formatDateTime). */
+interface CoachingCallData {
+  firstName: string;
+  coachName: string;
+  when: string;
+  /** The coaching page (an absolute URL). */
+  manageUrl: string;
+}
+
+interface CoachingChangedData extends CoachingCallData {
+  change: 'moved' | 'cancelled';
+  /** Who changed it. */
+  by: 'family' | 'coach';
+  /** A moved call's former time. */
+  previousWhen?: string;
+}
+
+/** A tutorial (webinar), its times already formatted in the registrant's family time zone. */
+interface WebinarData {
+  firstName: string;
+  title: string;
+  when: string;
+  /** The join link (an absolute http(s) URL). */
+  joinUrl: string;
+  /** The tutorials page (an absolute URL). */
+  manageUrl: string;
+}
+
+interface WebinarChangedData extends WebinarData {
+  change: 'moved' | 'cancelled';
+  /** A moved tutorial's former time. */
+  previousWhen?: string;
 }
 
 const templates = {
@@ -142,6 +194,130 @@ const templates = {
       { kind: 'paragraph', text: 'Questions? Just reply to this e-mail — the Grove team.' },
     ],
   }),
+  /** Monday morning in the family's time zone: each player's week (opt-out; see docs/communications.md). */
+  weekly_digest: (data: WeeklyDigestData): EmailContent => ({
+    subject: `Your family's week in Grove: ${data.firstDay} to ${data.lastDay}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${data.firstName},` },
+      {
+        kind: 'paragraph',
+        text: `Here is how last week went, from Monday ${data.firstDay} to Sunday ${data.lastDay}. The goal is ${data.goalMinutes} minutes of play a week.`,
+      },
+      ...data.players.flatMap((player): Block[] => [
+        { kind: 'paragraph', text: `${player.minutesLine} ${player.trendsLine}` },
+        { kind: 'paragraph', text: player.encouragement },
+      ]),
+      { kind: 'action', label: 'See the charts', url: data.dashboardUrl },
+      {
+        kind: 'footnote',
+        text: 'You receive this summary every Monday. You can turn it off from your account page, or with this link:',
+        label: 'Unsubscribe',
+        url: data.unsubscribeUrl,
+      },
+    ],
+  }),
+  /** A coaching call was booked (written in the booking's transaction). */
+  coaching_booked: ({ firstName, coachName, when, manageUrl }: CoachingCallData): EmailContent => ({
+    subject: `Your coaching call with ${coachName} is booked`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      { kind: 'paragraph', text: `Your coaching call with ${coachName} is booked for ${when}.` },
+      {
+        kind: 'paragraph',
+        text: 'You can add it to your calendar, move it or cancel it from the coaching page until 24 hours before it starts.',
+      },
+      { kind: 'action', label: 'See my coaching calls', url: manageUrl },
+    ],
+  }),
+  /** About a day before a coaching call. */
+  coaching_reminder: ({ firstName, coachName, when, manageUrl }: CoachingCallData): EmailContent => ({
+    subject: `Reminder: your coaching call with ${coachName}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      { kind: 'paragraph', text: `A reminder that your coaching call with ${coachName} is on ${when}.` },
+      {
+        kind: 'paragraph',
+        text: 'Think of one or two things you would like to talk about — your coach will be glad to hear them.',
+      },
+      { kind: 'action', label: 'See my coaching calls', url: manageUrl },
+    ],
+  }),
+  /** A coaching call was moved or cancelled, by the family or by the coach. */
+  coaching_changed: ({
+    firstName,
+    coachName,
+    when,
+    manageUrl,
+    change,
+    by,
+    previousWhen,
+  }: CoachingChangedData): EmailContent => ({
+    subject:
+      change === 'moved'
+        ? `Your coaching call with ${coachName} was moved`
+        : `Your coaching call with ${coachName} was cancelled`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text:
+          change === 'moved'
+            ? `Your coaching call with ${coachName} is now on ${when}${previousWhen ? ` (it was on ${previousWhen})` : ''}.`
+            : by === 'coach'
+              ? `${coachName} had to cancel your coaching call of ${when}. We are sorry; please book another time.`
+              : `Your coaching call with ${coachName} on ${when} is cancelled.`,
+      },
+      { kind: 'action', label: change === 'moved' ? 'See my coaching calls' : 'Book another call', url: manageUrl },
+    ],
+  }),
+  /** Registration for a tutorial, with its join link. */
+  webinar_registered: ({ firstName, title, when, joinUrl, manageUrl }: WebinarData): EmailContent => ({
+    subject: `You are registered: ${title}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      { kind: 'paragraph', text: `You are registered for the live tutorial “${title}” on ${when}.` },
+      {
+        kind: 'paragraph',
+        text: 'Join with the link below a few minutes before it starts. We will remind you the day before.',
+      },
+      { kind: 'action', label: 'Join the tutorial', url: joinUrl },
+      { kind: 'action', label: 'See my tutorials', url: manageUrl },
+    ],
+  }),
+  /** About a day before a tutorial. */
+  webinar_reminder: ({ firstName, title, when, joinUrl, manageUrl }: WebinarData): EmailContent => ({
+    subject: `Reminder: ${title}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      { kind: 'paragraph', text: `A reminder that the live tutorial “${title}” is on ${when}.` },
+      { kind: 'action', label: 'Join the tutorial', url: joinUrl },
+      { kind: 'action', label: 'See my tutorials', url: manageUrl },
+    ],
+  }),
+  /** A tutorial was moved or cancelled by Grove. */
+  webinar_changed: ({
+    firstName,
+    title,
+    when,
+    joinUrl,
+    manageUrl,
+    change,
+    previousWhen,
+  }: WebinarChangedData): EmailContent => ({
+    subject: change === 'moved' ? `New time: ${title}` : `Cancelled: ${title}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text:
+          change === 'moved'
+            ? `The live tutorial “${title}” is now on ${when}${previousWhen ? ` (it was on ${previousWhen})` : ''}. Your registration still holds.`
+            : `We are sorry: the live tutorial “${title}” of ${when} is cancelled. Please choose another date.`,
+      },
+      ...(change === 'moved' ? [{ kind: 'action' as const, label: 'Join the tutorial', url: joinUrl }] : []),
+      { kind: 'action', label: change === 'moved' ? 'See my tutorials' : 'Choose another tutorial', url: manageUrl },
+    ],
+  }),
 } satisfies Record<string, (data: never) => EmailContent>;
 
 export type TemplateName = keyof typeof templates;
@@ -158,7 +334,7 @@ export interface RenderedEmail {
 export function renderEmail<N extends TemplateName>(name: N, data: TemplateData<N>): RenderedEmail {
   const render = templates[name] as (data: TemplateData<N>) => EmailContent;
   const content = render(data);
-  for (const block of content.blocks) if (block.kind === 'action') assertWebUrl(block.url);
+  for (const block of content.blocks) if (block.kind !== 'paragraph') assertWebUrl(block.url);
   return { template: name, subject: content.subject, text: renderText(content), html: renderHtml(content) };
 }
 
@@ -184,7 +360,9 @@ function assertWebUrl(url: string) {
 
 /** Paragraphs separated by blank lines; the call to action is the raw link on its own line. */
 function renderText(content: EmailContent): string {
-  return `${content.blocks.map((block) => (block.kind === 'paragraph' ? block.text : block.url)).join('\n\n')}\n`;
+  const textOf = (block: Block) =>
+    block.kind === 'paragraph' ? block.text : block.kind === 'action' ? block.url : `${block.text}\n${block.url}`;
+  return `${content.blocks.map(textOf).join('\n\n')}\n`;
 }
 
 // Grove's brand colours (apps/web/src/styles.css); all text/background pairs meet WCAG AA contrast.
@@ -204,6 +382,9 @@ function renderBlock(block: Block): string {
     return `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${COLOR.ink}">${escapeHtml(block.text)}</p>`;
   }
   const href = escapeHtml(block.url);
+  if (block.kind === 'footnote') {
+    return `<p style="margin:16px 0 0;${FONT};font-size:13px;line-height:20px;color:${COLOR.muted}">${escapeHtml(block.text)} <a href="${href}" style="color:${COLOR.brand}">${escapeHtml(block.label)}</a></p>`;
+  }
   return [
     `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px"><tr>`,
     `<td style="border-radius:6px;background:${COLOR.button}">`,

@@ -3,6 +3,7 @@ export const DEMO_PASSWORD = 'GroveDemo!2026';
 
 export const DEMO_LOGINS = [
   { email: 'parent@example.com', who: 'parent (two players, coached by coach@example.com; yearly plan)' },
+  { email: 'caregiver@example.com', who: 'second caregiver on parent@example.com’s account (not the billing user)' },
   { email: 'parent2@example.com', who: 'parent of another account' },
   { email: 'magellan@example.com', who: 'parent of an account tagged magellan (covered by a partner)' },
   { email: 'paused@example.com', who: 'parent of a paused subscription' },

@@ -8,12 +8,21 @@ import type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { CHILD_NAMES, FIRST_NAMES, LAST_NAMES } from './names.ts';
 import { seedBillingData } from './billing.ts';
+import { seedHouseholdData } from './household.ts';
+import { seedCoachingData } from './coaching.ts';
 import { seedPlayData } from './play.ts';
+import { seedWebinarData } from './webinars.ts';
 
 export type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 
 /** Each feature adds the rows its screens need, in order, after the core rows exist. */
-export const FEATURE_SEEDERS: Seeder[] = [seedPlayData, seedBillingData];
+export const FEATURE_SEEDERS: Seeder[] = [
+  seedPlayData,
+  seedBillingData,
+  seedHouseholdData,
+  seedCoachingData,
+  seedWebinarData,
+];
 
 const SEED_KEY = 'demo_seed';
 const CHUNK = 1000;
@@ -27,6 +36,15 @@ export interface SeedOptions {
 }
 
 /** Data every installation needs, demo or not: the registered OAuth clients. */
+/**
+ * A valid US number in the 555-0100…0199 range set aside for fiction, under real area codes, so a
+ * demo profile can be saved and texted to as it is.
+ */
+const DEMO_AREA_CODES = ['201', '202', '312', '415', '512', '617', '720', '919', '206', '303'] as const;
+function demoPhone(index: number): string {
+  return `${DEMO_AREA_CODES[index % DEMO_AREA_CODES.length]}55501${String(index % 100).padStart(2, '0')}`;
+}
+
 export async function seedEssentials(db: Db) {
   await db
     .insert(oauthClients)
@@ -300,7 +318,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
         email: p.email,
         firstName: p.firstName,
         lastName: p.lastName,
-        phonenumber: `555${String(1_000_000 + ((i * 7919) % 8_999_999)).slice(0, 7)}`,
+        phonenumber: demoPhone(i),
         country: 'US',
         accountId: ids[i]!,
         billingStatus: p.billing,

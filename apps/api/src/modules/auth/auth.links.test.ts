@@ -59,7 +59,8 @@ describe('reset and access requests', () => {
       subject: 'Reset your Grove password',
       template: 'password_reset',
       provider: 'outbox',
-      status: 'sent',
+      // Written with its delivery job; the job (not run here) marks it sent.
+      status: 'queued',
     });
     expect(mails[0]!.textBody).toContain('Hello Jordan,');
     expect(mails[0]!.textBody).toContain(`${PUBLIC_URL}/start?o=`);

@@ -265,8 +265,17 @@ export interface OneTimeLink {
   lastName: string;
 }
 
-/** A one-time link that is unused, unexpired and whose user is active; null otherwise. */
-export async function findLiveOneTimeToken(db: Executor, tokenHash: string, now: Date): Promise<OneTimeLink | null> {
+/**
+ * A one-time link of one of `purposes` that is unused, unexpired and whose user is active; null
+ * otherwise. The purpose is part of the query: a link made for one flow (an e-mail change) can never
+ * be used by another (setting a password), whatever its token.
+ */
+export async function findLiveOneTimeToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+  purposes: readonly string[],
+): Promise<OneTimeLink | null> {
   const rows = await db
     .select({
       userId: oneTimeTokens.userId,
@@ -280,6 +289,7 @@ export async function findLiveOneTimeToken(db: Executor, tokenHash: string, now:
     .where(
       and(
         eq(oneTimeTokens.tokenHash, tokenHash),
+        inArray(oneTimeTokens.purpose, [...purposes]),
         isNull(oneTimeTokens.usedAt),
         gt(oneTimeTokens.expiresAt, now),
         eq(users.isActive, true),
@@ -289,12 +299,24 @@ export async function findLiveOneTimeToken(db: Executor, tokenHash: string, now:
   return rows[0] ?? null;
 }
 
-/** Uses a live link once; false when it was used, expired or missing meanwhile. */
-export async function consumeOneTimeToken(db: Executor, tokenHash: string, now: Date): Promise<boolean> {
+/** Uses a live link of one of `purposes` once; false when it was used, expired or missing meanwhile. */
+export async function consumeOneTimeToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+  purposes: readonly string[],
+): Promise<boolean> {
   const rows = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        inArray(oneTimeTokens.purpose, [...purposes]),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
     .returning({ tokenHash: oneTimeTokens.tokenHash });
   return rows.length === 1;
 }

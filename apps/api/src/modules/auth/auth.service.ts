@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
 import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import {
@@ -75,6 +75,11 @@ const DUMMY_PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$SDV6A6NCBN5QbvK06tIqWg$6wh745IYUEKv9yq/GCiAV97tTNLVbp4QPcbV3AWp0LI';
 
 export type LinkPurpose = 'reset' | 'invite';
+/**
+ * The one-time links that set a password. Other flows keep links in the same table (an e-mail
+ * change: 'email_change'); those are never accepted here, and these never by them.
+ */
+export const SET_PASSWORD_PURPOSES: readonly LinkPurpose[] = ['reset', 'invite'];
 
 const LINK_TTL_SECONDS: Record<LinkPurpose, number> = { reset: 24 * 3600, invite: 7 * 86_400 };
 
@@ -216,14 +221,21 @@ export async function requestLink(deps: AuthDeps, input: { email: string; purpos
   await sendLink(deps, user, input.purpose);
 }
 
-/** Writes a one-time link for the user and e-mails it (a failure to send is logged, not thrown). */
+/**
+ * Writes a one-time link for the user and e-mails it (a failure to send is logged, not thrown).
+ * With `inviterName`, an invitation is the caregiver's (template caregiver_invite: who invited them).
+ * With `tx`, the link and its e-mail are written in that transaction (the change that caused them),
+ * and a failure fails it.
+ */
 export async function sendLink(
   deps: AuthDeps,
   user: { id: number; email: string; firstName: string },
   purpose: LinkPurpose,
+  options: { inviterName?: string; tx?: Executor } = {},
 ) {
+  const { inviterName, tx } = options;
   const token = newToken();
-  await insertOneTimeToken(deps.db, {
+  await insertOneTimeToken(tx ?? deps.db, {
     tokenHash: hashToken(token),
     userId: user.id,
     purpose,
@@ -231,15 +243,19 @@ export async function sendLink(
   });
   const link = `${deps.config.publicUrl}/start?o=${encodeURIComponent(token)}`;
   try {
-    const template = purpose === 'reset' ? 'password_reset' : 'access_invite';
-    await deps.email.send({ to: user.email, ...renderEmail(template, { firstName: user.firstName, link }) });
+    const content =
+      purpose === 'invite' && inviterName !== undefined
+        ? renderEmail('caregiver_invite', { firstName: user.firstName, inviterName, link })
+        : renderEmail(purpose === 'reset' ? 'password_reset' : 'access_invite', { firstName: user.firstName, link });
+    await deps.email.send({ to: user.email, userId: user.id, ...content }, tx);
   } catch (error) {
+    if (tx) throw error;
     deps.log.error({ err: error, userId: user.id }, 'could not send a one-time link');
   }
 }
 
 export async function describeLink(deps: AuthDeps, token: string) {
-  const link = token ? await findLiveOneTimeToken(deps.db, hashToken(token), new Date()) : null;
+  const link = token ? await findLiveOneTimeToken(deps.db, hashToken(token), new Date(), SET_PASSWORD_PURPOSES) : null;
   if (!link) throw linkInvalid();
   const purpose: LinkPurpose = link.purpose === 'invite' ? 'invite' : 'reset';
   return { email: link.email, first_name: link.firstName, last_name: link.lastName, purpose };
@@ -254,7 +270,7 @@ export async function setPasswordWithLink(
   body: { token: string; password: string; password_copy: string },
 ): Promise<{ email: string }> {
   const tokenHash = hashToken(body.token);
-  const link = await findLiveOneTimeToken(deps.db, tokenHash, new Date());
+  const link = await findLiveOneTimeToken(deps.db, tokenHash, new Date(), SET_PASSWORD_PURPOSES);
   if (!link) throw linkInvalid();
   const parsed = makeSetPasswordSchema({ first_name: link.firstName, last_name: link.lastName }).safeParse(body);
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
@@ -262,7 +278,7 @@ export async function setPasswordWithLink(
   const passwordHash = await hashPassword(parsed.data.password);
   const now = new Date();
   const done = await deps.db.transaction(async (tx) => {
-    if (!(await consumeOneTimeToken(tx, tokenHash, now))) return false;
+    if (!(await consumeOneTimeToken(tx, tokenHash, now, SET_PASSWORD_PURPOSES))) return false;
     await expireUserOneTimeTokens(tx, link.userId, now);
     await setPasswordHash(tx, link.userId, passwordHash, now);
     await revokeUserSessions(tx, link.userId, 'password_set', now);

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, issueAccessToken } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { outboxSender } from '../../adapters/email/outbox.sender.ts';
+import { outboxEmailSender } from '../../adapters/email/outbox.sender.ts';
 import { sandboxProvider } from '../../adapters/payment/sandbox.provider.ts';
 import {
   emailOutbox,
@@ -32,7 +32,7 @@ const DAY = 86_400_000;
 const depsAt = (moment: Date): BillingDeps => ({
   db: t.db,
   payments: sandboxProvider(t.db),
-  email: outboxSender(t.db),
+  email: outboxEmailSender(t.db, t.app.jobs),
   publicUrl: 'http://127.0.0.1:3000',
   now: () => moment,
 });

@@ -73,3 +73,16 @@ export async function findDevice(db: Executor, deviceId: number) {
 export async function setDeviceTokenHash(db: Executor, deviceId: number, tokenHash: string) {
   await db.update(devices).set({ tokenHash, updatedAt: new Date() }).where(eq(devices.id, deviceId));
 }
+
+/**
+ * The device reads its settings: what it now runs (kiosk mode) is recorded as picked up, and it was
+ * seen now. One statement; null when the device is gone.
+ */
+export async function syncDeviceSettings(db: Executor, deviceId: number, now: Date) {
+  const rows = await db
+    .update(devices)
+    .set({ kioskModeOnDevice: sql`${devices.isKioskMode}`, lastSeenAt: now })
+    .where(eq(devices.id, deviceId))
+    .returning({ id: devices.id, name: devices.name, isKioskMode: devices.isKioskMode, accountId: devices.accountId });
+  return rows[0] ?? null;
+}

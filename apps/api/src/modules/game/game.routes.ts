@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import { ingestSessions, issueDeviceToken } from './game.service.ts';
+import { ingestSessions, issueDeviceToken, readDeviceSettings } from './game.service.ts';
 
 export function gameRoutes(app: App, db: Db) {
   // The route checks only the envelope: each session is checked on its own by the service, so one
@@ -12,6 +12,7 @@ export function gameRoutes(app: App, db: Db) {
     const { sessions } = request.body as unknown as { sessions: unknown[] };
     return ingestSessions(db, request.device!, sessions);
   });
+  route(app, gameApi.settings, { policy: 'device' }, async (request) => readDeviceSettings(db, request.device!));
   route(app, gameApi.deviceToken, { policy: 'user' }, async (request, reply) =>
     reply
       .status(201)

@@ -1,6 +1,6 @@
-import { gameSession, INGEST, type GameSession, type UploadAnswer } from '@grove/domain/api/game';
+import { gameSession, INGEST, type DeviceSettings, type GameSession, type UploadAnswer } from '@grove/domain/api/game';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthDevice, AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
@@ -13,6 +13,7 @@ import {
   insertHrRises,
   insertNewSessions,
   setDeviceTokenHash,
+  syncDeviceSettings,
   touchDevice,
   type NewSession,
 } from './game.repository.ts';
@@ -184,4 +185,19 @@ export async function issueDeviceToken(db: Db, user: AuthUser, accountId: number
   const token = newToken();
   await setDeviceTokenHash(db, device.id, hashToken(token));
   return { device_id: device.id, device_token: token };
+}
+
+/**
+ * GET /api/v1/game/device/settings/: the device's settings. Reading them is how a kiosk change
+ * reaches the device, so the change counts as picked up (no longer pending) and the device as seen.
+ */
+export async function readDeviceSettings(db: Db, device: AuthDevice, now = new Date()): Promise<DeviceSettings> {
+  const settings = await syncDeviceSettings(db, device.id, now);
+  if (!settings) throw unauthorized();
+  return {
+    device_id: settings.id,
+    name: settings.name,
+    is_kiosk_mode: settings.isKioskMode,
+    account_id: settings.accountId,
+  };
 }

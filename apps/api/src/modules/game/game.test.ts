@@ -364,3 +364,40 @@ describe('session upload', () => {
     expect(JSON.stringify(op.requestBody)).toContain('hr_rises');
   });
 });
+
+describe('GET /api/v1/game/device/settings/', () => {
+  const settings = (token: string | null) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/game/device/settings/',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('answers the device its settings and records the kiosk mode as picked up', async () => {
+    const { parent, device, token } = await familyWithDevice();
+    await t.db.update(devices).set({ isKioskMode: true }).where(eq(devices.id, device.id));
+    const res = await settings(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      device_id: device.id,
+      name: 'Family tablet',
+      is_kiosk_mode: true,
+      account_id: parent.account.id,
+    });
+    const [stored] = await t.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(stored!.kioskModeOnDevice).toBe(true);
+    expect(Date.now() - stored!.lastSeenAt!.getTime()).toBeLessThan(60_000);
+  });
+
+  it('refuses a missing, unknown or user token with 401 and changes nothing', async () => {
+    const { parent, device } = await familyWithDevice();
+    await t.db.update(devices).set({ isKioskMode: true }).where(eq(devices.id, device.id));
+    for (const token of [null, 'not-a-device-token', parent.token]) {
+      const res = await settings(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Invalid Token', code: 'invalid_token' });
+    }
+    const [stored] = await t.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(stored!.kioskModeOnDevice).toBe(false);
+  });
+});

@@ -1,29 +1,55 @@
 /**
- * root.user.booking — /dashboard/coaching?ref (SPEC §2): booking a coaching call. The loader
- * applies the spec's two coaching rules (see session-rules.ts and docs/decisions/0005).
+ * root.user.booking — /dashboard/coaching?ref (SPEC §2; dashboard/booking redirects here keeping
+ * `ref`). The loader applies the coaching rule of docs/decisions/0007 (session-rules.ts `coaching`:
+ * cancelled or returned users go home). One screen per role (docs/decisions/0020):
+ * - a coach, or staff: the coach's workspace (features/coaching/coach-workspace.tsx);
+ * - anyone else (a family): booking, calls and shared notes (features/coaching/booking-page.tsx).
+ *
+ * The route composes the account feature with coaching: the family's coach comes from its account
+ * (GET /api/v2/accounts/{id}/ `coach_user`), and a coach's note is written "by a user of the
+ * family" (the contract), found in the same account record.
  */
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { CoachingIcon, PhoneIcon, TimeCircleIcon } from '../../components/icons.tsx';
-import { FeatureList, Page } from '../../components/page.tsx';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { accountDetailQuery } from '../../features/account/account.api.ts';
+import { BookingPage } from '../../features/coaching/booking-page.tsx';
+import { CoachWorkspace } from '../../features/coaching/coach-workspace.tsx';
+import { useUserLayout } from '../layouts/layout-context.ts';
+
+/** Whether `user` sees the coach's workspace rather than booking. */
+export function seesCoachWorkspace(user: Pick<UserInfo, 'is_coach' | 'is_staff'>): boolean {
+  return user.is_coach || user.is_staff;
+}
+
+function FamilyCoaching({ user, bookingRef }: { user: UserInfo; bookingRef: string | null }) {
+  const accountId = user.account?.id ?? null;
+  const account = useQuery({ ...accountDetailQuery(accountId ?? 0), enabled: accountId !== null });
+  return (
+    <BookingPage
+      user={user}
+      bookingRef={bookingRef}
+      familyCoach={account.isSuccess ? account.data.coach_user : undefined}
+      familyCoachPending={accountId !== null && account.isPending}
+    />
+  );
+}
+
+function CoachCoaching({ user }: { user: UserInfo }) {
+  const queryClient = useQueryClient();
+  const familyUserId = useCallback(
+    async (accountId: number) => (await queryClient.fetchQuery(accountDetailQuery(accountId))).users[0]?.id ?? null,
+    [queryClient],
+  );
+  return <CoachWorkspace user={user} familyUserId={familyUserId} />;
+}
 
 export function CoachingRoute() {
+  const { user } = useUserLayout();
   const [search] = useSearchParams();
-  const ref = search.get('ref');
-  return (
-    <Page
-      title="Coaching"
-      intro="Talk with a Grove coach about your family’s program, on a call at a time that suits you."
-    >
-      {ref ? <p className="pill">Reference: {ref}</p> : null}
-      <FeatureList
-        heading="What you’ll find here"
-        items={[
-          { icon: <TimeCircleIcon />, title: 'Available times', text: 'Your coach’s free slots, in your time zone.' },
-          { icon: <PhoneIcon />, title: 'Book a call', text: 'Pick a slot and we send you a calendar invitation.' },
-          { icon: <CoachingIcon />, title: 'Coach notes', text: 'What you talked about and what to try next.' },
-        ]}
-      />
-    </Page>
-  );
+  if (seesCoachWorkspace(user)) return <CoachCoaching user={user} />;
+  return <FamilyCoaching user={user} bookingRef={search.get('ref')} />;
 }

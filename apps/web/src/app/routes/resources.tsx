@@ -1,38 +1,16 @@
-/** root.user.resources — /dashboard/resources and its developer variant (SPEC §2). */
-import { GameDirectionsIcon, HeartrateIcon, QuestionIcon } from '../../components/icons.tsx';
-import { FeatureList, Page } from '../../components/page.tsx';
-import { EXTERNAL_LINKS } from '../../lib/env.ts';
+/**
+ * root.user.resources — /dashboard/resources and its developer variant (SPEC §2): articles for
+ * parents, searchable on the page (features/resources). `?q=` holds the search and `?article=` the
+ * open article, so both can be shared and survive a reload.
+ */
+import { ResourcesPage } from '../../features/resources/resources-page.tsx';
 import { DevBanner } from './dev-banner.tsx';
 
 export function ResourcesRoute() {
   return (
     <>
       <DevBanner />
-      <Page title="Resources" intro="Guides and printables that help the program fit into family life.">
-        <FeatureList
-          heading="What you’ll find here"
-          items={[
-            { icon: <GameDirectionsIcon />, title: 'Game guides', text: 'How each game works and what it practises.' },
-            {
-              icon: <HeartrateIcon />,
-              title: 'Heart-rate basics',
-              text: 'Why calming down is a skill, explained for parents and kids.',
-            },
-            {
-              icon: <QuestionIcon />,
-              title: 'Frequently asked questions',
-              text: 'Devices, sensors, schedules and subscriptions.',
-            },
-          ]}
-        />
-        <p>
-          Looking for something specific? The{' '}
-          <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer">
-            help centre<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>{' '}
-          has answers to the most common questions.
-        </p>
-      </Page>
+      <ResourcesPage />
     </>
   );
 }

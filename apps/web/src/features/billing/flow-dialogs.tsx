@@ -31,7 +31,7 @@ import {
   runFlow,
   type ParentFlow,
 } from './billing.api.ts';
-import { ModalDialog } from './modal-dialog.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 import {
   ACTION_WORDS,
   cancelEndDate,
@@ -83,7 +83,7 @@ function StepHeading({ children, focus }: { children: ReactNode; focus: boolean 
     if (focus) ref.current?.focus();
   }, [focus]);
   return (
-    <h3 className="billing-dialog__step" tabIndex={-1} ref={ref}>
+    <h3 className="dialog__step" tabIndex={-1} ref={ref}>
       {children}
     </h3>
   );
@@ -99,7 +99,7 @@ function FlowError({ error }: { error: Error | null }) {
 }
 
 function Actions({ children }: { children: ReactNode }) {
-  return <div className="billing-dialog__actions">{children}</div>;
+  return <div className="dialog__actions">{children}</div>;
 }
 
 /** What the flow did: a short headline (focused, so it is read first), the new key date, the server's sentence. */
@@ -120,8 +120,8 @@ function DoneStep({
   }, []);
   const date = keyDate(answer.subscription, timeZone);
   return (
-    <div className="billing-dialog__done">
-      <h3 className="billing-dialog__step" tabIndex={-1} ref={ref}>
+    <div className="dialog__done">
+      <h3 className="dialog__step" tabIndex={-1} ref={ref}>
         {headline}
       </h3>
       {date ? (
@@ -203,7 +203,7 @@ function CancelDialog({
         <DoneStep answer={done} timeZone={timeZone} onClose={onClose} headline={ACTION_WORDS.cancel_request} />
       ) : step.id === 'reason' ? (
         <form
-          className="billing-dialog__form"
+          className="dialog__form"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -289,7 +289,7 @@ function CancelDialog({
           <StepHeading focus={step.moved}>Confirm the cancellation</StepHeading>
           {rules.data ? (
             <>
-              <p className="billing-dialog__lead">
+              <p className="dialog__lead">
                 Your subscription will end on{' '}
                 <strong>{when(cancelEndDate(now, rules.data.grace_days), timeZone)}</strong>.
               </p>
@@ -367,7 +367,7 @@ function PauseDialog({ context, onClose }: { context: FlowContext; onClose: () =
               ))}
             </select>
           </div>
-          <p className="billing-dialog__lead" aria-live="polite">
+          <p className="dialog__lead" aria-live="polite">
             Your subscription is paused until <strong>{when(until, timeZone)}</strong>. Nothing is charged while it is
             paused.
           </p>
@@ -493,7 +493,7 @@ function SimpleFlowDialog({
         <DoneStep answer={flow.data} timeZone={context.timeZone} onClose={onClose} headline={ACTION_WORDS[action]} />
       ) : (
         <div>
-          <p className="billing-dialog__lead">{text.lead}</p>
+          <p className="dialog__lead">{text.lead}</p>
           <p>{text.more}</p>
           {action === 'return_request' && context.linkToReturns !== false ? (
             <p>

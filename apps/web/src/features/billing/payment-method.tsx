@@ -26,7 +26,7 @@ import {
   requestUpdateEmail,
   updatePaymentMethod,
 } from './billing.api.ts';
-import { ModalDialog } from './modal-dialog.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 
 const StripeCard = lazy(async () => ({ default: (await import('../checkout/stripe-card.tsx')).StripeCard }));
 
@@ -148,7 +148,7 @@ function UpdateCardDialog({ user, accountId, onClose }: { user: UserInfo; accoun
 
   return (
     <ModalDialog title="Update your card" onClose={onClose} busy={mutation.isPending}>
-      <form className="billing-dialog__form" noValidate onSubmit={submit}>
+      <form className="dialog__form" noValidate onSubmit={submit}>
         <p>The new card is used from your next charge on. Nothing is charged now.</p>
         {STRIPE_PUBLISHABLE_KEY ? (
           <Suspense fallback={<Spinner label="Loading the card form…" />}>
@@ -174,7 +174,7 @@ function UpdateCardDialog({ user, accountId, onClose }: { user: UserInfo; accoun
             {formError}
           </p>
         ) : null}
-        <div className="billing-dialog__actions">
+        <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
             Keep the current card
           </Button>

@@ -14,7 +14,8 @@ import {
   type SyntheticEvent,
 } from 'react';
 
-import { CloseIcon } from '../../components/icons.tsx';
+import { CloseIcon } from './icons.tsx';
+import './modal-dialog.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -37,7 +38,7 @@ function focusables(container: HTMLElement): HTMLElement[] {
 /** Moves focus into `container`: its [data-autofocus] element, else its first focusable one. */
 export function focusInto(container: HTMLElement | null): void {
   if (!container) return;
-  const body = container.querySelector<HTMLElement>('.billing-dialog__body') ?? container;
+  const body = container.querySelector<HTMLElement>('.dialog__body') ?? container;
   const target =
     container.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(body)[0] ?? focusables(container)[0];
   target?.focus();
@@ -124,20 +125,20 @@ export function ModalDialog({
   return (
     <dialog
       ref={ref}
-      className={`billing-dialog${className ? ` ${className}` : ''}`}
+      className={`dialog${className ? ` ${className}` : ''}`}
       aria-labelledby={titleId}
       aria-modal="true"
       onKeyDown={onKeyDown}
       onCancel={onCancel}
     >
-      <div className="billing-dialog__panel">
-        <header className="billing-dialog__head">
-          <h2 className="billing-dialog__title" id={titleId}>
+      <div className="dialog__panel">
+        <header className="dialog__head">
+          <h2 className="dialog__title" id={titleId}>
             {title}
           </h2>
           <button
             type="button"
-            className="icon-button billing-dialog__close"
+            className="icon-button dialog__close"
             onClick={requestClose}
             aria-label="Close dialog"
             aria-disabled={busy || undefined}
@@ -145,7 +146,7 @@ export function ModalDialog({
             <CloseIcon size={20} />
           </button>
         </header>
-        <div className="billing-dialog__body">{children}</div>
+        <div className="dialog__body">{children}</div>
       </div>
     </dialog>
   );

@@ -1,0 +1,77 @@
+/**
+ * Outbox delivery as a job (ARCHITECTURE §7, Outbox), shared by the e-mail and SMS ports: a message
+ * is a row written in the transaction that causes it, with status 'queued', and a job keyed by the
+ * row's id delivers it. The job
+ *
+ * 1. claims the row with one conditional UPDATE (`queued` → `sending`, attempts + 1): of two runs of
+ *    the job — a retry racing an expired run, two workers, a job enqueued twice — only one gets it,
+ *    so a message is handed to its provider once;
+ * 2. hands it to the provider;
+ * 3. records `sent` with the provider's id, or on a failure the reason: a permanent failure (the
+ *    provider refused the message) or the last try marks it `failed`; any other failure puts it
+ *    back to `queued` and throws, so the queue tries again with backoff.
+ *
+ * A process that dies between 2 and 3 leaves the row `sending`: it is not sent again (at most once
+ * beats twice for a text or an e-mail). The API shows `sending` as `queued`.
+ */
+import type { RegisterOptions } from '../../jobs/queue.ts';
+
+/** The queue settings of both delivery jobs: 1 + 5 tries, 30 s, 60 s, 120 s … apart (with jitter). */
+export const DELIVERY_JOB: RegisterOptions = {
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  concurrency: 2,
+};
+
+/** Statuses of an outbox row; 'sending' is internal (a delivery holds the row). */
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+export type PublicOutboxStatus = 'queued' | 'sent' | 'failed';
+
+/** What the API shows of a row's status. */
+export function publicStatus(status: string): PublicOutboxStatus {
+  return status === 'sent' || status === 'failed' ? status : 'queued';
+}
+
+/** The provider refused the message for good (a bad number, a rejected recipient): no retry. */
+export class PermanentDeliveryError extends Error {
+  override name = 'PermanentDeliveryError';
+}
+
+/** How one outbox table is claimed and marked (its repository). */
+export interface DeliveryStore<Row> {
+  claim(id: number): Promise<Row | null>;
+  markSent(id: number, providerMessageId: string | null): Promise<void>;
+  /** Back to 'queued' (another try follows) or to 'failed' (the last word), with the reason. */
+  markFailed(id: number, status: 'queued' | 'failed', error: string): Promise<void>;
+}
+
+export type DeliveryOutcome = 'sent' | 'failed' | 'skipped';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * Delivers outbox row `id` once: 'skipped' when another run has it or had it. Throws (after
+ * recording the reason) when the failure is worth another try and tries are left.
+ */
+export async function deliverOnce<Row>(
+  store: DeliveryStore<Row>,
+  id: number,
+  retryCount: number,
+  send: (row: Row) => Promise<string | null>,
+): Promise<DeliveryOutcome> {
+  const row = await store.claim(id);
+  if (!row) return 'skipped';
+  let providerMessageId: string | null;
+  try {
+    providerMessageId = await send(row);
+  } catch (error) {
+    const last = error instanceof PermanentDeliveryError || retryCount >= (DELIVERY_JOB.retryLimit ?? 0);
+    await store.markFailed(id, last ? 'failed' : 'queued', reasonOf(error));
+    if (last) return 'failed';
+    throw error;
+  }
+  await store.markSent(id, providerMessageId);
+  return 'sent';
+}

@@ -1,0 +1,86 @@
+import { coachingApi } from '@grove/domain/api/coaching';
+import { route } from '../../lib/contract.ts';
+import { toPage } from '../../lib/pagination.ts';
+import type { App } from '../../lib/types.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import * as coaching from './coaching.service.ts';
+
+/**
+ * Coaching (SPEC §7 Coach; docs/coaching.md). Signed-in people read coaches and calendars, their
+ * calls and notes (object rules in coaching.service.ts); coaches and staff write notes and keep
+ * their workspace; staff assign coaches. Parents asking for a coach-only route get 403 from the
+ * policy, whatever the id.
+ */
+export function coachingRoutes(app: App, deps: coaching.CoachingDeps) {
+  const user = { policy: 'user' } as const;
+  const coach = { policy: 'coach' } as const;
+  const staff = { policy: 'staff' } as const;
+
+  route(app, coachingApi.profile, user, async (request) => coaching.profile(deps, request.params.id));
+  route(app, coachingApi.coaches, user, async (request) => coaching.coaches(deps, requireUser(request)));
+  route(app, coachingApi.availableHours, user, async (request) =>
+    coaching.availableHours(deps, requireUser(request), request.query),
+  );
+  route(app, coachingApi.book, user, async (request, reply) =>
+    reply.status(201).send(await coaching.book(deps, requireUser(request), request.body)),
+  );
+
+  route(app, coachingApi.userBookings, user, async (request) =>
+    toPage(request, await coaching.userBookings(deps, requireUser(request), request.query)),
+  );
+  route(app, coachingApi.calls, user, async (request) =>
+    toPage(request, await coaching.listCalls(deps, requireUser(request), request.query)),
+  );
+  route(app, coachingApi.call, user, async (request) =>
+    coaching.getCall(deps, requireUser(request), request.params.id),
+  );
+  route(app, coachingApi.updateCall, user, async (request) =>
+    coaching.updateCall(deps, requireUser(request), request.params.id, request.body),
+  );
+  route(app, coachingApi.calendarLink, user, async (request) =>
+    coaching.calendarLink(deps, requireUser(request), request.params.id),
+  );
+  route(app, coachingApi.ics, user, async (request, reply) => {
+    const { filename, ics } = await coaching.icsFile(deps, requireUser(request), request.params.id);
+    return reply
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .type('text/calendar; charset=utf-8')
+      .send(ics);
+  });
+
+  route(app, coachingApi.notes, user, async (request) =>
+    toPage(request, await coaching.listNotes(deps, requireUser(request), request.query)),
+  );
+  route(app, coachingApi.addNote, coach, async (request, reply) =>
+    reply.status(201).send(await coaching.addNote(deps, requireUser(request), request.body)),
+  );
+  route(app, coachingApi.updateNote, coach, async (request) =>
+    coaching.updateNote(deps, requireUser(request), request.params.id, request.body),
+  );
+  route(app, coachingApi.deleteNote, coach, async (request) =>
+    coaching.deleteNote(deps, requireUser(request), request.params.id),
+  );
+
+  route(app, coachingApi.assignCoach, staff, async (request) =>
+    coaching.assignCoach(deps, request.params.id, request.body.coach_user),
+  );
+
+  route(app, coachingApi.families, coach, async (request) =>
+    toPage(request, await coaching.families(deps, requireUser(request), request.query)),
+  );
+  route(app, coachingApi.brief, coach, async (request) =>
+    coaching.brief(deps, requireUser(request), request.params.id),
+  );
+  route(app, coachingApi.workingHours, coach, async (request) => coaching.workingHours(deps, requireUser(request)));
+  route(app, coachingApi.setWorkingHours, coach, async (request) =>
+    coaching.setWorkingHours(deps, requireUser(request), request.body),
+  );
+  route(app, coachingApi.timeOff, coach, async (request) => coaching.listTimeOff(deps, requireUser(request)));
+  route(app, coachingApi.addTimeOff, coach, async (request, reply) =>
+    reply.status(201).send(await coaching.addTimeOff(deps, requireUser(request), request.body)),
+  );
+  route(app, coachingApi.deleteTimeOff, coach, async (request) =>
+    coaching.deleteTimeOff(deps, requireUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The weekly family digest (issue 12, beyond the spec). An hourly job finds the time zones where it
+ * is now Monday, at or after DIGEST.localHour (08:00), and e-mails each parent there who is due one
+ * for this local week: opted in (users.weekly_digest, on by default), active, able to sign in, not
+ * staff or coach, in an account with a player in the program. The digest_sends row (user, week's
+ * Monday) and the e-mail are written in one transaction, and the row's primary key decides a race:
+ * one e-mail per parent per week, however many runs or instances. A parent whose e-mail could not be
+ * written is tried again at the next hourly run, while it is still Monday there.
+ */
+import { DIGEST_GOAL_MINUTES, digestWeekAt, playerDigest, specDate, type DigestWeek } from '@grove/domain/digest';
+import type { EmailSender } from '../../adapters/email/email.port.ts';
+import { renderEmail } from '../../adapters/email/templates.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  claimDigestSend,
+  findDigestRecipients,
+  findPlayerWeeks,
+  listAccountTimeZones,
+  setDigestEmail,
+  type DigestRecipient,
+  type PlayerWeekRow,
+} from './communications.repository.ts';
+import { unsubscribeToken } from './communications.unsubscribe.ts';
+
+export interface DigestDeps {
+  db: Db;
+  email: EmailSender;
+  publicUrl: string;
+  log?: { error(details: object, message: string): void };
+}
+
+/** Parents handled per query (keyset paging through the due ones). */
+const BATCH = 200;
+
+function render(deps: DigestDeps, recipient: DigestRecipient, week: DigestWeek, rows: PlayerWeekRow[], token: string) {
+  const players = rows.map((row) =>
+    playerDigest({
+      name: row.name,
+      week: { secondsPlayed: row.seconds, hrRises: row.hrRises, coolDowns: row.coolDowns },
+      previous: {
+        secondsPlayed: row.previousSeconds,
+        hrRises: row.previousHrRises,
+        coolDowns: row.previousCoolDowns,
+      },
+    }),
+  );
+  return renderEmail('weekly_digest', {
+    firstName: recipient.firstName,
+    firstDay: specDate(week.reported.firstDay),
+    lastDay: specDate(week.reported.lastDay),
+    goalMinutes: DIGEST_GOAL_MINUTES,
+    players,
+    dashboardUrl: `${deps.publicUrl}/dashboard/stats`,
+    unsubscribeUrl: `${deps.publicUrl}/unsubscribe?t=${encodeURIComponent(token)}`,
+  });
+}
+
+/** Sends the digests due at `now` (the job's body; tests pass their own `now`). */
+export async function runWeeklyDigest(deps: DigestDeps, now: Date = new Date()): Promise<{ sent: number }> {
+  const { db } = deps;
+  let sent = 0;
+  for (const timeZone of await listAccountTimeZones(db)) {
+    const week = digestWeekAt(now, timeZone);
+    if (!week) continue;
+    let afterId = 0;
+    for (;;) {
+      const recipients = await findDigestRecipients(db, timeZone, week.weekStart, afterId, BATCH);
+      if (recipients.length === 0) break;
+      afterId = recipients.at(-1)!.id;
+      const accountIds = [...new Set(recipients.map((recipient) => recipient.accountId))];
+      const playerWeeks = await findPlayerWeeks(db, accountIds, week.reported, week.previous);
+      for (const recipient of recipients) {
+        const rows = playerWeeks.filter((row) => row.accountId === recipient.accountId);
+        if (rows.length === 0) continue;
+        try {
+          const content = render(deps, recipient, week, rows, await unsubscribeToken(db, recipient.id));
+          const wrote = await db.transaction(async (tx) => {
+            if (!(await claimDigestSend(tx, recipient.id, week.weekStart))) return false;
+            const { id } = await deps.email.send({ to: recipient.email, userId: recipient.id, ...content }, tx);
+            await setDigestEmail(tx, recipient.id, week.weekStart, id);
+            return true;
+          });
+          if (wrote) sent++;
+        } catch (error) {
+          deps.log?.error({ err: error, userId: recipient.id }, 'could not write a weekly digest');
+        }
+      }
+      if (recipients.length < BATCH) break;
+    }
+  }
+  return { sent };
+}

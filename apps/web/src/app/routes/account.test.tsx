@@ -1,0 +1,114 @@
+/**
+ * The account route (issue 12 item 7) and the public pages that open links from e-mails: the
+ * details segment, account/manage/* redirecting to it, /email/confirm and /unsubscribe.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@grove/domain';
+
+import { fakeApi } from '../../../test/fake-api.ts';
+import { USERS, accountRoutes, fakeAccount, storeSession } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+describe('account details', () => {
+  it('account/manage/* redirects to the details segment', async () => {
+    storeSession();
+    fakeApi(accountRoutes(fakeAccount()));
+    const app = renderApp('/account/manage/shipping/edit');
+    await waitFor(() => expect(app.location()).toBe('/dashboard/account?segment=details'));
+    expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Account details' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens the details without a segment too, with one h1', async () => {
+    storeSession();
+    fakeApi(accountRoutes(fakeAccount()));
+    renderApp('/dashboard/account');
+    expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Account']);
+    expect(document.title).toBe('Account · Grove');
+  });
+});
+
+describe('/email/confirm', () => {
+  it('sends the token once and shows the answer, with a way to log in', async () => {
+    const api = fakeApi({
+      'POST /api/v2/user/email/confirm/': {
+        body: { detail: ACCOUNT_MESSAGES.emailConfirmed('new@example.com'), email: 'new@example.com' },
+      },
+    });
+    renderApp('/email/confirm?o=tok-123');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MESSAGES.emailConfirmed('new@example.com'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?email=new%40example.com');
+    expect(api.callsTo('POST /api/v2/user/email/confirm/')).toHaveLength(1);
+    expect(api.callsTo('POST /api/v2/user/email/confirm/')[0]?.body).toEqual({ token: 'tok-123' });
+    expect(api.callsTo('POST /api/v2/user/email/confirm/')[0]?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('takes a signed-in person back to their account, which shows the new address', async () => {
+    storeSession();
+    const state = fakeAccount({ ...USERS.parent, pending_email: 'new@example.com' });
+    fakeApi({
+      ...accountRoutes(state),
+      'POST /api/v2/user/email/confirm/': () => {
+        state.user = { ...state.user, email: 'new@example.com', pending_email: null };
+        return { body: { detail: ACCOUNT_MESSAGES.emailConfirmed('new@example.com'), email: 'new@example.com' } };
+      },
+    });
+    renderApp('/email/confirm?o=tok-123');
+    const back = await screen.findByRole('link', { name: 'Back to your account' });
+    expect(back).toHaveAttribute('href', '/dashboard/account?segment=details');
+    await userEvent.setup().click(back);
+    const email = await screen.findByRole('form', { name: 'E-mail address' });
+    expect(within(email).getByRole('textbox', { name: /E-mail/ })).toHaveValue('new@example.com');
+    expect(screen.queryByRole('button', { name: 'Cancel the change' })).not.toBeInTheDocument();
+  });
+
+  it('says why a link did not work', async () => {
+    fakeApi({
+      'POST /api/v2/user/email/confirm/': { status: 400, body: { token: [ACCOUNT_MESSAGES.emailLinkInvalid] } },
+    });
+    renderApp('/email/confirm?o=used');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not confirm your e-mail address' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MESSAGES.emailLinkInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('a link without its token sends nothing', async () => {
+    const api = fakeApi({});
+    renderApp('/email/confirm');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailLinkInvalid)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v2/user/email/confirm/')).toHaveLength(0);
+  });
+});
+
+describe('/unsubscribe', () => {
+  it('turns the weekly summary off and says so', async () => {
+    const api = fakeApi({
+      'POST /api/v2/user/notifications/unsubscribe/': { body: { detail: 'Unsubscribed.' } },
+    });
+    renderApp('/unsubscribe?t=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MESSAGES.unsubscribed)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v2/user/notifications/unsubscribe/')[0]?.body).toEqual({ token: 'abc' });
+    expect(screen.getByRole('link', { name: 'Log in to change your e-mail settings' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fdashboard%2Faccount%3Fsegment%3Ddetails',
+    );
+  });
+
+  it('shows the error of a link that does not work', async () => {
+    fakeApi({
+      'POST /api/v2/user/notifications/unsubscribe/': { status: 400, body: { token: ['This link is not valid.'] } },
+    });
+    renderApp('/unsubscribe?t=nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not unsubscribe you' })).toBeInTheDocument();
+    expect(screen.getByText('This link is not valid.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * /unsubscribe?t=<token> (issue 12): the link at the foot of the weekly summary e-mail. Opening it
+ * turns the weekly summary off; it can be turned on again from the account page.
+ */
+import { Link, useLoaderData, useSearchParams } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@grove/domain';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { unsubscribe } from '../../features/account/account.api.ts';
+import { LinkAnswer } from '../../features/account/link-answer.tsx';
+import { PublicLayout } from '../layouts/public-layout.tsx';
+import { href } from '../paths.ts';
+
+export function UnsubscribeRoute() {
+  const { user } = useLoaderData() as { user: UserInfo | null };
+  const [search] = useSearchParams();
+  const token = search.get('t')?.trim() ?? '';
+  return (
+    <PublicLayout narrow user={user}>
+      <LinkAnswer
+        token={token}
+        send={unsubscribe}
+        missingToken="This link is incomplete. Please open it again from the e-mail, or change your e-mail settings from your account page."
+        titles={{
+          working: 'Turning off the weekly summary…',
+          done: 'You are unsubscribed',
+          failed: 'We could not unsubscribe you',
+        }}
+        done={() => ACCOUNT_MESSAGES.unsubscribed}
+        next={() =>
+          user ? (
+            <Link
+              className="button button--secondary button--block"
+              to={href('root.user.management', null, { segment: 'details' })}
+            >
+              <span className="button__label">Your e-mail settings</span>
+            </Link>
+          ) : (
+            <Link
+              className="button button--secondary button--block"
+              to={href('login', null, { next: href('root.user.management', null, { segment: 'details' }) })}
+            >
+              <span className="button__label">Log in to change your e-mail settings</span>
+            </Link>
+          )
+        }
+      />
+    </PublicLayout>
+  );
+}

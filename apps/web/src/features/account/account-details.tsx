@@ -1,0 +1,68 @@
+/**
+ * Account details (dashboard/account?segment=details; SPEC §2, issue 12 item 7): the person's own
+ * details, e-mail, password, community name, e-mail settings, the game link and the orders on one
+ * side; the family's shipping address, people, devices, the note to the coach and the way to
+ * Subscription & Billing on the other. One column on phones, two from about 1000 px.
+ *
+ * Staff and coaches without an account of their own see only what is theirs.
+ */
+import { Link } from 'react-router';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { href } from '../../app/paths.ts';
+import { AccountCard } from './account-card.tsx';
+import { CoachNoteForm } from './coach-note-form.tsx';
+import { CommunityForm } from './community-form.tsx';
+import { DevicesCard } from './devices-card.tsx';
+import { EmailCard } from './email-card.tsx';
+import { EmailSettingsCard } from './email-settings-card.tsx';
+import { GameLinkForm } from './game-link-form.tsx';
+import { OrdersCard } from './orders-card.tsx';
+import { PasswordForm } from './password-form.tsx';
+import { PeopleCard } from './people-card.tsx';
+import { ProfileForm } from './profile-form.tsx';
+import { ShippingForm } from './shipping-form.tsx';
+import './account.css';
+
+function BillingLinkCard() {
+  return (
+    <AccountCard title="Subscription & Billing" intro="Your plan, payment method, invoices and renewals.">
+      <p>
+        <Link className="button button--secondary" to={href('root.user.management', null, { segment: 'billing' })}>
+          <span className="button__label">Open Subscription & Billing</span>
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}
+
+export function AccountDetails({ user }: { user: UserInfo }) {
+  const accountId = user.account?.id ?? null;
+  const timeZone = user.account?.time_zone ?? null;
+  return (
+    <div className="account-columns">
+      <div className="account-column">
+        <ProfileForm user={user} />
+        <EmailCard user={user} />
+        <PasswordForm user={user} />
+        {accountId !== null ? (
+          <>
+            <CommunityForm user={user} />
+            <EmailSettingsCard />
+            <GameLinkForm user={user} />
+            <OrdersCard timeZone={timeZone} />
+          </>
+        ) : null}
+      </div>
+      {accountId !== null ? (
+        <div className="account-column">
+          <ShippingForm />
+          <PeopleCard user={user} accountId={accountId} />
+          <DevicesCard accountId={accountId} timeZone={timeZone} />
+          <CoachNoteForm accountId={accountId} timeZone={timeZone} />
+          {user.is_billing_user ? <BillingLinkCard /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * The account screen (SPEC §2 Account details, §3 User, Shipping, Device, Order; §7 Profile,
+ * Account, SMS; issue 12 item 7): the person's profile, e-mail change, password, shipping address,
+ * the account's people, devices and kiosk mode, orders, e-mail settings, the family's note to its
+ * coach and the community name. Every shape comes from the API contract (packages/domain/src/api).
+ *
+ * A change of the user record (profile, e-mail, shipping, community name) puts the answer's user
+ * into the user-info query, so the header greeting and the screen update without a reload.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  Account,
+  AccountUser,
+  CaregiverBody,
+  CustomNote,
+  Device,
+  DevicePage,
+  accountApi,
+} from '@grove/domain/api/account';
+import type { Order, billingApi } from '@grove/domain/api/billing';
+import type { Reply, RequestBody } from '@grove/domain/api/common';
+import type { SmsAnswer, SmsBody } from '@grove/domain/api/communications';
+import type {
+  NotificationSettings,
+  OwnProfilePatch,
+  PasswordChange,
+  ShippingAnswer,
+  ShippingPatch,
+  UserInfo,
+  userApi,
+} from '@grove/domain/api/user';
+
+import { ApiError, api, unwrap } from '../../lib/api-client.ts';
+import { authKeys } from '../auth/auth.api.ts';
+
+/** Devices read in one page: an account has a handful. */
+export const DEVICES_PAGE_SIZE = 100;
+
+export const accountKeys = {
+  all: ['account'] as const,
+  shipping: () => [...accountKeys.all, 'shipping'] as const,
+  notifications: () => [...accountKeys.all, 'notifications'] as const,
+  orders: () => [...accountKeys.all, 'orders'] as const,
+  account: (accountId: number) => [...accountKeys.all, 'account', accountId] as const,
+  detail: (accountId: number) => [...accountKeys.account(accountId), 'detail'] as const,
+  devices: (accountId: number) => [...accountKeys.account(accountId), 'devices'] as const,
+  customNote: (accountId: number) => [...accountKeys.account(accountId), 'custom-note'] as const,
+};
+
+/** The answer's user becomes the signed-in user everywhere (header greeting, this screen). */
+export function putUserInfo(queryClient: QueryClient, user: UserInfo): void {
+  queryClient.setQueryData(authKeys.userInfo(), user);
+}
+
+// Reads.
+
+/** GET /api/v2/accounts/{id}/: the account with its people, players and devices. */
+export function accountDetailQuery(accountId: number) {
+  return queryOptions({
+    queryKey: accountKeys.detail(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.get<Account>(`/v2/accounts/${accountId}/`, { signal })),
+    meta: { errorTitle: 'Loading your account' },
+  });
+}
+
+/** GET /api/v2/user/shipping/: the shipping address, its warnings (a PO Box) and the user. */
+export function shippingQuery() {
+  return queryOptions({
+    queryKey: accountKeys.shipping(),
+    queryFn: async ({ signal }) => unwrap(await api.get<ShippingAnswer>('/v2/user/shipping/', { signal })),
+    meta: { errorTitle: 'Loading your shipping address' },
+  });
+}
+
+/** GET /api/v2/user/accounts/{id}/devices/: the tablets and phones that run the games. */
+export function devicesQuery(accountId: number) {
+  return queryOptions({
+    queryKey: accountKeys.devices(accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<DevicePage>(`/v2/user/accounts/${accountId}/devices/`, {
+          query: { page_size: DEVICES_PAGE_SIZE },
+          signal,
+        }),
+      ),
+    meta: { errorTitle: 'Loading your devices' },
+  });
+}
+
+/** GET /api/v2/user/info/orders/: the family's orders (SPEC §8: a 404 is not reported). */
+export function ordersQuery() {
+  return queryOptions({
+    queryKey: accountKeys.orders(),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<Reply<typeof billingApi.userOrders>>('/v2/user/info/orders/', { signal })),
+    meta: { errorTitle: 'Loading your orders', notify: 'orderFetch' },
+  });
+}
+
+/** SPEC §3: the recent confirmed order is the first order with a confirmation date. */
+export function recentConfirmedOrder(orders: readonly Order[]): Order | null {
+  return orders.find((order) => order.date_confirmed !== null) ?? null;
+}
+
+/** GET /api/v2/user/notifications/: the weekly summary e-mail, on or off. */
+export function notificationsQuery() {
+  return queryOptions({
+    queryKey: accountKeys.notifications(),
+    queryFn: async ({ signal }) => unwrap(await api.get<NotificationSettings>('/v2/user/notifications/', { signal })),
+    meta: { errorTitle: 'Loading your e-mail settings' },
+  });
+}
+
+/** GET /api/v1/accounts/{id}/custom_note/: the family's note to its coach. */
+export function customNoteQuery(accountId: number) {
+  return queryOptions({
+    queryKey: accountKeys.customNote(accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<CustomNote>(`/v1/accounts/${accountId}/custom_note/`, { signal })),
+    meta: { errorTitle: 'Loading the note to your coach' },
+  });
+}
+
+// The person's own record.
+
+/** PATCH /api/v2/user/: names, phone and country; an `email` becomes the pending e-mail. */
+export async function patchProfile(body: OwnProfilePatch): Promise<UserInfo> {
+  return unwrap(await api.patch<UserInfo>('/v2/user/', body));
+}
+
+/** DELETE /api/v2/user/email/pending/: forget the pending e-mail change. */
+export async function cancelEmailChange(): Promise<UserInfo> {
+  return unwrap(await api.delete<UserInfo>('/v2/user/email/pending/'));
+}
+
+/** POST /api/v2/user/email/confirm/ (public): the link's token; answers what changed. */
+export async function confirmEmail(token: string): Promise<Reply<typeof userApi.confirmEmail>> {
+  const body: RequestBody<typeof userApi.confirmEmail> = { token };
+  return unwrap(await api.post<Reply<typeof userApi.confirmEmail>>('/v2/user/email/confirm/', body, { auth: false }));
+}
+
+/** POST /api/v2/user/password/: needs the current password; the person's other sessions end. */
+export async function changePassword(body: PasswordChange): Promise<string> {
+  return unwrap(await api.post<Reply<typeof userApi.changePassword>>('/v2/user/password/', body)).detail;
+}
+
+/** PATCH /api/v2/user/shipping/: the answer carries the address, its warnings and the user. */
+export async function patchShipping(body: ShippingPatch): Promise<ShippingAnswer> {
+  return unwrap(await api.patch<ShippingAnswer>('/v2/user/shipping/', body));
+}
+
+/** POST /api/v1/social-acc/set: the community name (a blank handle removes it). */
+export async function setSocialAccount(body: RequestBody<typeof userApi.setSocialAccount>): Promise<UserInfo> {
+  return unwrap(await api.post<UserInfo>('/v1/social-acc/set', body));
+}
+
+/** PATCH /api/v2/user/notifications/. */
+export async function patchNotifications(
+  body: RequestBody<typeof userApi.patchNotifications>,
+): Promise<NotificationSettings> {
+  return unwrap(await api.patch<NotificationSettings>('/v2/user/notifications/', body));
+}
+
+/** POST /api/v2/user/notifications/unsubscribe/ (public): the token of the e-mail's link. */
+export async function unsubscribe(token: string): Promise<string> {
+  const body: RequestBody<typeof userApi.unsubscribe> = { token };
+  const answer = unwrap(
+    await api.post<Reply<typeof userApi.unsubscribe>>('/v2/user/notifications/unsubscribe/', body, { auth: false }),
+  );
+  return answer.detail;
+}
+
+// The account's people.
+
+type AccountUserReply = Reply<typeof accountApi.addUser, 201>;
+
+/**
+ * SPEC §8: a change of an account user answers `hasErrors`; an answer that has them is a failure
+ * (its field messages, if any, land in the form like a 400's).
+ */
+function checkedUser(answer: AccountUserReply): AccountUser {
+  if (answer.hasErrors) throw new ApiError(400, 'Bad Request', answer, 'The change could not be saved.');
+  return answer.user;
+}
+
+/** POST /api/v2/accounts/{id}/add_user/: invites a caregiver (an e-mail to set a password). */
+export async function addAccountUser(accountId: number, body: CaregiverBody): Promise<AccountUser> {
+  return checkedUser(unwrap(await api.post<AccountUserReply>(`/v2/accounts/${accountId}/add_user/`, body)));
+}
+
+/** PATCH /api/v2/accounts/{id}/users/{userId}/: a caregiver's names, phone and country. */
+export async function updateAccountUser(
+  accountId: number,
+  userId: number,
+  body: RequestBody<typeof accountApi.updateUser>,
+): Promise<AccountUser> {
+  return checkedUser(
+    unwrap(await api.patch<Reply<typeof accountApi.updateUser>>(`/v2/accounts/${accountId}/users/${userId}/`, body)),
+  );
+}
+
+/** DELETE /api/v2/accounts/{id}/users/{userId}/: the caregiver's login ends. */
+export async function removeAccountUser(accountId: number, userId: number): Promise<string> {
+  return unwrap(await api.delete<Reply<typeof accountApi.removeUser>>(`/v2/accounts/${accountId}/users/${userId}/`))
+    .detail;
+}
+
+/** POST /api/v2/accounts/{id}/users/{userId}/resend_invite/: a new link; the earlier one stops working. */
+export async function resendInvite(accountId: number, userId: number): Promise<string> {
+  return unwrap(
+    await api.post<Reply<typeof accountApi.resendInvite>>(`/v2/accounts/${accountId}/users/${userId}/resend_invite/`),
+  ).detail;
+}
+
+/** The account's people after a change: the changed one replaced (or added), or removed. */
+export function withUser(account: Account | undefined, user: AccountUser): Account | undefined {
+  if (!account) return account;
+  const exists = account.users.some((item) => item.id === user.id);
+  const users = exists ? account.users.map((item) => (item.id === user.id ? user : item)) : [...account.users, user];
+  return { ...account, users };
+}
+
+export function withoutUser(account: Account | undefined, userId: number): Account | undefined {
+  return account ? { ...account, users: account.users.filter((item) => item.id !== userId) } : account;
+}
+
+// Devices.
+
+const devicePath = (accountId: number, deviceId: number) => `/v2/user/accounts/${accountId}/devices/${deviceId}`;
+
+/** PUT …/devices/{deviceId}/toggle_kiosk_mode/: the device picks it up when it next reads its settings. */
+export async function toggleKiosk(accountId: number, deviceId: number, isKioskMode: boolean): Promise<Device> {
+  const body: RequestBody<typeof accountApi.toggleKiosk> = { is_kiosk_mode: isKioskMode };
+  return unwrap(await api.put<Device>(`${devicePath(accountId, deviceId)}/toggle_kiosk_mode/`, body));
+}
+
+/** PATCH …/devices/{deviceId}/: a new name. */
+export async function renameDevice(accountId: number, deviceId: number, name: string): Promise<Device> {
+  const body: RequestBody<typeof accountApi.renameDevice> = { name };
+  return unwrap(await api.patch<Device>(`${devicePath(accountId, deviceId)}/`, body));
+}
+
+/** POST …/devices/{deviceId}/revoke_token/: the device stops uploading until it gets a new token. */
+export async function revokeDevice(accountId: number, deviceId: number): Promise<Device> {
+  return unwrap(await api.post<Device>(`${devicePath(accountId, deviceId)}/revoke_token/`));
+}
+
+/** The device list with `device` replaced by its new state. */
+export function withDevice(page: DevicePage | undefined, device: Device): DevicePage | undefined {
+  return page ? { ...page, results: page.results.map((item) => (item.id === device.id ? device : item)) } : page;
+}
+
+// The rest.
+
+/** PUT /api/v1/accounts/{id}/custom_note/ (blank clears it). */
+export async function setCustomNote(accountId: number, customNote: string): Promise<CustomNote> {
+  const body: RequestBody<typeof accountApi.setCustomNote> = { custom_note: customNote };
+  return unwrap(await api.put<CustomNote>(`/v1/accounts/${accountId}/custom_note/`, body));
+}
+
+/** POST /api/v1/sms/message/ kind app_link: the game's download link, texted to a phone. */
+export async function sendAppLink(phone: { phonenumber: string; country: string }): Promise<SmsAnswer> {
+  const body: SmsBody = { kind: 'app_link', ...phone };
+  return unwrap(await api.post<SmsAnswer>('/v1/sms/message/', body));
+}

@@ -1,0 +1,41 @@
+/** E-mail settings: the weekly summary (each Monday, how each player's week went), on or off. */
+import { useId } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { Spinner } from '../../components/spinner.tsx';
+import { accountKeys, notificationsQuery, patchNotifications } from './account.api.ts';
+import { AccountCard, LoadError } from './account-card.tsx';
+import { Switch } from './switch.tsx';
+
+export function EmailSettingsCard() {
+  const queryClient = useQueryClient();
+  const hintId = useId();
+  const query = useQuery(notificationsQuery());
+  const mutation = useMutation({
+    mutationFn: (on: boolean) => patchNotifications({ weekly_digest: on }),
+    onSuccess: (answer) => queryClient.setQueryData(accountKeys.notifications(), answer),
+    meta: { errorTitle: 'Changing your e-mail settings' },
+  });
+
+  let content;
+  if (query.isPending) content = <Spinner label="Loading your e-mail settings…" />;
+  else if (query.isError) content = <LoadError what="your e-mail settings" onRetry={() => void query.refetch()} />;
+  else {
+    const on = mutation.isPending && mutation.variables !== undefined ? mutation.variables : query.data.weekly_digest;
+    content = (
+      <>
+        <Switch
+          label="Weekly summary e-mail"
+          checked={on}
+          busy={mutation.isPending}
+          describedBy={hintId}
+          onChange={(next) => mutation.mutate(next)}
+        />
+        <p className="account-card__intro" id={hintId}>
+          Each Monday morning: how each player’s week went.
+        </p>
+      </>
+    );
+  }
+  return <AccountCard title="E-mail settings">{content}</AccountCard>;
+}

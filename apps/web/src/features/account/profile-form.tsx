@@ -1,0 +1,57 @@
+/**
+ * The person's own details (SPEC §3 User, §4 edit_save_cancel, §5 profile rules): first and last
+ * name and the phone number with its country picker — the picker is the person's country. Cancel
+ * restores the earlier values; Save is disabled while a field has an error.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_COUNTRY } from '@grove/domain';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { GroveForm, type FormFieldConfig, type FormValues } from '../../components/form/grove-form.tsx';
+import { patchProfile, putUserInfo } from './account.api.ts';
+
+const FIELDS: readonly FormFieldConfig[] = [
+  { name: 'first_name', label: 'First name', required: true, autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', required: true, autoComplete: 'family-name' },
+  {
+    name: 'phonenumber',
+    label: 'Phone',
+    kind: 'phone',
+    required: true,
+    hint: 'Choose your country, then type your number.',
+  },
+];
+
+export function profileValues(user: UserInfo): FormValues {
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phonenumber: user.phonenumber,
+    country: user.country || DEFAULT_COUNTRY,
+  };
+}
+
+export function ProfileForm({ user }: { user: UserInfo }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: patchProfile,
+    onSuccess: (answer) => putUserInfo(queryClient, answer),
+    meta: { errorTitle: 'Saving your details', notify: 'profileUpdate' },
+  });
+  return (
+    <GroveForm
+      type="edit_save_cancel"
+      title="Contact details"
+      fields={FIELDS}
+      values={profileValues(user)}
+      onSubmit={(values) =>
+        mutation.mutateAsync({
+          first_name: values.first_name,
+          last_name: values.last_name,
+          phonenumber: values.phonenumber,
+          country: values.country,
+        })
+      }
+    />
+  );
+}

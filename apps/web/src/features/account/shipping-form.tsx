@@ -1,0 +1,133 @@
+/**
+ * Where kits and replacement parts go (SPEC §3 Shipping, §5 address rules). A PO Box is accepted
+ * with a warning — Save stays enabled; the saved address keeps its note. US addresses pick their
+ * state from the list (states, DC, territories and the military codes AA, AE, AP); elsewhere the
+ * state or region is free text.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_COUNTRY, LIMITS, SHIPPING_COUNTRIES, US_STATES } from '@grove/domain';
+import type { ShippingAnswer } from '@grove/domain/api/user';
+
+import { GroveForm, type FormFieldConfig, type FormValues } from '../../components/form/grove-form.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { accountKeys, patchShipping, putUserInfo, shippingQuery } from './account.api.ts';
+import { AccountCard, LoadError } from './account-card.tsx';
+
+const TITLE = 'Shipping address';
+
+const STATE_OPTIONS = [
+  { value: '', label: 'Choose a state' },
+  ...US_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` })),
+];
+const COUNTRY_OPTIONS = SHIPPING_COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+
+function shippingFields(country: string): FormFieldConfig[] {
+  const isUs = country === 'US';
+  return [
+    { name: 'address_1', label: 'Address', required: true, autoComplete: 'address-line1', maxLength: LIMITS.address },
+    {
+      name: 'address_2',
+      label: 'Apartment, suite or unit',
+      autoComplete: 'address-line2',
+      maxLength: LIMITS.address,
+    },
+    { name: 'city', label: 'City', required: true, autoComplete: 'address-level2', maxLength: LIMITS.city },
+    isUs
+      ? { name: 'state', label: 'State', kind: 'select', required: true, options: STATE_OPTIONS }
+      : { name: 'state', label: 'State or region', autoComplete: 'address-level1', maxLength: LIMITS.state },
+    {
+      name: 'zipcode',
+      label: isUs ? 'ZIP code' : 'Postcode',
+      required: true,
+      autoComplete: 'postal-code',
+      maxLength: LIMITS.zipcode,
+    },
+    { name: 'country', label: 'Country', kind: 'select', required: true, options: COUNTRY_OPTIONS },
+  ];
+}
+
+export function shippingValues(shipping: ShippingAnswer): FormValues {
+  return {
+    address_1: shipping.address_1,
+    address_2: shipping.address_2,
+    city: shipping.city,
+    state: shipping.state,
+    zipcode: shipping.zipcode,
+    country: shipping.country || DEFAULT_COUNTRY,
+  };
+}
+
+function ShippingEditor({ shipping }: { shipping: ShippingAnswer }) {
+  const queryClient = useQueryClient();
+  const saved = shippingValues(shipping);
+  // The country being edited decides how the state is asked for.
+  const [country, setCountry] = useState(saved.country ?? DEFAULT_COUNTRY);
+  const fields = useMemo(() => shippingFields(country), [country]);
+  const mutation = useMutation({
+    mutationFn: patchShipping,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(accountKeys.shipping(), answer);
+      putUserInfo(queryClient, answer.user);
+    },
+    meta: { errorTitle: 'Saving your shipping address', notify: 'profileUpdate' },
+  });
+  const savedWarnings = Object.values(shipping.warnings).flat();
+
+  const onFieldChange = (event: FormEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (target instanceof HTMLSelectElement && target.name === 'country') setCountry(target.value);
+  };
+
+  return (
+    <div className="account-stack" onChange={onFieldChange}>
+      <GroveForm
+        type="edit_save_cancel"
+        title={TITLE}
+        description="Where we send kits and replacement parts."
+        fields={fields}
+        values={saved}
+        onCancel={() => setCountry(saved.country ?? DEFAULT_COUNTRY)}
+        onSubmit={(values) =>
+          mutation.mutateAsync({
+            address_1: values.address_1,
+            address_2: values.address_2,
+            city: values.city,
+            state: values.state,
+            zipcode: values.zipcode,
+            country: values.country,
+          })
+        }
+      />
+      {savedWarnings.length > 0 ? (
+        <div className="account-notice account-notice--saved">
+          {savedWarnings.map((warning) => (
+            <p key={warning}>
+              <span className="visually-hidden">Note: </span>
+              {warning}
+            </p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function ShippingForm() {
+  const query = useQuery(shippingQuery());
+  if (query.isPending) {
+    return (
+      <AccountCard title={TITLE}>
+        <Spinner label="Loading your shipping address…" />
+      </AccountCard>
+    );
+  }
+  if (query.isError) {
+    return (
+      <AccountCard title={TITLE}>
+        <LoadError what="your shipping address" onRetry={() => void query.refetch()} />
+      </AccountCard>
+    );
+  }
+  return <ShippingEditor shipping={query.data} />;
+}

@@ -1,0 +1,54 @@
+/**
+ * An on/off switch that saves at once (kiosk mode, the weekly summary): a real button with
+ * role="switch" and aria-checked, named by its visible label (and, where several share a label,
+ * by what they belong to). While the change is saved it is busy and ignores clicks.
+ */
+import { useId } from 'react';
+
+export function Switch({
+  label,
+  checked,
+  onChange,
+  busy = false,
+  disabled = false,
+  /** Ids of elements that complete the name ("Kiosk mode" + the device's name). */
+  labelledByExtra,
+  describedBy,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  busy?: boolean;
+  disabled?: boolean;
+  labelledByExtra?: string;
+  describedBy?: string;
+}) {
+  const labelId = useId();
+  return (
+    <div className="switch">
+      <span className="switch__label" id={labelId}>
+        {label}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        className="switch__control"
+        aria-checked={checked}
+        aria-labelledby={labelledByExtra ? `${labelId} ${labelledByExtra}` : labelId}
+        aria-describedby={describedBy}
+        aria-busy={busy || undefined}
+        disabled={disabled}
+        onClick={() => {
+          if (!busy) onChange(!checked);
+        }}
+      >
+        <span className="switch__track" aria-hidden="true">
+          <span className="switch__thumb" />
+        </span>
+      </button>
+      <span className="switch__state" aria-hidden="true">
+        {checked ? 'On' : 'Off'}
+      </span>
+    </div>
+  );
+}

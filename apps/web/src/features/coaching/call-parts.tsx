@@ -1,0 +1,57 @@
+/**
+ * Pieces both coaching views show for a call: its status in words, when it is, and "Add to
+ * calendar" (the .ics file, fetched with the person's token and saved).
+ */
+import { useState } from 'react';
+import { formatDateTime, type CallStatus } from '@grove/domain';
+import type { CoachingCall } from '@grove/domain/api/coaching';
+
+import { Button } from '../../components/button.tsx';
+import { notify, notifyError } from '../../lib/notifications.ts';
+import { downloadCallIcs } from './coaching.api.ts';
+
+export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
+
+export function CallStatusBadge({ status }: { status: CallStatus }) {
+  return (
+    <span
+      className={`badge coaching-status coaching-status--${status}${status === 'scheduled' ? ' badge--green' : ''}`}
+    >
+      {CALL_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** '11-23-2026 6:00:00 PM EST' — the call's start in `timeZone` (30 minutes long). */
+export function callWhen(call: Pick<CoachingCall, 'starts_at'>, timeZone: string): string {
+  return formatDateTime(call.starts_at, timeZone);
+}
+
+export function AddToCalendarButton({ call, label }: { call: CoachingCall; label: string }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const filename = await downloadCallIcs(call.id);
+      notify({
+        kind: 'success',
+        title: 'Calendar file saved',
+        message: `Open ${filename} to add the call to your calendar.`,
+      });
+    } catch (error) {
+      notifyError('Adding the call to your calendar', error instanceof Error ? error.message : undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" loading={busy} onClick={() => void run()} aria-label={`Add to calendar: ${label}`}>
+      Add to calendar
+    </Button>
+  );
+}
