@@ -141,7 +141,9 @@ describe('redirects', () => {
     signedIn(USERS.parent);
     renderApp('/dashboard/welcome/devices');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Grove' })).toBeInTheDocument();
-    expect(screen.getByText('Step: devices')).toBeInTheDocument();
+    expect(
+      await screen.findByText('We couldn’t find a step called “devices”. Here are all your first steps.'),
+    ).toBeInTheDocument();
   });
 
   it('the developer variants show the same screens under four leading segments', async () => {

@@ -1,0 +1,200 @@
+/** The welcome checklist (issue 13 item 6) through the real routes and providers, against a fake API. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
+import type { Onboarding } from '@grove/domain/api/webinars';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { USERS, onboardingFixture, playerPage, storeSession } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { EXTERNAL_LINKS } from '../../lib/env.ts';
+
+const ONBOARDING = 'GET /api/v2/onboarding/';
+
+/** The server's side: finishing a manual step moves it to the passed steps. */
+function onboardingServer(initial: Onboarding): Record<string, FakeHandler> {
+  let state = initial;
+  const routes: Record<string, FakeHandler> = { [ONBOARDING]: () => ({ body: state }) };
+  for (const { id } of ONBOARDING_STEPS) {
+    routes[`POST /api/v2/onboarding/${id}/finish/`] = () => {
+      const step = state.to_pass.find((item) => item.id === id);
+      if (step) {
+        state = {
+          passed: [...state.passed, { ...step, passed_at: '2026-11-21T14:30:00.000Z' }],
+          to_pass: state.to_pass.filter((item) => item.id !== id),
+        };
+      }
+      return { body: state };
+    };
+  }
+  return routes;
+}
+
+function signedIn(user: UserInfo, routes: Record<string, FakeHandler> = {}): FakeApi {
+  storeSession();
+  return fakeApi({
+    'GET /api/v2/user/info/': { body: user },
+    ...(user.account
+      ? { [`GET /api/v2/player/accounts/${user.account.id}/`]: { body: playerPage([{ id: 1, name: 'Maya' }]) } }
+      : {}),
+    ...routes,
+  });
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const stepTitles = (name: string) =>
+  within(section(name))
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+const stepItem = (title: string) => screen.getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
+
+describe('welcome checklist', () => {
+  it('shows the progress, the steps still to do in order with where to do them, then the steps done', async () => {
+    signedIn(USERS.parent, onboardingServer(onboardingFixture(['add_players', 'kit_delivered'])));
+    renderApp('/dashboard/welcome');
+
+    expect(await screen.findByText('2 of 6 done')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: '2 of 6 done' })).toHaveAttribute('value', '2');
+    expect(stepTitles('Still to do')).toEqual([
+      'Pair the heart-rate band',
+      'Play the first game',
+      'Join a live tutorial',
+      'Book your first coaching call',
+    ]);
+    expect(stepTitles('Done')).toEqual(['Add your players', 'Receive your kit']);
+
+    const band = stepItem('Pair the heart-rate band');
+    expect(within(band).getByText('Step 3 of 6')).toBeInTheDocument();
+    expect(within(band).getByText(/Moisten the sensor/)).toBeInTheDocument();
+    expect(within(band).getByRole('link', { name: 'How to wear the band' })).toHaveAttribute(
+      'href',
+      '/dashboard/resources?article=wearing-the-heart-rate-band',
+    );
+    expect(within(band).getByRole('button', { name: 'Mark as done (Pair the heart-rate band)' })).toBeInTheDocument();
+
+    // Automatic steps say they tick themselves and offer no button.
+    const gameStep = stepItem('Play the first game');
+    const game = within(gameStep).getByRole('link', { name: /Open Game Directions/ });
+    expect(game).toHaveAttribute('href', EXTERNAL_LINKS.gameDirections);
+    expect(game).toHaveAttribute('target', '_blank');
+    expect(game.getAttribute('rel')).toContain('noopener');
+    expect(within(gameStep).getByText('This step ticks itself after your child’s first game.')).toBeInTheDocument();
+    expect(within(gameStep).queryByRole('button')).not.toBeInTheDocument();
+
+    const tutorial = stepItem('Join a live tutorial');
+    expect(within(tutorial).getByRole('link', { name: 'Choose a tutorial' })).toHaveAttribute(
+      'href',
+      '/dashboard/tutorials',
+    );
+    expect(within(tutorial).getByRole('button', { name: 'Mark as done (Join a live tutorial)' })).toBeInTheDocument();
+    expect(
+      within(stepItem('Book your first coaching call')).getByRole('link', { name: 'Book a coaching call' }),
+    ).toHaveAttribute('href', '/dashboard/coaching');
+
+    // Passed steps say when (in the family's zone, the spec's format).
+    expect(within(stepItem('Add your players')).getByText('11-20-2026 10:00:00 AM EST')).toBeInTheDocument();
+  });
+
+  it('links adding players to the players area', async () => {
+    signedIn(USERS.parent, onboardingServer(onboardingFixture()));
+    renderApp('/dashboard/welcome');
+    const players = await screen.findByRole('heading', { level: 3, name: 'Add your players' });
+    expect(
+      within(players.closest('li') as HTMLElement).getByRole('link', { name: 'Go to your players' }),
+    ).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('moves a step to Done with “Mark as done” (SPEC §4)', async () => {
+    const api = signedIn(USERS.parent, onboardingServer(onboardingFixture(['add_players', 'kit_delivered'])));
+    renderApp('/dashboard/welcome');
+    const user = userEvent.setup();
+
+    await screen.findByText('2 of 6 done');
+    await user.click(screen.getByRole('button', { name: 'Mark as done (Pair the heart-rate band)' }));
+
+    expect(await screen.findByText('3 of 6 done')).toHaveFocus();
+    expect(stepTitles('Still to do')).toEqual([
+      'Play the first game',
+      'Join a live tutorial',
+      'Book your first coaching call',
+    ]);
+    expect(stepTitles('Done')).toEqual(['Add your players', 'Receive your kit', 'Pair the heart-rate band']);
+    expect(await screen.findByText('Nice work — “Pair the heart-rate band” is done.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v2/onboarding/pair_band/finish/')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(stepItem('Pair the heart-rate band')).getByText('11-21-2026 9:30:00 AM EST')).toBeInTheDocument(),
+    );
+  });
+
+  it('puts the step back and says so when the server refuses', async () => {
+    signedIn(USERS.parent, {
+      ...onboardingServer(onboardingFixture()),
+      'POST /api/v2/onboarding/join_tutorial/finish/': { status: 500 },
+    });
+    renderApp('/dashboard/welcome');
+    const user = userEvent.setup();
+
+    await screen.findByText('0 of 6 done');
+    await user.click(screen.getByRole('button', { name: 'Mark as done (Join a live tutorial)' }));
+    expect(await screen.findByText('Marking the step as done')).toBeInTheDocument();
+    expect(screen.getByText('0 of 6 done')).toBeInTheDocument();
+    expect(stepTitles('Still to do')).toContain('Join a live tutorial');
+  });
+
+  it('opens the step the address names', async () => {
+    signedIn(USERS.parent, onboardingServer(onboardingFixture(['add_players'])));
+    renderApp('/dashboard/welcome/book-coaching');
+
+    const heading = await screen.findByRole('heading', { level: 3, name: 'Book your first coaching call' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading.closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByRole('status', { name: /couldn’t find/ })).not.toBeInTheDocument();
+  });
+
+  it('shows every step with a polite note when the address names an unknown step', async () => {
+    signedIn(USERS.parent, onboardingServer(onboardingFixture()));
+    renderApp('/dashboard/welcome/fly-a-kite');
+
+    expect(
+      await screen.findByText('We couldn’t find a step called “fly-a-kite”. Here are all your first steps.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('0 of 6 done')).toBeInTheDocument();
+    expect(stepTitles('Still to do')).toHaveLength(6);
+  });
+
+  it('congratulates a family that passed every step, with the way to Home and Player Stats', async () => {
+    const all = ONBOARDING_STEPS.map((step) => step.id) as OnboardingStepId[];
+    signedIn(USERS.parent, onboardingServer(onboardingFixture(all)));
+    renderApp('/dashboard/welcome');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'You’re all set!' })).toBeInTheDocument();
+    expect(screen.getByText('6 of 6 done')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'See Player Stats' })).toHaveAttribute('href', '/dashboard/stats');
+    expect(screen.queryByRole('region', { name: 'Still to do' })).not.toBeInTheDocument();
+    expect(stepTitles('Done')).toHaveLength(6);
+  });
+
+  it.each([
+    ['cancelled', 'CANCELLED'],
+    ['returned', 'RETURNED'],
+  ])('sends a %s family home from the welcome screen and its steps', async (_name, status) => {
+    const user: UserInfo = { ...USERS.cancelled, billing_status: { status_name: status } };
+    for (const path of ['/dashboard/welcome', '/dashboard/welcome/pair_band']) {
+      const api = signedIn(user, onboardingServer(onboardingFixture()));
+      const app = renderApp(path);
+      await waitFor(() => expect(app.location()).toBe('/dashboard'));
+      expect(api.callsTo(ONBOARDING)).toHaveLength(0);
+      app.unmount();
+    }
+  });
+
+  it('tells staff there is no checklist of their own', async () => {
+    const api = signedIn(USERS.staff);
+    renderApp('/dashboard/welcome');
+    expect(await screen.findByRole('heading', { name: 'No first steps to take' })).toBeInTheDocument();
+    expect(api.callsTo(ONBOARDING)).toHaveLength(0);
+  });
+});
