@@ -44,6 +44,8 @@ test('a parent books a call, the coach reads the brief and shares a note, the pa
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'One project books: a slot and the upcoming-call limit are shared.');
+  // Three people, four screens and four axe scans: more than the default minute on a busy machine.
+  test.slow();
 
   await signInAs(page, DEMO.parent);
   // The booking link of an e-mail keeps its ref through the redirect.

@@ -13,7 +13,7 @@ import { GroveForm, type FormFieldConfig } from '../../components/form/grove-for
 import { Spinner } from '../../components/spinner.tsx';
 import { accountKeys, devicesQuery, renameDevice, revokeDevice, toggleKiosk, withDevice } from './account.api.ts';
 import { AccountCard, LoadError } from './account-card.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Switch } from './switch.tsx';
 
 const TITLE = 'Devices';

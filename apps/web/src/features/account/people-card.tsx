@@ -35,7 +35,7 @@ import {
   withoutUser,
 } from './account.api.ts';
 import { AccountCard, LoadError } from './account-card.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 const TITLE = 'People on your account';
 

@@ -27,7 +27,7 @@ import {
   userBookingsQuery,
   type CallsWhen,
 } from './coaching.api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 import './coaching.css';
 
@@ -398,26 +398,18 @@ export function BookingPage({
         <ConfirmDialog
           title="Cancel this call?"
           confirmLabel="Cancel the call"
-          keepLabel="Keep the call"
-          busy={cancel.isPending}
-          error={cancel.isError ? refusalText(cancel.error) : null}
+          cancelLabel="Keep the call"
+          describeError={refusalText}
           onClose={() => setCancelling(null)}
-          returnFocus={() => callsHeadingRef.current}
-          onConfirm={() =>
-            cancel.mutate(
-              { callId: cancelling.id, body: { status: 'cancelled' } },
-              {
-                onSuccess: (call) => {
-                  setCancelling(null);
-                  if (moving?.id === call.id) setMoving(null);
-                  // The call left the upcoming list with its buttons: the list's heading takes the focus.
-                  requestAnimationFrame(() => callsHeadingRef.current?.focus());
-                  setStatus(null);
-                  setCallsStatus(`Your call on ${callWhen(call, zone)} was cancelled.`);
-                },
-              },
-            )
-          }
+          fallbackFocus={() => callsHeadingRef.current}
+          onConfirm={async () => {
+            const call = await cancel.mutateAsync({ callId: cancelling.id, body: { status: 'cancelled' } });
+            if (moving?.id === call.id) setMoving(null);
+            // The call left the upcoming list with its buttons: the list's heading takes the focus.
+            requestAnimationFrame(() => callsHeadingRef.current?.focus());
+            setStatus(null);
+            setCallsStatus(`Your call on ${callWhen(call, zone)} was cancelled.`);
+          }}
         >
           <p>
             Your call on {callWhen(cancelling, zone)} with {cancelling.coach.name} will be cancelled. You can book

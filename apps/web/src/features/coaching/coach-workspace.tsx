@@ -28,7 +28,7 @@ import {
   type CallsWhen,
 } from './coaching.api.ts';
 import { todayIn } from './coaching-times.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FamilyBrief, type FamilyUserLookup } from './family-brief.tsx';
 import { TimeOffPanel } from './time-off-panel.tsx';
 import { WorkingHoursForm } from './working-hours-form.tsx';
@@ -400,27 +400,19 @@ export function CoachWorkspace({ user, familyUserId }: { user: UserInfo; familyU
         <ConfirmDialog
           title="Cancel this call?"
           confirmLabel="Cancel the call"
-          keepLabel="Keep the call"
-          busy={cancel.isPending}
-          error={cancel.isError ? refusalText(cancel.error) : null}
+          cancelLabel="Keep the call"
+          describeError={refusalText}
           onClose={() => setCancelling(null)}
-          returnFocus={() => callsHeadingRef.current}
-          onConfirm={() =>
-            cancel.mutate(
-              { callId: cancelling.id, body: { status: 'cancelled' } },
-              {
-                onSuccess: (call) => {
-                  setCancelling(null);
-                  notify({
-                    kind: 'success',
-                    title: 'Call cancelled',
-                    message: `The call with ${call.family_name} on ${callWhen(call, zone)} was cancelled. The family was told.`,
-                  });
-                  requestAnimationFrame(() => callsHeadingRef.current?.focus());
-                },
-              },
-            )
-          }
+          fallbackFocus={() => callsHeadingRef.current}
+          onConfirm={async () => {
+            const call = await cancel.mutateAsync({ callId: cancelling.id, body: { status: 'cancelled' } });
+            notify({
+              kind: 'success',
+              title: 'Call cancelled',
+              message: `The call with ${call.family_name} on ${callWhen(call, zone)} was cancelled. The family was told.`,
+            });
+            requestAnimationFrame(() => callsHeadingRef.current?.focus());
+          }}
         >
           <p>
             The call with {cancelling.family_name} on {callWhen(cancelling, zone)} will be cancelled, and the family

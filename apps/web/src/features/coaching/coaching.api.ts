@@ -28,6 +28,7 @@ import type {
 import type { Reply, RequestBody } from '@grove/domain/api/common';
 
 import { ApiError, api, apiDownload, unwrap } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** Calls, notes and families read per page (a family has a handful of calls; a coach some dozens of families). */
 export const COACHING_PAGE_SIZE = 50;
@@ -193,19 +194,6 @@ export async function bookCall(body: BookBody): Promise<CoachingCall> {
 /** PUT /api/v1/coach_booking/coaching_call/{id}: cancel or move it (family), record its outcome (coach). */
 export async function updateCall(callId: number, body: UpdateCallBody): Promise<CoachingCall> {
   return unwrap(await api.put<CoachingCall>(`${BOOKING}/coaching_call/${callId}/`, body));
-}
-
-/** Saves `blob` as a file named `filename` through a temporary link. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**

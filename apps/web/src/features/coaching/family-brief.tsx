@@ -14,7 +14,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { formatCalendarDay, formatNumber, wholeMinutes } from '../../lib/format.ts';
 import { callWhen } from './call-parts.tsx';
 import { briefQuery, refusalText, useNoteChange } from './coaching.api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 /** Finds a user of the family's account: coach notes are written "by one of its users" (the contract). */
 export type FamilyUserLookup = (accountId: number) => Promise<number | null>;
@@ -407,22 +407,14 @@ export function FamilyBrief({
         <ConfirmDialog
           title="Delete this note?"
           confirmLabel="Delete the note"
-          keepLabel="Keep the note"
-          busy={remove.isPending}
-          error={remove.isError ? refusalText(remove.error) : null}
+          cancelLabel="Keep the note"
+          describeError={refusalText}
           onClose={() => setDeleting(null)}
-          returnFocus={() => notesHeadingRef.current}
-          onConfirm={() =>
-            remove.mutate(
-              { kind: 'delete', noteId: deleting.id },
-              {
-                onSuccess: () => {
-                  setDeleting(null);
-                  requestAnimationFrame(() => notesHeadingRef.current?.focus());
-                },
-              },
-            )
-          }
+          fallbackFocus={() => notesHeadingRef.current}
+          onConfirm={async () => {
+            await remove.mutateAsync({ kind: 'delete', noteId: deleting.id });
+            requestAnimationFrame(() => notesHeadingRef.current?.focus());
+          }}
         >
           <p>{deleting.shared ? 'The family will no longer see it.' : 'Only coaches and staff could see it.'}</p>
         </ConfirmDialog>

@@ -11,6 +11,7 @@ import type { PlayerOverview, WeeklyActivity } from '@grove/domain/api/play';
 
 import { api, apiDownload, unwrap } from '../../lib/api-client.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 export const playKeys = {
   all: ['play'] as const,
@@ -44,20 +45,6 @@ export function weeklyActivityQuery(playerId: number, frame: TimeFrameId) {
     staleTime: STALE_TIMES.activity,
     meta: { errorTitle: 'Loading the player’s stats' },
   });
-}
-
-/** Saves `blob` as a file named `filename` through a temporary link. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has started the download once click() returns; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**

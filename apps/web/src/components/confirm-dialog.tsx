@@ -1,13 +1,18 @@
 /**
  * "Are you sure?" before something that cannot be taken back (removing a person, revoking a
- * device's token): the question, what it means, the confirming button and a way out. A failure
- * shows inside the dialog; the dialog closes once the change is made.
+ * device's token, cancelling a call): the question, what it means, the confirming button and a way
+ * out, focused first. A failure shows inside the dialog (`describeError` words it); the dialog
+ * closes once the change is made.
  */
 import { useState, type ReactNode } from 'react';
 import { errorText } from '@grove/domain';
 
-import { Button } from '../../components/button.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { Button } from './button.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
+
+function defaultErrorText(failure: unknown): string {
+  return failure instanceof Error ? failure.message : errorText(failure);
+}
 
 export function ConfirmDialog({
   title,
@@ -16,6 +21,8 @@ export function ConfirmDialog({
   cancelLabel = 'Keep',
   onConfirm,
   onClose,
+  fallbackFocus,
+  describeError = defaultErrorText,
 }: {
   title: string;
   children: ReactNode;
@@ -23,6 +30,9 @@ export function ConfirmDialog({
   cancelLabel?: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** Where focus goes when the button that opened the dialog is gone (the change removed it). */
+  fallbackFocus?: () => HTMLElement | null;
+  describeError?: (failure: unknown) => string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,13 +44,13 @@ export function ConfirmDialog({
       await onConfirm();
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : errorText(failure));
+      setError(describeError(failure));
       setBusy(false);
     }
   };
 
   return (
-    <ModalDialog title={title} onClose={onClose} busy={busy}>
+    <ModalDialog title={title} onClose={onClose} busy={busy} fallbackFocus={fallbackFocus}>
       <div>{children}</div>
       {error ? (
         <p className="form-error" role="alert">
