@@ -45,6 +45,7 @@ describe('home', () => {
     const api = signedIn(USERS.parent);
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 2, name: 'Maya’s week' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Guides for parents' })).toHaveAttribute('href', '/dashboard/resources');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Jordan' })).toBeInTheDocument();
 
     expect(screen.getByText('38 minutes')).toBeInTheDocument();

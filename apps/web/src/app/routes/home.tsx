@@ -162,7 +162,9 @@ export function HomeRoute() {
         <HeartrateIcon size={28} />
         <p>
           <strong>How Grove works:</strong> in each game, players practise raising their heart rate and bringing it back
-          down. The stats show how often they play and how well they cool down.
+          down. The stats show how often they play and how well they cool down.{' '}
+          <Link to={href('root.user.resources')}>Guides for parents</Link> explain the kit, each game and the program’s
+          weeks.
         </p>
       </section>
     </Page>
