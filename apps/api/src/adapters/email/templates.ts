@@ -89,7 +89,8 @@ interface WebinarData {
 }
 
 interface WebinarChangedData extends WebinarData {
-  change: 'moved' | 'cancelled';
+  /** A new time, a cancellation, a cancellation taken back, or a new join link. */
+  change: 'moved' | 'cancelled' | 'restored' | 'link';
   /** A moved tutorial's former time. */
   previousWhen?: string;
 }
@@ -304,18 +305,29 @@ const templates = {
     change,
     previousWhen,
   }: WebinarChangedData): EmailContent => ({
-    subject: change === 'moved' ? `New time: ${title}` : `Cancelled: ${title}`,
+    subject: {
+      moved: `New time: ${title}`,
+      cancelled: `Cancelled: ${title}`,
+      restored: `Back on: ${title}`,
+      link: `New link to join: ${title}`,
+    }[change],
     blocks: [
       { kind: 'paragraph', text: `Hello ${firstName},` },
       {
         kind: 'paragraph',
-        text:
-          change === 'moved'
-            ? `The live tutorial “${title}” is now on ${when}${previousWhen ? ` (it was on ${previousWhen})` : ''}. Your registration still holds.`
-            : `We are sorry: the live tutorial “${title}” of ${when} is cancelled. Please choose another date.`,
+        text: {
+          moved: `The live tutorial “${title}” is now on ${when}${previousWhen ? ` (it was on ${previousWhen})` : ''}. Your registration still holds.`,
+          cancelled: `We are sorry: the live tutorial “${title}” of ${when} is cancelled. Please choose another date.`,
+          restored: `Good news: the live tutorial “${title}” takes place after all, on ${when}. Your registration still holds.`,
+          link: `The live tutorial “${title}” on ${when} has a new link to join. Please use the one below.`,
+        }[change],
       },
-      ...(change === 'moved' ? [{ kind: 'action' as const, label: 'Join the tutorial', url: joinUrl }] : []),
-      { kind: 'action', label: change === 'moved' ? 'See my tutorials' : 'Choose another tutorial', url: manageUrl },
+      ...(change !== 'cancelled' ? [{ kind: 'action' as const, label: 'Join the tutorial', url: joinUrl }] : []),
+      {
+        kind: 'action',
+        label: change === 'cancelled' ? 'Choose another tutorial' : 'See my tutorials',
+        url: manageUrl,
+      },
     ],
   }),
 } satisfies Record<string, (data: never) => EmailContent>;

@@ -6,7 +6,9 @@
  *   registered for the first one, so every demo family still finds others open;
  * - two past tutorials with a few registrations (their reminders sent);
  * - onboarding: parent@example.com finished every step; newfamily@example.com nothing by hand (its
- *   steps follow its rows). The families the journeys use (parent2, magellan, paused) are never
+ *   steps follow its rows: no players, kit, device, game or call yet, only a registration for the
+ *   first tutorial — a family that has not bought yet may join "Getting started" — so five of the
+ *   six steps are still to pass). The families the journeys use (parent2, magellan, paused) are never
  *   registered here, so a step is left for paused@example.com to mark as done.
  *
  * Registrations are rows only: no reminder jobs are enqueued by the seed (the first tutorial is two
@@ -110,8 +112,9 @@ export async function seedWebinarData(ctx: SeedContext): Promise<void> {
   const named = await db
     .select({ id: users.id, email: users.email, accountId: users.accountId })
     .from(users)
-    .where(inArray(users.email, ['parent@example.com']));
+    .where(inArray(users.email, ['parent@example.com', 'newfamily@example.com']));
   const parent = named.find((u) => u.email === 'parent@example.com');
+  const newFamily = named.find((u) => u.email === 'newfamily@example.com');
   // Generated families (first.last.N@example.com) that are in the program: never a named demo login.
   const generated = await db
     .select({ id: users.id })
@@ -162,6 +165,9 @@ export async function seedWebinarData(ctx: SeedContext): Promise<void> {
   });
   if (parent) {
     rows.push({ webinarId: created[0]!.id, userId: parent.id, createdAt: new Date(now.getTime() - 3 * DAY) });
+  }
+  if (newFamily) {
+    rows.push({ webinarId: created[0]!.id, userId: newFamily.id, createdAt: new Date(now.getTime() - 2 * HOUR) });
   }
   // (i * 7 + n) can repeat a person only when there are fewer generated families than seats.
   if (rows.length) await db.insert(webinarRegistrations).values(rows).onConflictDoNothing();

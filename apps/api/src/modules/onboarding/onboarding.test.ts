@@ -6,7 +6,15 @@
 import { ONBOARDING_STEPS } from '@grove/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoach, createParent, createPlayer, createStaff } from '../../../test/factories.ts';
+import {
+  authHeaders,
+  createCoach,
+  createParent,
+  createPlayer,
+  createStaff,
+  createUser,
+  issueAccessToken,
+} from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import {
   coachingCalls,
@@ -141,6 +149,78 @@ describe('onboarding', () => {
     expect(again.statusCode).toBe(200);
     expect(await rows()).toEqual([first]);
     expect((await state(parent.headers)).passedIds).toEqual(['pair_band']);
+  });
+
+  it('is the family’s own: shared by its members, invisible to another family', async () => {
+    const family = await createParent(t.db);
+    const caregiver = await createUser(t.db, { accountId: family.account.id });
+    const caregiverHeaders = authHeaders(await issueAccessToken(t.db, caregiver.id));
+    const other = await createParent(t.db);
+
+    await createPlayer(t.db, family.account.id);
+    // A device that synced: Grove knows the kit arrived, and the band was paired.
+    await t.db
+      .insert(devices)
+      .values({ accountId: family.account.id, name: 'Tablet', lastSeenAt: new Date(Date.now() - DAY) });
+    const finish = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/onboarding/book_coaching/finish',
+      headers: caregiverHeaders,
+    });
+    expect(finish.statusCode).toBe(200);
+    // A tutorial registered for by the caregiver counts for the family.
+    const [w] = await t.db
+      .insert(webinars)
+      .values({
+        title: 'Intro',
+        startsAt: new Date(Date.now() + DAY),
+        capacity: 5,
+        joinUrl: 'https://meet.example.test/y',
+      })
+      .returning();
+    await t.db.insert(webinarRegistrations).values({ webinarId: w!.id, userId: caregiver.id });
+
+    const mine = await state(family.headers);
+    expect(mine.passedIds).toEqual(['add_players', 'kit_delivered', 'pair_band', 'join_tutorial', 'book_coaching']);
+    expect(mine.passed.find((step) => step.id === 'book_coaching')).toMatchObject({ automatic: false });
+    expect(await state(caregiverHeaders)).toEqual(mine);
+    expect(
+      await t.db.select().from(onboardingSteps).where(eq(onboardingSteps.accountId, family.account.id)),
+    ).toMatchObject([{ step: 'book_coaching', passedByUserId: caregiver.id }]);
+
+    const theirs = await state(other.headers);
+    expect(theirs.passed).toEqual([]);
+    expect(theirs.toPassIds).toEqual(ALL);
+  });
+
+  it('accepts a finish by hand of an automatic step, and keeps the earlier time', async () => {
+    const parent = await createParent(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/onboarding/first_game/finish',
+      headers: parent.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const clicked = (res.json() as { passed: Step[] }).passed;
+    expect(clicked).toMatchObject([{ id: 'first_game', automatic: false }]);
+
+    const player = await createPlayer(t.db, parent.account.id);
+    const playedAt = new Date(Date.now() - 2 * DAY);
+    await t.db.insert(playSessions).values({
+      accountId: parent.account.id,
+      playerId: player.id,
+      gameSessionId: 'earlier',
+      periodDatetime: playedAt,
+      secondsPlayed: 300,
+    });
+    const s = await state(parent.headers);
+    expect(s.passed.find((step) => step.id === 'first_game')).toEqual({
+      id: 'first_game',
+      title: ONBOARDING_STEPS[3].title,
+      text: ONBOARDING_STEPS[3].text,
+      passed_at: playedAt.toISOString(),
+      automatic: true,
+    });
   });
 
   it('refuses an unknown step and writes nothing', async () => {

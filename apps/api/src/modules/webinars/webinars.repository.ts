@@ -174,14 +174,21 @@ export async function registrantOf(tx: Executor, registrationId: number): Promis
   return row ?? null;
 }
 
-/** The registration and its webinar, for the reminder job. */
+/**
+ * The registration and its webinar, for the reminder job, the webinar share-locked until the job's
+ * transaction ends: a staff edit or an unregistration (which lock the webinar FOR UPDATE first)
+ * waits, so a reminder is never written for a start that a concurrent edit has just moved or
+ * cancelled. The registration itself is not locked here: duplicate jobs of one registration queue on
+ * the claim's UPDATE instead of deadlocking on two share locks.
+ */
 export async function registrationWithWebinar(tx: Executor, registrationId: number) {
   const [row] = await tx
     .select({ registration: webinarRegistrations, webinar: webinars })
     .from(webinarRegistrations)
     .innerJoin(webinars, eq(webinars.id, webinarRegistrations.webinarId))
     .where(eq(webinarRegistrations.id, registrationId))
-    .limit(1);
+    .limit(1)
+    .for('share', { of: webinars });
   return row ?? null;
 }
 

@@ -100,8 +100,8 @@ export async function registrations(deps: WebinarsDeps, user: AuthUser, query: P
 
 // E-mails and reminders.
 
-type Message =
-  { kind: 'registered' } | { kind: 'reminder' } | { kind: 'moved'; previousStartsAt: Date } | { kind: 'cancelled' };
+type Change = 'cancelled' | 'restored' | 'moved' | 'link';
+type Message = { kind: 'registered' } | { kind: 'reminder' } | { kind: Change; previousStartsAt: Date };
 
 /** Writes one registrant's e-mail about `webinar` in `tx`, its times in the family's time zone. */
 async function tell(deps: WebinarsDeps, tx: Tx, to: repo.Registrant, webinar: repo.WebinarRow, message: Message) {
@@ -118,13 +118,11 @@ async function tell(deps: WebinarsDeps, tx: Tx, to: repo.Registrant, webinar: re
       ? renderEmail('webinar_registered', data)
       : message.kind === 'reminder'
         ? renderEmail('webinar_reminder', data)
-        : message.kind === 'moved'
-          ? renderEmail('webinar_changed', {
-              ...data,
-              change: 'moved',
-              previousWhen: formatDateTime(message.previousStartsAt, zone),
-            })
-          : renderEmail('webinar_changed', { ...data, change: 'cancelled' });
+        : renderEmail('webinar_changed', {
+            ...data,
+            change: message.kind,
+            ...(message.kind === 'moved' ? { previousWhen: formatDateTime(message.previousStartsAt, zone) } : {}),
+          });
   await deps.email.send({ to: to.email, userId: to.userId, ...email }, tx);
 }
 
@@ -222,8 +220,25 @@ export async function create(deps: WebinarsDeps, user: AuthUser, body: WebinarBo
 }
 
 /**
- * Edits a webinar; `cancelled: true` cancels it (false restores it). A new start or a cancellation
- * e-mails every registrant in the same transaction; a new start also re-arms their reminders.
+ * What the registrants are told of an edit, if anything: a cancellation; a cancellation taken back;
+ * a new start; a new join link (while the webinar has not ended). One e-mail per edit, the first
+ * that applies (a new time or a restoration e-mail carries the join link too); a webinar that stays
+ * cancelled tells nobody.
+ */
+function changeOf(before: repo.WebinarRow, after: repo.WebinarRow, now: Date): Change | null {
+  if (before.cancelledAt === null && after.cancelledAt !== null) return 'cancelled';
+  if (after.cancelledAt !== null) return null;
+  if (before.cancelledAt !== null) return 'restored';
+  if (after.startsAt.getTime() !== before.startsAt.getTime()) return 'moved';
+  const ended = after.startsAt.getTime() + after.durationMinutes * 60_000 <= now.getTime();
+  if (after.joinUrl !== before.joinUrl && !ended) return 'link';
+  return null;
+}
+
+/**
+ * Edits a webinar; `cancelled: true` cancels it (false restores it). A new start, a cancellation, a
+ * restoration or a new join link e-mails every registrant in the same transaction; a new start and a
+ * restoration also re-arm their reminders.
  */
 export async function update(deps: WebinarsDeps, user: AuthUser, id: number, body: UpdateBody): Promise<Webinar> {
   const now = nowOf(deps);
@@ -232,9 +247,11 @@ export async function update(deps: WebinarsDeps, user: AuthUser, id: number, bod
     if (!before) throw notFound();
     const startsAt = body.starts_at === undefined ? before.startsAt : new Date(body.starts_at);
     const moved = startsAt.getTime() !== before.startsAt.getTime();
-    if (moved && startsAt <= now) throw fieldError('starts_at', WEBINAR_REFUSALS.startsInPast);
     const cancelledAt =
       body.cancelled === undefined ? before.cancelledAt : body.cancelled ? (before.cancelledAt ?? now) : null;
+    const restored = before.cancelledAt !== null && cancelledAt === null;
+    // A new time, or a cancelled webinar taken back, must start in the future.
+    if ((moved || restored) && startsAt <= now) throw fieldError('starts_at', WEBINAR_REFUSALS.startsInPast);
     const values = {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
@@ -248,18 +265,17 @@ export async function update(deps: WebinarsDeps, user: AuthUser, id: number, bod
     };
     await repo.updateWebinar(tx, id, values);
     const after: repo.WebinarRow = { ...before, ...values };
-    const cancelledNow = before.cancelledAt === null && cancelledAt !== null;
-    if (!cancelledNow && !(moved && cancelledAt === null)) return false;
+    const change = changeOf(before, after, now);
+    if (change === null) return false;
 
-    if (moved && !cancelledNow) await repo.resetReminders(tx, id);
+    // A new time or a restoration: every registrant gets a reminder for it (the jobs enqueued for
+    // an earlier start find the start changed; a duplicate for the same start finds it claimed).
+    const rearm = change === 'moved' || change === 'restored';
+    if (rearm) await repo.resetReminders(tx, id);
     let due = false;
     for (const to of await repo.registrantsOf(tx, id)) {
-      if (cancelledNow) {
-        await tell(deps, tx, to, after, { kind: 'cancelled' });
-      } else {
-        await tell(deps, tx, to, after, { kind: 'moved', previousStartsAt: before.startsAt });
-        due = (await scheduleReminder(deps, tx, to.registrationId, startsAt, now)) || due;
-      }
+      await tell(deps, tx, to, after, { kind: change, previousStartsAt: before.startsAt });
+      if (rearm) due = (await scheduleReminder(deps, tx, to.registrationId, startsAt, now)) || due;
     }
     return due;
   });

@@ -105,6 +105,21 @@ describe('registering', () => {
     expect(list.json().results.find((item: { id: number }) => item.id === w.id)).toMatchObject({ seats_left: 0 });
   });
 
+  it('keeps one registration when the same person registers several times at once', async () => {
+    const w = await webinar({ capacity: 2 });
+    const parent = await createParent(t.db);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => post('/api/v1/webinars/register', parent.headers, { webinar_id: w.id })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    for (const answer of answers) expect(answer.json()).toMatchObject({ is_registered: true, seats_left: 1 });
+    expect(await registrationsOf(w.id)).toHaveLength(1);
+    const confirmations = (await emailsTo(t.db, parent.user.email)).filter(
+      (mail) => mail.template === 'webinar_registered',
+    );
+    expect(confirmations).toHaveLength(1);
+  });
+
   it('refuses a started webinar, a cancelled one, a missing one and a person without a family', async () => {
     const parent = await createParent(t.db);
     const started = await webinar({ startsAt: new Date(Date.now() - 10 * 60_000), durationMinutes: 60 });
@@ -152,6 +167,14 @@ describe('lists', () => {
     expect(byId.get(sooner.id)).toMatchObject({ is_registered: true, join_url: 'https://meet.example.test/grove' });
     expect(byId.get(later.id)).toMatchObject({ is_registered: false, join_url: null });
     expect(byId.get(toCancel.id)).toMatchObject({ cancelled: true });
+
+    // The registered ids come from the caller's own registrations, cancelled webinars' included.
+    const registered = (await get('/api/v2/webinars/webinar_registrant/list?page_size=1000', member.headers)).json();
+    expect(registered.results.map((r: { webinar_id: number }) => r.webinar_id).sort()).toEqual(
+      [sooner.id, toCancel.id].sort(),
+    );
+    const otherRegistered = (await get('/api/v2/webinars/webinar_registrant/list', other.headers)).json();
+    expect(otherRegistered).toMatchObject({ count: 0, results: [] });
 
     const theirs = (await get('/api/v2/webinars/list?page_size=1000', other.headers)).json();
     expect(ids(theirs)).not.toContain(toCancel.id);
@@ -221,9 +244,19 @@ describe('staff', () => {
     const res = await patch(`/api/v2/webinars/${w.id}`, staff.headers, { join_url: 'javascript:alert(1)' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('join_url');
+    for (const payload of [
+      { capacity: 2_147_483_648 },
+      { description: 'Bring\u0000snacks' },
+      { title: 'x'.repeat(121) },
+      { starts_at: new Date(Date.now() - DAY).toISOString() },
+    ]) {
+      const refused = await patch(`/api/v2/webinars/${w.id}`, staff.headers, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toHaveProperty(Object.keys(payload)[0]!);
+    }
     expect((await t.db.select().from(webinars)).length).toBe(before + 1);
     const [unchanged] = await t.db.select().from(webinars).where(eq(webinars.id, w.id));
-    expect(unchanged!.joinUrl).toBe('https://meet.example.test/grove');
+    expect(unchanged).toEqual(w);
   });
 
   it('e-mails every registrant a new time in their family’s zone, and a cancellation', async () => {
@@ -261,6 +294,70 @@ describe('staff', () => {
     // A second cancel tells nobody again.
     await patch(`/api/v2/webinars/${w.id}`, staff.headers, { cancelled: true });
     expect(await emailsTo(t.db, east.user.email)).toHaveLength(3);
+  });
+});
+
+describe('staff edits the registrants hear of', () => {
+  const mails = async (address: string) => (await emailsTo(t.db, address)).map((mail) => mail.subject);
+
+  it('a cancellation taken back tells the registrants and reminds them again; only in the future', async () => {
+    const staff = await createStaff(t.db);
+    const parent = await createParent(t.db);
+    const w = await webinar({ startsAt: new Date(Date.now() + 3 * DAY) });
+    expect((await post('/api/v1/webinars/register', parent.headers, { webinar_id: w.id })).statusCode).toBe(201);
+    expect((await patch(`/api/v2/webinars/${w.id}`, staff.headers, { cancelled: true })).statusCode).toBe(200);
+    // The reminder due while it was cancelled finds nothing to do.
+    await t.app.jobs.drain(WEBINAR_REMINDER, { includeFuture: true });
+
+    const back = await patch(`/api/v2/webinars/${w.id}`, staff.headers, { cancelled: false });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ cancelled: false });
+    const [row] = await t.db.select().from(webinars).where(eq(webinars.id, w.id));
+    expect(row!.cancelledAt).toBeNull();
+    expect(await mails(parent.user.email)).toEqual([
+      `Back on: ${w.title}`,
+      `Cancelled: ${w.title}`,
+      `You are registered: ${w.title}`,
+    ]);
+    await t.app.jobs.drain(WEBINAR_REMINDER, { includeFuture: true });
+    await t.app.jobs.drain(WEBINAR_REMINDER, { includeFuture: true });
+    expect((await mails(parent.user.email)).filter((subject) => subject.startsWith('Reminder'))).toHaveLength(1);
+
+    // A webinar whose start has passed cannot be taken back without a new start.
+    const gone = await webinar({ startsAt: new Date(Date.now() - DAY), cancelledAt: new Date(Date.now() - 2 * DAY) });
+    const refused = await patch(`/api/v2/webinars/${gone.id}`, staff.headers, { cancelled: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('starts_at');
+    const [still] = await t.db.select().from(webinars).where(eq(webinars.id, gone.id));
+    expect(still!.cancelledAt).not.toBeNull();
+  });
+
+  it('a new join link is e-mailed to the registrants; a new title alone is not', async () => {
+    const staff = await createStaff(t.db);
+    const parent = await createParent(t.db);
+    const w = await webinar();
+    await post('/api/v1/webinars/register', parent.headers, { webinar_id: w.id });
+    await patch(`/api/v2/webinars/${w.id}`, staff.headers, { title: `${w.title} (live)` });
+    expect(await emailsTo(t.db, parent.user.email)).toHaveLength(1);
+    const res = await patch(`/api/v2/webinars/${w.id}`, staff.headers, { join_url: 'https://meet.example.test/new' });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await emailsTo(t.db, parent.user.email);
+    expect(mail).toMatchObject({ template: 'webinar_changed', subject: `New link to join: ${w.title} (live)` });
+    expect(mail!.textBody).toContain('https://meet.example.test/new');
+  });
+
+  it('after a new time, one reminder is written, for the new time', async () => {
+    const staff = await createStaff(t.db);
+    const parent = await createParent(t.db);
+    const w = await webinar({ startsAt: new Date(Date.now() + 3 * DAY) });
+    await post('/api/v1/webinars/register', parent.headers, { webinar_id: w.id });
+    const newStart = new Date(w.startsAt.getTime() + 2 * DAY);
+    await patch(`/api/v2/webinars/${w.id}`, staff.headers, { starts_at: newStart.toISOString() });
+    await t.app.jobs.drain(WEBINAR_REMINDER, { includeFuture: true });
+    await t.app.jobs.drain(WEBINAR_REMINDER, { includeFuture: true });
+    const reminders = (await emailsTo(t.db, parent.user.email)).filter((mail) => mail.template === 'webinar_reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.textBody).toContain(formatDateTime(newStart, 'America/New_York'));
   });
 });
 
