@@ -11,7 +11,8 @@ if (!process.env.PORT) {
   console.error('e2e/start-server.mjs: set PORT (e2e/playwright.config.ts passes a free one)');
   process.exit(1);
 }
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+// One data dir per port, so two runs on one machine (helpers, CI beside a developer) never share one.
+const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
@@ -26,4 +27,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.t
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -127,9 +127,39 @@ type Handler<S extends EndpointSchema> = RouteHandlerMethod<
   ZodTypeProvider
 >;
 
-export interface RouteOptions {
+/** What a write concerns: the account (its audit log lists the row) and the changed thing's id. */
+export interface AuditTarget {
+  accountId: number | null;
+  /** Left null for a create: the recorder takes the answer's `id`. */
+  entityId: string | number | null;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The parts of a request an audit spec reads (already validated by the contract). */
+export interface AuditRequest<S extends EndpointSchema> {
+  params: Parsed<S['params']>;
+  query: Parsed<S['querystring']>;
+  body: Parsed<S['body']>;
+}
+
+/**
+ * How a staff write is recorded in the audit log (modules/audit, issue 14 §7). Every unsafe route
+ * a staff member may call declares one; the recorder reads `load` before and after the handler.
+ */
+export interface AuditSpec<S extends EndpointSchema = EndpointSchema> {
+  /** The kind of thing changed: 'account', 'note', 'player', 'invoice', 'subscription'… */
+  entity: string;
+  target: (request: AuditRequest<S>) => AuditTarget | Promise<AuditTarget>;
+  /** The thing's state before and after the write; without it, before is null and after the answer. */
+  load?: (target: AuditTarget) => Promise<unknown>;
+}
+
+export interface RouteOptions<S extends EndpointSchema = EndpointSchema> {
   /** Who may call the route (auth.plugin.ts enforces it). */
   policy: Policy;
+  /** The audit record of a staff write (see AuditSpec). */
+  audit?: AuditSpec<S>;
   /** A larger (or smaller) body limit than the server's. */
   bodyLimit?: number;
   /** Checks the body with this schema instead of the endpoint's (documented) body schema. */
@@ -140,7 +170,7 @@ export interface RouteOptions {
 export function route<S extends EndpointSchema>(
   app: App,
   endpoint: Endpoint<S>,
-  options: RouteOptions,
+  options: RouteOptions<S>,
   handler: Handler<S>,
 ) {
   const { bodyValidator } = options;

@@ -31,6 +31,8 @@ export const accounts = pgTable(
     customNoteUpdatedBy: integer('custom_note_updated_by').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /** The game version the family's devices run (staff migrate an account to a newer one). */
+    gameVersion: integer('game_version').notNull().default(3),
     ...timestamps,
   },
   (t) => [index('accounts_coach_user_id_idx').on(t.coachUserId)],

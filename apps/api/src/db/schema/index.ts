@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './play.ts';
 export * from './billing.ts';
 export * from './coaching.ts';
+export * from './admin.ts';
