@@ -19,6 +19,8 @@ import type { App } from './lib/types.ts';
 import { registerWebApp, webConnectSources } from './lib/web-app.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
+import { registerAudit } from './modules/audit/audit.recorder.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sendLink } from './modules/auth/auth.service.ts';
 import { registerBillingJobs } from './modules/billing/billing.jobs.ts';
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // After helmet (refused requests keep the security headers), before any plugin adds routes (so
   // every /api route, the docs too, passes the policy check).
   registerAuth(app, database.db, { secure: config.publicUrl.startsWith('https:') });
+  registerAudit(app, database.db);
 
   await app.register(swagger, {
     openapi: {
@@ -179,6 +182,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     await email.close?.();
   });
   healthRoutes(app, database);
+  adminRoutes(app, database.db);
   playerRoutes(app, database.db);
   playRoutes(app, database.db);
   playExportRoutes(app, database.db);

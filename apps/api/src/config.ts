@@ -104,6 +104,26 @@ const envSchema = z
       'must be an http(s) URL without credentials or query, such as http://127.0.0.1:4010',
       { base: true },
     ).optional(),
+    /** Where support tickets go: 'local' keeps them in the support_tickets table; 'zendesk' files them in Zendesk. */
+    SUPPORT_PROVIDER: z.enum(['local', 'zendesk']).default('local'),
+    /** The Zendesk account: https://{ZENDESK_SUBDOMAIN}.zendesk.com, unless ZENDESK_URL names another address. */
+    ZENDESK_SUBDOMAIN: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'must be a Zendesk subdomain, such as grove for grove.zendesk.com')
+      .optional(),
+    /** Another address for Zendesk's API (a custom domain, or a local fake in tests); wins over ZENDESK_SUBDOMAIN. */
+    ZENDESK_URL: absoluteUrl(
+      ['https:', 'http:'],
+      'must be an http(s) URL without credentials or query, such as https://grove.zendesk.com',
+      { base: true },
+    ).optional(),
+    /** The Zendesk agent the API token belongs to (basic authentication as {email}/token). */
+    ZENDESK_EMAIL: z.email({ message: 'must be the e-mail address of a Zendesk agent' }).optional(),
+    /** A Zendesk API token (Admin Center > Apps and integrations > Zendesk API); server side only. */
+    ZENDESK_API_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9]{20,100}$/, 'must be a Zendesk API token (letters and digits)')
+      .optional(),
     /** Who takes card payments: 'sandbox' (test cards, stored in the database) or 'stripe'. */
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     /** Stripe's secret (sk_…) or restricted (rk_…) API key; server side only. */
@@ -172,6 +192,19 @@ const envSchema = z
         });
       }
     }
+    if (env.SUPPORT_PROVIDER === 'zendesk') {
+      if (!env.ZENDESK_SUBDOMAIN && !env.ZENDESK_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ZENDESK_SUBDOMAIN'],
+          message: 'or ZENDESK_URL is required when SUPPORT_PROVIDER=zendesk',
+        });
+      }
+      for (const key of ['ZENDESK_EMAIL', 'ZENDESK_API_TOKEN'] as const) {
+        if (env[key]) continue;
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SUPPORT_PROVIDER=zendesk' });
+      }
+    }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
         if (env[key]) continue;
@@ -206,6 +239,7 @@ const UNECHOED_KEYS = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'TWILIO_AUTH_TOKEN',
+  'ZENDESK_API_TOKEN',
 ]);
 
 export class ConfigError extends Error {

@@ -8,6 +8,8 @@
 import type { Endpoint, EndpointSchema } from '@grove/domain/api/common';
 import type {
   ContextConfigDefault,
+  FastifyReply,
+  FastifyRequest,
   FastifySchema,
   FastifySchemaCompiler,
   RawReplyDefaultExpression,
@@ -166,7 +168,13 @@ export interface RouteOptions<S extends EndpointSchema = EndpointSchema> {
   bodyValidator?: z.ZodType;
 }
 
-/** Registers an endpoint of the contract (and its aliases) with its policy and handler. */
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Registers an endpoint of the contract (and its aliases) with its policy and handler. A staff
+ * member's unsafe request goes through the audit recorder (modules/audit): a staff route that
+ * writes must say what it changes (`audit`), or it is not registered at all.
+ */
 export function route<S extends EndpointSchema>(
   app: App,
   endpoint: Endpoint<S>,
@@ -174,6 +182,20 @@ export function route<S extends EndpointSchema>(
   handler: Handler<S>,
 ) {
   const { bodyValidator } = options;
+  const writes = UNSAFE.has(endpoint.method);
+  if (writes && options.policy === 'staff' && !options.audit) {
+    throw new Error(`${endpoint.method} ${endpoint.url}: a staff write needs an audit spec (RouteOptions.audit)`);
+  }
+  const audited = writes
+    ? async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+        const run = () => (handler as (...args: unknown[]) => Promise<unknown>).call(this, request, reply);
+        if (!request.user?.isStaff) return run();
+        return request.server.audit.record(
+          { endpoint, spec: options.audit as AuditSpec | undefined, request, reply },
+          run,
+        );
+      }
+    : handler;
   for (const url of [endpoint.url, ...(endpoint.aliases ?? [])]) {
     app.route({
       method: endpoint.method,
@@ -190,7 +212,7 @@ export function route<S extends EndpointSchema>(
               } as never)) as never,
           }
         : {}),
-      handler: handler as never,
+      handler: audited as never,
     });
   }
 }

@@ -1,5 +1,6 @@
 import { accountApi } from '@grove/domain/api/account';
 import { route } from '../../lib/contract.ts';
+import { accountSpec, deviceSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -33,7 +34,7 @@ export function accountRoutes(app: App, deps: account.AccountDeps) {
   route(app, accountApi.status, user, async (request) =>
     account.getStatus(db, requireUser(request), request.params.id),
   );
-  route(app, accountApi.setStatus, staff, async (request) =>
+  route(app, accountApi.setStatus, { ...staff, audit: accountSpec(db, ['account_status']) }, async (request) =>
     account.setStatus(db, requireUser(request), request.params.id, request.body.account_status),
   );
   route(app, accountApi.customNote, user, async (request) =>
@@ -68,7 +69,7 @@ export function accountRoutes(app: App, deps: account.AccountDeps) {
   route(app, accountApi.revokeDevice, user, async (request) =>
     revokeDeviceToken(db, requireUser(request), request.params.id, request.params.deviceId),
   );
-  route(app, accountApi.adminDevice, staff, async (request) =>
+  route(app, accountApi.adminDevice, { ...staff, audit: deviceSpec(db) }, async (request) =>
     adminSetKiosk(db, request.params.id, request.body.is_kiosk_mode),
   );
 }

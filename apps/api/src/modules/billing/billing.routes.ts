@@ -3,6 +3,7 @@ import { billingApi } from '@grove/domain/api/billing';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
+import { invoiceSpec, subscriptionSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -90,7 +91,9 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
   );
 
   const staff = { policy: 'staff' } as const;
-  route(app, billingApi.refundInvoice, staff, async (request, reply) =>
+  const invoiceWrite = { ...staff, audit: invoiceSpec(db) };
+  const subscriptionWrite = { ...staff, audit: subscriptionSpec(db) };
+  route(app, billingApi.refundInvoice, invoiceWrite, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
       billing.refundInvoice(
         deps,
@@ -101,7 +104,7 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
       ),
     ),
   );
-  route(app, billingApi.removeInvoice, staff, async (request, reply) =>
+  route(app, billingApi.removeInvoice, invoiceWrite, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
       billing.removeInvoice(deps, requireUser(request), request.params.id, request.query.billing_entity_name),
     ),
@@ -109,17 +112,17 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
 
   // The subscription flows: each is one guarded transition (billing.service.ts runFlow).
   type FlowRun = (actor: ReturnType<typeof requireUser>, accountId: number) => Promise<billing.FlowResult>;
-  const flow = (endpoint: typeof billingApi.cancelUndo, policy: typeof user | typeof staff, run: FlowRun) =>
+  const flow = (endpoint: typeof billingApi.cancelUndo, policy: typeof user | typeof subscriptionWrite, run: FlowRun) =>
     route(app, endpoint, policy, async (request, reply) =>
       idempotent(db, request, reply, scopeOf(request), () => run(requireUser(request), request.params.id)),
     );
   flow(billingApi.cancelUndo, user, (actor, id) => billing.cancelUndo(deps, actor, id));
-  flow(billingApi.cancelConfirm, staff, (actor, id) => billing.cancelConfirm(deps, actor, id));
+  flow(billingApi.cancelConfirm, subscriptionWrite, (actor, id) => billing.cancelConfirm(deps, actor, id));
   flow(billingApi.resume, user, (actor, id) => billing.resume(deps, actor, id));
   flow(billingApi.returnRequest, user, (actor, id) => billing.returnRequest(deps, actor, id));
-  flow(billingApi.returnConfirm, staff, (actor, id) => billing.returnConfirm(deps, actor, id));
+  flow(billingApi.returnConfirm, subscriptionWrite, (actor, id) => billing.returnConfirm(deps, actor, id));
   flow(billingApi.renewDecline, user, (actor, id) => billing.renewDecline(deps, actor, id));
-  flow(billingApi.adminRenew, staff, (actor, id) => billing.renew(deps, actor, id));
+  flow(billingApi.adminRenew, subscriptionWrite, (actor, id) => billing.renew(deps, actor, id));
   route(app, billingApi.cancelRequest, user, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
       billing.cancelRequest(deps, requireUser(request), request.params.id, request.body),
@@ -130,7 +133,7 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
       billing.pause(deps, requireUser(request), request.params.id, request.body.months),
     ),
   );
-  route(app, billingApi.returnDecline, staff, async (request, reply) =>
+  route(app, billingApi.returnDecline, subscriptionWrite, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
       billing.returnDecline(deps, requireUser(request), request.params.id, request.body.reason),
     ),

@@ -1,5 +1,6 @@
 import { coachingApi } from '@grove/domain/api/coaching';
 import { route } from '../../lib/contract.ts';
+import { accountSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -62,7 +63,7 @@ export function coachingRoutes(app: App, deps: coaching.CoachingDeps) {
     coaching.deleteNote(deps, requireUser(request), request.params.id),
   );
 
-  route(app, coachingApi.assignCoach, staff, async (request) =>
+  route(app, coachingApi.assignCoach, { ...staff, audit: accountSpec(deps.db, ['coach_user_id']) }, async (request) =>
     coaching.assignCoach(deps, request.params.id, request.body.coach_user),
   );
 

@@ -1,6 +1,7 @@
 import { playersApi } from '@grove/domain/api/players';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
+import { playerSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -16,7 +17,7 @@ import {
 
 export function playerRoutes(app: App, db: Db) {
   const user = { policy: 'user' } as const;
-  const staff = { policy: 'staff' } as const;
+  const staff = { policy: 'staff', audit: playerSpec(db) } as const;
 
   route(app, playersApi.list, user, async (request) =>
     toPage(request, await listPlayerLinks(db, requireUser(request), request.params.id, request.query)),

@@ -1,5 +1,6 @@
 import { webinarsApi } from '@grove/domain/api/webinars';
 import { route } from '../../lib/contract.ts';
+import { webinarSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -26,10 +27,12 @@ export function webinarsRoutes(app: App, deps: webinars.WebinarsDeps) {
   route(app, webinarsApi.unregister, user, async (request) =>
     webinars.unregister(deps, requireUser(request), request.body.webinar_id),
   );
-  route(app, webinarsApi.create, staff, async (request, reply) =>
-    reply.status(201).send(await webinars.create(deps, requireUser(request), request.body)),
-  );
-  route(app, webinarsApi.update, staff, async (request) =>
+  route(app, webinarsApi.create, { ...staff, audit: webinarSpec(deps.db) }, async (request, reply) => {
+    const created = await webinars.create(deps, requireUser(request), request.body);
+    reply.status(201);
+    return created;
+  });
+  route(app, webinarsApi.update, { ...staff, audit: webinarSpec(deps.db) }, async (request) =>
     webinars.update(deps, requireUser(request), request.params.id, request.body),
   );
 }

@@ -1,13 +1,94 @@
-/** Staff change a player's gauge, chase speed and acorns on the admin account page (issue 6). */
+/**
+ * The admin account page (issues 6 and 14): staff change a player's gauge, chase speed and acorns,
+ * write, edit and delete notes (the count follows), tag and untag, and assign a coach after a
+ * confirmation that names both coaches.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { adminApi } from '@grove/domain/api/admin';
+import type { Reply } from '@grove/domain/api/common';
 
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 type Records = Parameters<typeof playerPage>[0];
+type AdminAccount = Reply<typeof adminApi.account>;
+type Note = Reply<typeof adminApi.note>;
+
+const COACHES = [
+  {
+    id: 31,
+    name: 'Casey Morgan',
+    first_name: 'Casey',
+    title: 'Coach',
+    bio: '',
+    time_zone: 'America/New_York',
+    widget_id: 'casey',
+    accepts_bookings: true,
+  },
+  {
+    id: 32,
+    name: 'Robin Hale',
+    first_name: 'Robin',
+    title: 'Coach',
+    bio: '',
+    time_zone: 'America/Chicago',
+    widget_id: 'robin',
+    accepts_bookings: true,
+  },
+];
+
+function adminAccount(changes: Partial<AdminAccount> = {}): AdminAccount {
+  return {
+    id: 1,
+    account_status: 'ACTIVE',
+    billing_status: 'ACTIVE',
+    plan_tag: 'yearly',
+    time_zone: 'America/New_York',
+    game_version: 3,
+    tags: ['vip'],
+    coach_user: { id: 31, name: 'Casey Morgan' },
+    custom_note: '',
+    experimental_data: {},
+    users: [
+      {
+        id: 5,
+        name: 'Jordan Rivera',
+        first_name: 'Jordan',
+        last_name: 'Rivera',
+        email: 'parent@example.com',
+        phonenumber: '+1 415 555 0101',
+        country: 'US',
+        is_billing_user: true,
+        billing_status: 'ACTIVE',
+        last_login_at: null,
+      },
+    ],
+    players: [],
+    devices: [],
+    notes_count: 0,
+    created_at: '2026-01-05T15:00:00Z',
+    ...changes,
+  };
+}
+
+function keysetPage<T>(results: T[]) {
+  return { count: results.length, next: null, previous: null, first: '/f', last: '/l', results };
+}
+
+function note(id: number, text: string): Note {
+  return {
+    id,
+    account_id: 1,
+    text,
+    author: { id: 9, name: 'Staff Member' },
+    edited_by: null,
+    created_at: '2026-11-20T15:00:00Z',
+    updated_at: '2026-11-20T15:00:00Z',
+  };
+}
 
 function asStaff(records: Records, routes: Record<string, FakeHandler> = {}): FakeApi {
   storeSession();
@@ -15,6 +96,10 @@ function asStaff(records: Records, routes: Record<string, FakeHandler> = {}): Fa
   return fakeApi({
     'GET /api/v2/user/info/': { body: USERS.staff },
     'GET /api/v2/player/accounts/1/': () => ({ body: playerPage(records) }),
+    'GET /api/v2/admin/accounts/1/': { body: adminAccount() },
+    'GET /api/v2/admin/accounts/1/notes/': { body: { count: 0, next: null, previous: null, results: [] } },
+    'GET /api/v2/admin/accounts/1/audit/': { body: keysetPage([]) },
+    'GET /api/v1/coach_booking/coaches/': { body: { count: COACHES.length, results: COACHES } },
     ...routes,
   });
 }
@@ -145,5 +230,122 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     asStaff([]);
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('heading', { name: 'No players on this account' })).toBeInTheDocument();
+  });
+});
+
+describe('staff notes, tags and coach on the account page', () => {
+  it('adds a note at the top with the count + 1, edits it, and deletes it after confirming', async () => {
+    const notes: Note[] = [note(1, 'Kit arrived late.')];
+    const api = asStaff([], {
+      'GET /api/v2/admin/accounts/1/notes/': () => ({
+        body: { count: notes.length, next: null, previous: null, results: notes },
+      }),
+      'POST /api/v2/admin/accounts/1/notes/': (request) => {
+        const created = note(2, (request.body as { text: string }).text);
+        notes.unshift(created);
+        return { status: 201, body: created };
+      },
+      'PATCH /api/v2/admin/accounts/1/notes/2/': (request) => {
+        notes[0] = { ...notes[0]!, text: (request.body as { text: string }).text };
+        return { body: notes[0] };
+      },
+      'DELETE /api/v2/admin/accounts/1/notes/2/': () => {
+        notes.shift();
+        return { body: { detail: 'Note deleted.' } };
+      },
+    });
+    renderApp('/admin/accounts/1');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Write the note first.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/v2/admin/accounts/1/notes')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('New note'), 'Called about the strap.');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByRole('heading', { name: 'Notes (2)' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Notes' });
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Called about the strap.');
+
+    await user.click(within(list).getByRole('button', { name: /Edit the note “Called about the strap/ }));
+    const editor = screen.getByLabelText('Edit the note');
+    await user.clear(editor);
+    await user.type(editor, 'Strap replaced.');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(await within(list).findByText('Strap replaced.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Notes (2)' })).toBeInTheDocument();
+
+    await user.click(within(list).getByRole('button', { name: /Delete the note “Strap replaced/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this note?' });
+    expect(dialog).toHaveTextContent('“Strap replaced.” will be deleted for good.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete note' }));
+    expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeInTheDocument();
+    expect(screen.queryByText('Strap replaced.')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/v2/admin/accounts/1/notes/2')).toHaveLength(1);
+  });
+
+  it('assigns a coach after a confirmation naming both coaches', async () => {
+    const api = asStaff([], {
+      'PUT /api/v1/coach_booking/assign_coach/1/': (request) => ({
+        body: {
+          account_id: 1,
+          coach_user: { id: (request.body as { coach_user: number }).coach_user, name: 'Robin Hale' },
+        },
+      }),
+    });
+    renderApp('/admin/accounts/1');
+    const user = userEvent.setup();
+    expect(await screen.findByText('The family’s coach is Casey Morgan.')).toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText('New coach'), 'Robin Hale');
+    await user.click(screen.getByRole('button', { name: 'Assign coach' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a new coach?' });
+    expect(dialog).toHaveTextContent('The family’s coach changes from Casey Morgan to Robin Hale.');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Robin Hale' }));
+    expect(await screen.findByText('Robin Hale is now the family’s coach.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/v1/coach_booking/assign_coach/1')[0]?.body).toEqual({ coach_user: 32 });
+  });
+
+  it('adds a tag, refuses a malformed one, and removes one after confirming', async () => {
+    let tags = ['vip'];
+    asStaff([], {
+      'POST /api/v2/admin/accounts/1/tags/': (request) => {
+        tags = [...tags, (request.body as { tag: string }).tag];
+        return { body: { tags } };
+      },
+      'DELETE /api/v2/admin/accounts/1/tags/vip/': () => {
+        tags = tags.filter((tag) => tag !== 'vip');
+        return { body: { tags } };
+      },
+    });
+    renderApp('/admin/accounts/1');
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('New tag');
+    await user.type(input, 'bad tag!');
+    await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByText(/Tags use letters, digits/)).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'school-pilot');
+    await user.click(screen.getByRole('button', { name: 'Add tag' }));
+    const list = await screen.findByRole('list', { name: 'Tags of this account' });
+    expect(await within(list).findByText('school-pilot')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the tag vip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the tag “vip”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove tag' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove the tag vip' })).not.toBeInTheDocument());
+  });
+
+  it('offers no migration on the latest game version, and says there is no such account on a 404', async () => {
+    asStaff([], { 'GET /api/v2/admin/accounts/1/': { body: adminAccount({ game_version: 3 }) } });
+    renderApp('/admin/accounts/1');
+    expect(await screen.findByRole('button', { name: 'Migrate to game version 3' })).toBeDisabled();
+    expect(screen.getByText('The account runs the latest game version.')).toBeInTheDocument();
+  });
+
+  it('says so when the account does not exist', async () => {
+    asStaff([], {
+      'GET /api/v2/admin/accounts/1/': { status: 404, body: { detail: 'Not found.', code: 'not_found' } },
+    });
+    renderApp('/admin/accounts/1');
+    expect(await screen.findByRole('heading', { name: 'There is no such account' })).toBeInTheDocument();
   });
 });

@@ -122,7 +122,10 @@ export function putWebinar(queryClient: QueryClient, webinar: Webinar): void {
   );
 }
 
-export type RegistrationChange = { webinarId: number; register: boolean };
+interface RegistrationChange {
+  webinarId: number;
+  register: boolean;
+}
 
 /**
  * Registers or cancels a registration. The registered ids change at once and are put back when the

@@ -1,0 +1,86 @@
+/**
+ * The back-office routes (SPEC §7 Admin v2; issue 14): staff only — parents and coaches get 403 from
+ * the policy. Every write names what it changes for the audit log (modules/audit).
+ */
+import { adminApi } from '@grove/domain/api/admin';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accountNotes, accountTags } from '../../db/schema/index.ts';
+import { route, type AuditTarget } from '../../lib/contract.ts';
+import { toPage } from '../../lib/pagination.ts';
+import type { App } from '../../lib/types.ts';
+import { accountSpec } from '../audit/audit.specs.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import * as admin from './admin.service.ts';
+
+export function adminRoutes(app: App, db: Db) {
+  const staff = { policy: 'staff' } as const;
+
+  const tagsAudit = {
+    entity: 'account',
+    target: ({ params }: { params: { id: number } }) => ({ accountId: params.id, entityId: params.id }),
+    load: async (target: AuditTarget) => {
+      const rows = await db
+        .select({ tag: accountTags.tag })
+        .from(accountTags)
+        .where(eq(accountTags.accountId, Number(target.accountId)))
+        .orderBy(asc(sql`lower(${accountTags.tag})`));
+      return { tags: rows.map((row) => row.tag) };
+    },
+  };
+  const noteAudit = {
+    entity: 'note',
+    target: ({ params }: { params: { id: number; noteId?: number } }) => ({
+      accountId: params.id,
+      entityId: params.noteId ?? null,
+    }),
+    load: async (target: AuditTarget) => {
+      const [row] = await db
+        .select({ text: accountNotes.text, author_user_id: accountNotes.authorUserId })
+        .from(accountNotes)
+        .where(and(eq(accountNotes.id, Number(target.entityId)), eq(accountNotes.accountId, Number(target.accountId))));
+      return row ?? null;
+    },
+  };
+
+  route(app, adminApi.accounts, staff, async (request) => admin.accountList(db, request, request.query));
+  route(app, adminApi.tags, staff, async () => admin.tagCounts(db));
+  route(app, adminApi.account, staff, async (request) => admin.getAccount(db, request.params.id));
+  const accountEdit = { ...staff, audit: accountSpec(db, ['account_status', 'time_zone']) };
+  route(app, adminApi.replaceAccount, accountEdit, async (request) =>
+    admin.updateAccount(db, request.params.id, request.body),
+  );
+  route(app, adminApi.updateAccount, accountEdit, async (request) =>
+    admin.updateAccount(db, request.params.id, request.body),
+  );
+  route(app, adminApi.addTag, { ...staff, audit: tagsAudit }, async (request) =>
+    admin.addTag(db, request.params.id, request.body.tag),
+  );
+  route(app, adminApi.removeTag, { ...staff, audit: tagsAudit }, async (request) =>
+    admin.removeTag(db, request.params.id, request.params.tag),
+  );
+  route(app, adminApi.migrate, { ...staff, audit: accountSpec(db, ['game_version']) }, async (request) =>
+    admin.migrateAccount(db, request.params.id, request.body.game_version),
+  );
+
+  route(app, adminApi.notes, staff, async (request) =>
+    toPage(request, await admin.listNotes(db, request.params.id, request.query)),
+  );
+  route(app, adminApi.note, staff, async (request) => admin.getNote(db, request.params.id, request.params.noteId));
+  route(app, adminApi.createNote, { ...staff, audit: noteAudit }, async (request, reply) => {
+    const note = await admin.createNote(db, requireUser(request), request.params.id, request.body.text);
+    reply.status(201);
+    return note;
+  });
+  route(app, adminApi.updateNote, { ...staff, audit: noteAudit }, async (request) =>
+    admin.updateNote(db, requireUser(request), request.params.id, request.params.noteId, request.body.text),
+  );
+  route(app, adminApi.deleteNote, { ...staff, audit: noteAudit }, async (request) =>
+    admin.deleteNote(db, request.params.id, request.params.noteId),
+  );
+
+  route(app, adminApi.accountAudit, staff, async (request) =>
+    admin.auditPage(db, request, request.query, request.params.id),
+  );
+  route(app, adminApi.audit, staff, async (request) => admin.auditPage(db, request, request.query));
+}

@@ -1,0 +1,487 @@
+/**
+ * The back-office (issue 14): accounts as staff see them, tags, migration, staff notes and the audit
+ * log. Routes are staff-only (admin.routes.ts); a missing account or note answers 404.
+ */
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  LATEST_GAME_VERSION,
+  migrationRefusal,
+  normalizeTag,
+  parseAccountSort,
+} from '@grove/domain/admin';
+import type { adminApi } from '@grove/domain/api/admin';
+import type { ParsedBody, Paging, Reply } from '@grove/domain/api/common';
+import { aliasedTable, and, asc, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import {
+  accountNotes,
+  accounts,
+  accountSearch,
+  accountTags,
+  auditLog,
+  devices,
+  players,
+  users,
+} from '../../db/schema/index.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../auth/auth.repository.ts';
+import { countAccounts, listAccounts, type AccountListRow, type Position } from './admin.accounts.repository.ts';
+
+type AccountList = Reply<typeof adminApi.accounts>;
+type AdminAccount = Reply<typeof adminApi.account>;
+type Note = Reply<typeof adminApi.note>;
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
+
+// Keyset cursors: base64url of [direction, sort value, account id].
+
+function encodeCursor(kind: 'after' | 'before', value: string | number, id: number): string {
+  return Buffer.from(JSON.stringify([kind === 'after' ? 'a' : 'b', value, id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): Position {
+  if (!cursor) return { kind: 'first' };
+  if (cursor === 'last') return { kind: 'last' };
+  try {
+    const [kind, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if ((kind === 'a' || kind === 'b') && (typeof value === 'string' || typeof value === 'number')) {
+      if (typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647) {
+        if (typeof value === 'string' && (value.length > 300 || [...value].some((c) => c.charCodeAt(0) < 32))) {
+          throw new Error('bad cursor');
+        }
+        return { kind: kind === 'a' ? 'after' : 'before', value, id };
+      }
+    }
+  } catch {
+    // fall through
+  }
+  throw fieldError('cursor', ADMIN_MESSAGES.cursorInvalid);
+}
+
+/** PostgreSQL's text of a timestamptz ('2026-11-24 01:32:33.219123+00'), as the created sort carries it. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** A cursor made for another sort (or by hand) is refused before it reaches SQL. */
+function fitsSort(value: string | number, sort: Parameters<typeof parseAccountSort>[0]): boolean {
+  const { key } = parseAccountSort(sort);
+  if (key === 'id') return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
+  if (typeof value !== 'string') return false;
+  return key !== 'created' || TIMESTAMP_TEXT.test(value);
+}
+
+/** The request's own link with another cursor (none for the first page), on PUBLIC_URL. */
+function linkWith(request: FastifyRequest, cursor: string | null): string {
+  const url = new URL(request.url, request.server.publicUrl);
+  if (cursor === null) url.searchParams.delete('cursor');
+  else url.searchParams.set('cursor', cursor);
+  return url.toString();
+}
+
+export interface KeysetAnswer<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  first: string;
+  last: string;
+  results: T[];
+}
+
+/** Links of a keyset page read from `position`, whose rows are in page order. */
+function keysetLinks<R extends { id: number; sortValue: string | number }>(
+  request: FastifyRequest,
+  position: Position,
+  rows: R[],
+  more: boolean,
+): Pick<KeysetAnswer<unknown>, 'next' | 'previous' | 'first' | 'last'> {
+  const backwards = position.kind === 'last' || position.kind === 'before';
+  const head = rows[0];
+  const tail = rows.at(-1);
+  const hasNext = backwards ? position.kind === 'before' : more;
+  const hasPrevious = backwards ? more : position.kind === 'after';
+  return {
+    next: hasNext && tail ? linkWith(request, encodeCursor('after', tail.sortValue, tail.id)) : null,
+    previous: hasPrevious && head ? linkWith(request, encodeCursor('before', head.sortValue, head.id)) : null,
+    first: linkWith(request, null),
+    last: linkWith(request, 'last'),
+  };
+}
+
+function toAccountRow(row: AccountListRow): AccountList['results'][number] {
+  const holderName = fullName(row.holderFirstName, row.holderLastName);
+  return {
+    id: row.id,
+    holder:
+      row.holderEmail === null
+        ? null
+        : { name: holderName, email: row.holderEmail, phonenumber: row.holderPhone ?? '' },
+    players: row.players,
+    account_status: row.accountStatus,
+    billing_status: row.billingStatus,
+    plan_tag: row.planTag,
+    coach_user:
+      row.coachId === null ? null : { id: row.coachId, name: fullName(row.coachFirstName, row.coachLastName) },
+    tags: row.tags,
+    game_version: row.gameVersion,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function accountList(
+  db: Db,
+  request: FastifyRequest,
+  query: {
+    search?: string | undefined;
+    tag?: string | undefined;
+    billing_status?: string | undefined;
+    account_status?: string | undefined;
+    coach?: number | undefined;
+    plan?: string | undefined;
+    sort: Parameters<typeof listAccounts>[2];
+    cursor?: string | undefined;
+    page_size: number;
+  },
+): Promise<AccountList> {
+  const position = decodeCursor(query.cursor);
+  if ((position.kind === 'after' || position.kind === 'before') && !fitsSort(position.value, query.sort)) {
+    throw fieldError('cursor', ADMIN_MESSAGES.cursorInvalid);
+  }
+  const filters = {
+    search: query.search,
+    tag: query.tag,
+    billingStatus: query.billing_status,
+    accountStatus: query.account_status,
+    coach: query.coach,
+    plan: query.plan,
+  };
+  const [total, page] = await Promise.all([
+    countAccounts(db, filters),
+    listAccounts(db, filters, query.sort, position, query.page_size),
+  ]);
+  return {
+    count: total,
+    ...keysetLinks(request, position, page.rows, page.more),
+    results: page.rows.map(toAccountRow),
+  };
+}
+
+// One account.
+
+export async function getAccount(db: Db, accountId: number): Promise<AdminAccount> {
+  const coach = aliasedTable(users, 'coach');
+  const [account] = await db
+    .select({
+      id: accounts.id,
+      accountStatus: accounts.accountStatus,
+      timeZone: accounts.timeZone,
+      gameVersion: accounts.gameVersion,
+      customNote: accounts.customNote,
+      experimentalData: accounts.experimentalData,
+      createdAt: accounts.createdAt,
+      billingStatus: accountSearch.billingStatus,
+      planTag: accountSearch.planTag,
+      coachId: coach.id,
+      coachFirst: coach.firstName,
+      coachLast: coach.lastName,
+    })
+    .from(accounts)
+    .leftJoin(accountSearch, eq(accountSearch.accountId, accounts.id))
+    .leftJoin(coach, eq(coach.id, accounts.coachUserId))
+    .where(eq(accounts.id, accountId));
+  if (!account) throw notFound();
+  const [people, kids, tablets, tags, notes] = await Promise.all([
+    db.select().from(users).where(eq(users.accountId, accountId)).orderBy(desc(users.isBillingUser), asc(users.id)),
+    db.select().from(players).where(eq(players.accountId, accountId)).orderBy(asc(players.id)),
+    db.select().from(devices).where(eq(devices.accountId, accountId)).orderBy(asc(devices.id)),
+    db
+      .select({ tag: accountTags.tag })
+      .from(accountTags)
+      .where(eq(accountTags.accountId, accountId))
+      .orderBy(asc(sql`lower(${accountTags.tag})`)),
+    db.select({ n: count() }).from(accountNotes).where(eq(accountNotes.accountId, accountId)),
+  ]);
+  return {
+    id: account.id,
+    account_status: account.accountStatus,
+    billing_status: account.billingStatus ?? 'NOT_PURCHASED',
+    plan_tag: account.planTag ?? null,
+    time_zone: account.timeZone,
+    game_version: account.gameVersion,
+    tags: tags.map((row) => row.tag),
+    coach_user:
+      account.coachId === null ? null : { id: account.coachId, name: fullName(account.coachFirst, account.coachLast) },
+    custom_note: account.customNote,
+    experimental_data: account.experimentalData,
+    users: people.map((person) => ({
+      id: person.id,
+      name: fullName(person.firstName, person.lastName),
+      first_name: person.firstName,
+      last_name: person.lastName,
+      email: person.email,
+      phonenumber: person.phonenumber,
+      country: person.country,
+      is_billing_user: person.isBillingUser,
+      billing_status: person.billingStatus,
+      last_login_at: person.lastLoginAt?.toISOString() ?? null,
+    })),
+    players: kids.map((kid) => ({
+      id: kid.id,
+      name: kid.name,
+      in_program: kid.inProgram,
+      hr_gauge: kid.hrGauge,
+      chase_speed: kid.chaseSpeed,
+      acorns: kid.acorns,
+    })),
+    devices: tablets.map((tablet) => ({
+      id: tablet.id,
+      name: tablet.name,
+      platform: tablet.platform,
+      is_kiosk_mode: tablet.isKioskMode,
+    })),
+    notes_count: notes[0]?.n ?? 0,
+    created_at: account.createdAt.toISOString(),
+  };
+}
+
+export async function updateAccount(
+  db: Db,
+  accountId: number,
+  changes: ParsedBody<typeof adminApi.updateAccount>,
+): Promise<AdminAccount> {
+  const set: Partial<typeof accounts.$inferInsert> = {};
+  if (changes.account_status !== undefined) set.accountStatus = changes.account_status;
+  if (changes.time_zone !== undefined) set.timeZone = changes.time_zone;
+  if (changes.experimental_data !== undefined) set.experimentalData = changes.experimental_data;
+  const updated = await db
+    .update(accounts)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId))
+    .returning({ id: accounts.id });
+  if (updated.length === 0) throw notFound();
+  return getAccount(db, accountId);
+}
+
+// Tags.
+
+export async function tagCounts(db: Db) {
+  const rows = await db
+    .select({ tag: sql<string>`lower(${accountTags.tag})`, n: count() })
+    .from(accountTags)
+    .groupBy(sql`lower(${accountTags.tag})`)
+    .orderBy(sql`lower(${accountTags.tag})`);
+  return { results: rows.map((row) => ({ tag: row.tag, count: row.n })) };
+}
+
+async function tagsOf(db: Db, accountId: number) {
+  const rows = await db
+    .select({ tag: accountTags.tag })
+    .from(accountTags)
+    .where(eq(accountTags.accountId, accountId))
+    .orderBy(asc(sql`lower(${accountTags.tag})`));
+  return { tags: rows.map((row) => row.tag) };
+}
+
+async function assertAccount(db: Db, accountId: number) {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+  if (!row) throw notFound();
+}
+
+export async function addTag(db: Db, accountId: number, tag: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    if (!row) throw notFound();
+    const existing = await tx
+      .select({ tag: accountTags.tag })
+      .from(accountTags)
+      .where(eq(accountTags.accountId, accountId));
+    if (existing.some((other) => normalizeTag(other.tag) === normalizeTag(tag))) {
+      throw fieldError('tag', ADMIN_MESSAGES.tagExists(tag));
+    }
+    if (existing.length >= ADMIN_LIMITS.tagsPerAccount) throw fieldError('tag', ADMIN_MESSAGES.tooManyTags);
+    await tx.insert(accountTags).values({ accountId, tag: tag.trim() });
+  });
+  return tagsOf(db, accountId);
+}
+
+export async function removeTag(db: Db, accountId: number, tag: string) {
+  await assertAccount(db, accountId);
+  const removed = await db
+    .delete(accountTags)
+    .where(and(eq(accountTags.accountId, accountId), eq(sql`lower(${accountTags.tag})`, normalizeTag(tag))))
+    .returning({ id: accountTags.id });
+  if (removed.length === 0) throw notFound(ADMIN_MESSAGES.tagMissing(tag));
+  return tagsOf(db, accountId);
+}
+
+// Game version.
+
+export async function migrateAccount(db: Db, accountId: number, target = LATEST_GAME_VERSION) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ version: accounts.gameVersion })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
+    if (!row) throw notFound();
+    const refusal = migrationRefusal(row.version, target);
+    if (refusal) throw conflict(refusal, 'migration_refused');
+    await tx.update(accounts).set({ gameVersion: target, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+  });
+  return getAccount(db, accountId);
+}
+
+// Notes (SPEC §5: create adds at the top, update replaces by id, delete removes).
+
+const author = aliasedTable(users, 'author');
+const editor = aliasedTable(users, 'editor');
+
+function noteQuery(db: Db) {
+  return db
+    .select({
+      id: accountNotes.id,
+      accountId: accountNotes.accountId,
+      text: accountNotes.text,
+      createdAt: accountNotes.createdAt,
+      updatedAt: accountNotes.updatedAt,
+      authorId: author.id,
+      authorFirst: author.firstName,
+      authorLast: author.lastName,
+      editorId: editor.id,
+      editorFirst: editor.firstName,
+      editorLast: editor.lastName,
+    })
+    .from(accountNotes)
+    .leftJoin(author, eq(author.id, accountNotes.authorUserId))
+    .leftJoin(editor, eq(editor.id, accountNotes.editedByUserId));
+}
+
+type NoteRow = Awaited<ReturnType<ReturnType<typeof noteQuery>['execute']>>[number];
+
+function toNote(row: NoteRow): Note {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    text: row.text,
+    author: row.authorId === null ? null : { id: row.authorId, name: fullName(row.authorFirst, row.authorLast) },
+    edited_by: row.editorId === null ? null : { id: row.editorId, name: fullName(row.editorFirst, row.editorLast) },
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listNotes(db: Db, accountId: number, paging: Paging) {
+  await assertAccount(db, accountId);
+  const [rows, total] = await Promise.all([
+    noteQuery(db)
+      .where(eq(accountNotes.accountId, accountId))
+      .orderBy(desc(accountNotes.id))
+      .limit(paging.page_size)
+      .offset((paging.page - 1) * paging.page_size),
+    db.select({ n: count() }).from(accountNotes).where(eq(accountNotes.accountId, accountId)),
+  ]);
+  return { count: total[0]?.n ?? 0, page: paging.page, pageSize: paging.page_size, results: rows.map(toNote) };
+}
+
+export async function getNote(db: Db, accountId: number, noteId: number): Promise<Note> {
+  const [row] = await noteQuery(db).where(and(eq(accountNotes.accountId, accountId), eq(accountNotes.id, noteId)));
+  if (!row) throw notFound();
+  return toNote(row);
+}
+
+export async function createNote(db: Db, actor: AuthUser, accountId: number, text: string): Promise<Note> {
+  await assertAccount(db, accountId);
+  const [row] = await db
+    .insert(accountNotes)
+    .values({ accountId, text, authorUserId: actor.id })
+    .returning({ id: accountNotes.id });
+  return getNote(db, accountId, row!.id);
+}
+
+export async function updateNote(db: Db, actor: AuthUser, accountId: number, noteId: number, text: string) {
+  const updated = await db
+    .update(accountNotes)
+    .set({ text, editedByUserId: actor.id, updatedAt: new Date() })
+    .where(and(eq(accountNotes.accountId, accountId), eq(accountNotes.id, noteId)))
+    .returning({ id: accountNotes.id });
+  if (updated.length === 0) throw notFound();
+  return getNote(db, accountId, noteId);
+}
+
+export async function deleteNote(db: Db, accountId: number, noteId: number) {
+  const removed = await db
+    .delete(accountNotes)
+    .where(and(eq(accountNotes.accountId, accountId), eq(accountNotes.id, noteId)))
+    .returning({ id: accountNotes.id });
+  if (removed.length === 0) throw notFound();
+  return { detail: 'Note deleted.' };
+}
+
+// The audit log, newest first, by keyset on its id.
+
+export async function auditPage(
+  db: Db,
+  request: FastifyRequest,
+  query: {
+    cursor?: string | undefined;
+    page_size: number;
+    actor?: number | undefined;
+    actor_email?: string | undefined;
+    entity?: string | undefined;
+  },
+  accountId?: number,
+): Promise<KeysetAnswer<Reply<typeof adminApi.audit>['results'][number]>> {
+  if (accountId !== undefined) await assertAccount(db, accountId);
+  const position = decodeCursor(query.cursor);
+  const where: SQL[] = [];
+  if (accountId !== undefined) where.push(eq(auditLog.accountId, accountId));
+  if (query.actor) where.push(eq(auditLog.actorUserId, query.actor));
+  if (query.actor_email) {
+    where.push(
+      like(sql`lower(${auditLog.actorEmail})`, `${query.actor_email.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`),
+    );
+  }
+  if (query.entity) where.push(eq(auditLog.entity, query.entity));
+  const filter = where.length ? and(...where) : undefined;
+  // Newest first: "after" a row means an older id; the last page reads the oldest rows.
+  const backwards = position.kind === 'last' || position.kind === 'before';
+  const bound =
+    position.kind === 'after'
+      ? lt(auditLog.id, position.id)
+      : position.kind === 'before'
+        ? gte(auditLog.id, position.id + 1)
+        : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(and(filter, bound))
+      .orderBy(backwards ? asc(auditLog.id) : desc(auditLog.id))
+      .limit(query.page_size + 1),
+    db.select({ n: count() }).from(auditLog).where(filter),
+  ]);
+  const more = rows.length > query.page_size;
+  const kept = rows.slice(0, query.page_size);
+  if (backwards) kept.reverse();
+  const keyed = kept.map((row) => ({ ...row, sortValue: row.id }));
+  return {
+    count: total[0]?.n ?? 0,
+    ...keysetLinks(request, position, keyed, more),
+    results: kept.map((row) => ({
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      actor: { id: row.actorUserId, email: row.actorEmail },
+      action: row.action,
+      method: row.method,
+      route: row.route,
+      entity: row.entity,
+      entity_id: row.entityId,
+      account_id: row.accountId,
+      before: row.before ?? null,
+      after: row.after ?? null,
+      request: row.request ?? null,
+      reason: row.reason,
+      status: row.status,
+    })),
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * The back-office's calls (SPEC §7 Admin v2; issue 14): the accounts list, one account, its tags,
+ * notes, game version and audit log. Every shape comes from the contract (packages/domain/src/api/admin.ts).
+ *
+ * Notes follow SPEC §5 in the cache: a new note goes on top and the count rises by one, an edit
+ * replaces the note with the same id, a delete removes it and lowers the count.
+ */
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { adminApi } from '@grove/domain/api/admin';
+import type { coachingApi } from '@grove/domain/api/coaching';
+import type { Reply, RequestBody } from '@grove/domain/api/common';
+
+import { api, unwrap, type QueryValue } from '../../lib/api-client.ts';
+
+type AccountList = Reply<typeof adminApi.accounts>;
+/** The list's query as the URL holds it (names of adminApi.accounts' query; empty values left out). */
+type AccountListQuery = Readonly<Record<string, QueryValue>>;
+type AdminAccount = Reply<typeof adminApi.account>;
+type Note = Reply<typeof adminApi.note>;
+type NotePage = Reply<typeof adminApi.notes>;
+type AuditPage = Reply<typeof adminApi.accountAudit>;
+
+export const NOTES_PAGE_SIZE = 20;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  accounts: (query: AccountListQuery) => [...adminKeys.all, 'accounts', query] as const,
+  tags: () => [...adminKeys.all, 'tags'] as const,
+  coaches: () => [...adminKeys.all, 'coaches'] as const,
+  account: (accountId: number) => [...adminKeys.all, 'account', accountId] as const,
+  detail: (accountId: number) => [...adminKeys.account(accountId), 'detail'] as const,
+  notes: (accountId: number) => [...adminKeys.account(accountId), 'notes'] as const,
+  audit: (accountId: number, cursor: string | null) => [...adminKeys.account(accountId), 'audit', cursor] as const,
+};
+
+/** The cursor a link of a keyset page carries. */
+export function cursorOf(link: string | null): string | null {
+  if (!link) return null;
+  return new URL(link, window.location.origin).searchParams.get('cursor');
+}
+
+/** GET /api/v2/admin/accounts/: one page of accounts (the last page stays on screen while the next loads). */
+export function accountsQuery(query: AccountListQuery) {
+  return queryOptions({
+    queryKey: adminKeys.accounts(query),
+    queryFn: async ({ signal }) => unwrap(await api.get<AccountList>('/v2/admin/accounts/', { query, signal })),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: 'Loading the accounts' },
+  });
+}
+
+export function tagsQuery() {
+  return queryOptions({
+    queryKey: adminKeys.tags(),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<Reply<typeof adminApi.tags>>('/v2/admin/accounts/tags/', { signal })),
+    staleTime: 60_000,
+  });
+}
+
+/** The coaches staff can filter by and assign (GET /api/v1/coach_booking/coaches). */
+export function coachesQuery() {
+  return queryOptions({
+    queryKey: adminKeys.coaches(),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<Reply<typeof coachingApi.coaches>>('/v1/coach_booking/coaches/', { signal })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function adminAccountQuery(accountId: number) {
+  return queryOptions({
+    queryKey: adminKeys.detail(accountId),
+    queryFn: async ({ signal }) => unwrap(await api.get<AdminAccount>(`/v2/admin/accounts/${accountId}/`, { signal })),
+    meta: { errorTitle: 'Loading the account' },
+  });
+}
+
+export function notesQuery(accountId: number, pageSize: number) {
+  return queryOptions({
+    queryKey: [...adminKeys.notes(accountId), pageSize] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<NotePage>(`/v2/admin/accounts/${accountId}/notes/`, { query: { page_size: pageSize }, signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function auditQuery(accountId: number, cursor: string | null) {
+  return queryOptions({
+    queryKey: adminKeys.audit(accountId, cursor),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<AuditPage>(`/v2/admin/accounts/${accountId}/audit/`, {
+          query: { cursor: cursor ?? undefined },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// Writes.
+
+export async function patchAccount(accountId: number, body: RequestBody<typeof adminApi.updateAccount>) {
+  return unwrap(await api.patch<AdminAccount>(`/v2/admin/accounts/${accountId}/`, body));
+}
+
+export async function addTag(accountId: number, tag: string) {
+  const body: RequestBody<typeof adminApi.addTag> = { tag };
+  return unwrap(await api.post<Reply<typeof adminApi.addTag>>(`/v2/admin/accounts/${accountId}/tags/`, body));
+}
+
+export async function removeTag(accountId: number, tag: string) {
+  return unwrap(
+    await api.delete<Reply<typeof adminApi.removeTag>>(
+      `/v2/admin/accounts/${accountId}/tags/${encodeURIComponent(tag)}/`,
+    ),
+  );
+}
+
+export async function migrateAccount(accountId: number, gameVersion: number) {
+  const body: RequestBody<typeof adminApi.migrate> = { game_version: gameVersion };
+  return unwrap(await api.put<AdminAccount>(`/v2/admin/migrate_account/${accountId}/`, body));
+}
+
+export async function assignCoach(accountId: number, coachUserId: number) {
+  const body: RequestBody<typeof coachingApi.assignCoach> = { coach_user: coachUserId };
+  return unwrap(
+    await api.put<Reply<typeof coachingApi.assignCoach>>(`/v1/coach_booking/assign_coach/${accountId}/`, body),
+  );
+}
+
+export async function createNote(accountId: number, text: string) {
+  const body: RequestBody<typeof adminApi.createNote> = { text };
+  return unwrap(await api.post<Note>(`/v2/admin/accounts/${accountId}/notes/`, body));
+}
+
+export async function updateNote(accountId: number, noteId: number, text: string) {
+  const body: RequestBody<typeof adminApi.updateNote> = { text };
+  return unwrap(await api.patch<Note>(`/v2/admin/accounts/${accountId}/notes/${noteId}/`, body));
+}
+
+export async function deleteNote(accountId: number, noteId: number) {
+  return unwrap(
+    await api.delete<Reply<typeof adminApi.deleteNote>>(`/v2/admin/accounts/${accountId}/notes/${noteId}/`),
+  );
+}
+
+/** SPEC §5 on every cached page of the account's notes, and the account's count. */
+export function applyNoteChange(
+  queryClient: QueryClient,
+  accountId: number,
+  change: { kind: 'create'; note: Note } | { kind: 'update'; note: Note } | { kind: 'delete'; noteId: number },
+) {
+  queryClient.setQueriesData<NotePage>({ queryKey: adminKeys.notes(accountId) }, (page) => {
+    if (!page) return page;
+    if (change.kind === 'create') return { ...page, count: page.count + 1, results: [change.note, ...page.results] };
+    if (change.kind === 'update') {
+      return { ...page, results: page.results.map((note) => (note.id === change.note.id ? change.note : note)) };
+    }
+    return {
+      ...page,
+      count: Math.max(0, page.count - 1),
+      results: page.results.filter((note) => note.id !== change.noteId),
+    };
+  });
+  queryClient.setQueryData<AdminAccount>(adminKeys.detail(accountId), (account) =>
+    account && change.kind !== 'update'
+      ? { ...account, notes_count: account.notes_count + (change.kind === 'create' ? 1 : -1) }
+      : account,
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * Issue 14: the back-office against the real server and the demo data. Staff find a family by a
+ * player's name, open the account, write, edit and delete a note (the count follows), and assign a
+ * coach, which the family then sees on its coaching screen. Axe on both screens at each width.
+ *
+ * The journey changes shared demo data (a coach), so only the desktop project runs it; the other
+ * projects search, open and check the screens at their widths.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+import { DEMO, seriousViolations, signInAs, viewportWidth } from './support.ts';
+
+async function expectNoOverflow(page: Page) {
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
+  expect(width).toBeLessThanOrEqual(viewportWidth(page));
+}
+
+/** Searches the accounts list and opens the account of the holder named. */
+async function findAccount(page: Page, search: string, holder: string) {
+  await page.goto('/admin/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search accounts' }).fill(search);
+  await expect(page).toHaveURL(new RegExp(`q=${search}`));
+  const link = page.getByRole('link', { name: holder, exact: true });
+  await expect(link).toBeVisible();
+  return link;
+}
+
+test('staff find a family by a player’s name and open the account', async ({ page }) => {
+  await signInAs(page, DEMO.staff);
+  const link = await findAccount(page, 'Zoe', 'Alex Kim');
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoOverflow(page);
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Account \d+$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Account', exact: true })).toContainText('Alex Kim');
+  await expect(page.getByRole('heading', { level: 3, name: 'Zoe' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoOverflow(page);
+});
+
+test('staff write, edit and delete a note, and assign a coach the family then sees', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'One project changes the demo family’s coach.');
+  test.slow();
+  await signInAs(page, DEMO.staff);
+  await (await findAccount(page, 'Zoe', 'Alex Kim')).click();
+
+  const notes = page.getByRole('region', { name: /^Notes/ });
+  await expect(notes.getByRole('heading', { name: /^Notes \(\d+\)$/ })).toBeVisible();
+  const before = Number((await notes.getByRole('heading').first().textContent())!.match(/\((\d+)\)/)![1]);
+  await notes.getByLabel('New note').fill('Asked about a second heart-rate strap.');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByRole('heading', { name: `Notes (${before + 1})` })).toBeVisible();
+  const list = notes.getByRole('list', { name: 'Notes' });
+  await expect(list.getByRole('listitem').first()).toContainText('Asked about a second heart-rate strap.');
+
+  await list.getByRole('button', { name: /Edit the note “Asked about a second/ }).click();
+  await notes.getByLabel('Edit the note').fill('Second strap sent by post.');
+  await notes.getByRole('button', { name: 'Save note' }).click();
+  await expect(list.getByRole('listitem').first()).toContainText('Second strap sent by post.');
+
+  await list.getByRole('button', { name: /Delete the note “Second strap/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this note?' });
+  await expect(dialog).toContainText('Second strap sent by post.');
+  await dialog.getByRole('button', { name: 'Delete note' }).click();
+  await expect(notes.getByRole('heading', { name: `Notes (${before})` })).toBeVisible();
+  await expect(list.getByText('Second strap sent by post.')).toHaveCount(0);
+
+  const coach = page.getByRole('region', { name: 'Coach', exact: true });
+  await expect(coach).toContainText('The family’s coach is Riley Okafor.');
+  await coach.getByLabel('New coach').selectOption({ label: 'Avery Lindqvist' });
+  await coach.getByRole('button', { name: 'Assign coach' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Assign a new coach?' });
+  await expect(confirm).toContainText('The family’s coach changes from Riley Okafor to Avery Lindqvist.');
+  await confirm.getByRole('button', { name: 'Assign Avery Lindqvist' }).click();
+  await expect(coach).toContainText('Avery Lindqvist is now the family’s coach.');
+
+  // The history lists the staff changes, newest first.
+  const history = page.getByRole('region', { name: /^History of staff changes/ });
+  await expect(history.getByRole('listitem').first()).toContainText('Assign a new coach');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const family = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const parent = await family.newPage();
+  await signInAs(parent, DEMO.parent2);
+  await parent.goto('/dashboard/coaching');
+  await expect(parent.getByRole('region', { name: 'Your coach', exact: true })).toContainText('Avery Lindqvist');
+  await family.close();
+});
