@@ -94,3 +94,63 @@ test('staff write, edit and delete a note, and assign a coach the family then se
   await expect(parent.getByRole('region', { name: 'Your coach', exact: true })).toContainText('Avery Lindqvist');
   await family.close();
 });
+
+test('staff refund part of an invoice after confirming', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'One project refunds: the invoice is shared demo data.');
+  await signInAs(page, DEMO.staff);
+  await (await findAccount(page, 'Foster', 'Jamie Foster')).click();
+  const invoices = page.getByRole('list', { name: 'Invoices' });
+  const first = invoices.getByRole('listitem').first();
+  await expect(first).toContainText(/paid/);
+  const number = (await first.locator('strong').textContent())!.split(' · ')[0]!;
+  await first.getByRole('button', { name: `Refund invoice ${number}` }).click();
+  const form = page.getByRole('dialog', { name: `Refund invoice ${number}` });
+  await form.getByLabel(/^Amount/).fill('1.00');
+  await form.getByLabel('Reason').fill('Goodwill: late delivery');
+  await form.getByRole('button', { name: 'Continue' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Refund this invoice?' });
+  await expect(confirm).toContainText(`$1.00 of invoice ${number} goes back to the family’s card.`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Refund $1.00' }).click();
+  await expect(page.getByText(`Invoice ${number} refunded.`)).toBeVisible();
+  await expect(invoices.getByRole('listitem').first()).toContainText('partially refunded');
+  await expect(invoices.getByRole('listitem').first()).toContainText('refunded $1.00');
+  const history = page.getByRole('region', { name: /^History of staff changes/ });
+  await expect(history.getByRole('listitem').first()).toContainText('Goodwill: late delivery');
+});
+
+test('the back-office lists: orders by status with their CSV, billing requests, shipments', async ({ page }) => {
+  await signInAs(page, DEMO.staff);
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('CONFIRMED');
+  await expect(page).toHaveURL(/status=CONFIRMED/);
+  await expect(page.getByRole('region', { name: 'Orders', exact: true }).getByRole('row').nth(1)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoOverflow(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await download.createReadStream()).toArray();
+  const lines = Buffer.concat(text).toString('utf8').trim().split('\n');
+  expect(lines[0]).toBe(
+    'order_id,created_at,confirmed_at,status,plan,total,currency,email,first_name,last_name,account_id',
+  );
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.slice(1).every((line) => line.includes(',CONFIRMED,'))).toBe(true);
+
+  await page.goto('/admin/outstanding-billing-requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Outstanding Billing Requests' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Confirm return for / }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoOverflow(page);
+
+  await page.goto('/admin/shipments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipments' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('DELIVERED');
+  await expect(page.getByRole('region', { name: 'Shipments', exact: true })).toContainText('Delivered');
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectNoOverflow(page);
+});

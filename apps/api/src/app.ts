@@ -21,6 +21,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
 import { registerAudit } from './modules/audit/audit.recorder.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sendLink } from './modules/auth/auth.service.ts';
 import { registerBillingJobs } from './modules/billing/billing.jobs.ts';
@@ -42,6 +43,8 @@ import { coachingRoutes } from './modules/coaching/coaching.routes.ts';
 import { registerWebinarJobs } from './modules/webinars/webinars.jobs.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { createSupportTickets } from './modules/support/create-support-tickets.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 
 export interface BuildOptions {
   /** Set false in tests to keep the output quiet. */
@@ -183,6 +186,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   healthRoutes(app, database);
   adminRoutes(app, database.db);
+  backofficeRoutes(app, database.db);
   playerRoutes(app, database.db);
   playRoutes(app, database.db);
   playExportRoutes(app, database.db);
@@ -218,6 +222,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   webinarsRoutes(app, webinars);
   await registerWebinarJobs(jobs, webinars);
   onboardingRoutes(app, { db: database.db });
+  supportRoutes(app, { db: database.db, email, tickets: createSupportTickets(config, database.db) });
 
   registerWebApp(app, config);
   return app;

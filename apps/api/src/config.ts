@@ -109,7 +109,10 @@ const envSchema = z
     /** The Zendesk account: https://{ZENDESK_SUBDOMAIN}.zendesk.com, unless ZENDESK_URL names another address. */
     ZENDESK_SUBDOMAIN: z
       .string()
-      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'must be a Zendesk subdomain, such as grove for grove.zendesk.com')
+      .regex(
+        /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i,
+        'must be a Zendesk subdomain, such as grove for grove.zendesk.com',
+      )
       .optional(),
     /** Another address for Zendesk's API (a custom domain, or a local fake in tests); wins over ZENDESK_SUBDOMAIN. */
     ZENDESK_URL: absoluteUrl(

@@ -46,6 +46,7 @@ export const ADMIN_LIMITS = {
   accountsPageSize: 50,
   accountsPageSizeMax: 200,
   notesPageSize: 20,
+  notesPageSizeMax: 100,
   auditPageSize: 25,
   auditPageSizeMax: 100,
 } as const;
@@ -58,7 +59,7 @@ export const ADMIN_MESSAGES = {
   tagExists: (tag: string) => `The account already has the tag “${tag}”.`,
   tooManyTags: `An account has at most ${ADMIN_LIMITS.tagsPerAccount} tags.`,
   tagMissing: (tag: string) => `The account has no tag “${tag}”.`,
-  cursorInvalid: 'This page link is no longer valid. Start again from the first page.',
+  noteDeleted: 'Note deleted.',
   alreadyLatest: (version: number) => `The account already runs game version ${version}.`,
   noDowngrade: (from: number, to: number) => `An account cannot go back from game version ${from} to ${to}.`,
 } as const;

@@ -1,15 +1,11 @@
 /**
- * Staff notes on an account and support tickets (SPEC §3 Account note, §5, §7 Admin; issue 14
- * items 2 and 4): the limits, the ticket words and the messages. The contracts are in
- * api/notes.ts and api/support.ts; the server and the screens both read these.
+ * Support tickets (SPEC §7 Admin; issue 14 item 4): the limits, the ticket words and the
+ * messages. The contract is api/support.ts; the server and the screens both read these.
+ * (Staff notes on an account are in admin.ts.)
  */
 
-export const NOTE_LIMITS = {
-  /** A staff note, in characters (code points). */
-  textMax: 5000,
-  pageSize: 20,
-  pageSizeMax: 100,
-} as const;
+import { TEXT_MESSAGES, unsafeTextMessage } from './text.ts';
+import type { FieldIssue, FieldRule } from './validation.ts';
 
 export const TICKET_LIMITS = {
   subjectMax: 150,
@@ -56,12 +52,28 @@ export function toTicketPriority(value: unknown): TicketPriority {
 }
 
 export const SUPPORT_MESSAGES = {
-  noteDeleted: 'The note was deleted.',
-  noNotes: 'No notes on this account yet.',
   noTickets: 'This person has not written to support.',
   ticketSent: (email: string) =>
     `Thank you, your message reached our support team. We will answer by e-mail at ${email}, usually within one business day.`,
   ticketRateLimited: `You can send at most ${TICKET_LIMITS.perHour} messages to support in an hour. Please try again later.`,
   supportUnavailable: 'Support could not be reached just now. Please try again in a few minutes.',
-  acknowledgementSubject: 'We received your message',
+  subjectRequired: 'Tell us in a few words what it is about.',
+  descriptionRequired: 'Write your message.',
 } as const;
+
+const issue = (message: string): FieldIssue => ({ message, severity: 'error' });
+
+function ticketText(max: number, multiline: boolean, blank: string): FieldRule {
+  return (value) => {
+    if (value.trim() === '') return issue(blank);
+    if (unsafeTextMessage(value, multiline)) return issue(TEXT_MESSAGES.controlCharacters);
+    if ([...value].length > max) return issue(`At most ${max} characters.`);
+    return null;
+  };
+}
+
+/** The "Contact support" form's rules (the server's limits; the contract checks them again). */
+export const TICKET_FIELD_RULES: Readonly<Record<'subject' | 'description', FieldRule>> = {
+  subject: ticketText(TICKET_LIMITS.subjectMax, false, SUPPORT_MESSAGES.subjectRequired),
+  description: ticketText(TICKET_LIMITS.descriptionMax, true, SUPPORT_MESSAGES.descriptionRequired),
+};

@@ -15,17 +15,17 @@ import {
   LATEST_GAME_VERSION,
   TAG_PATTERN,
 } from '../admin.ts';
-import { stringInput } from '../text.ts';
 import {
-  API_MESSAGES,
   choice,
   count,
   detailAnswer,
   endpoint,
   idParam,
   idParams,
-  INT4_MAX,
   int,
+  keysetPage,
+  keysetQuery,
+  optional,
   jsonObject,
   page,
   pageQuery,
@@ -36,42 +36,7 @@ import {
 const tags = ['admin'];
 const person = z.object({ id: count, name: z.string() });
 
-/** An optional query filter: absent or blank means "any". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
 const tagInput = text({ max: ADMIN_LIMITS.tagMax }).refine((tag) => TAG_PATTERN.test(tag), ADMIN_MESSAGES.tagInvalid);
-
-/** Keyset cursor: 'last', or the opaque text the previous answer's links carry. */
-const cursor = stringInput(API_MESSAGES.required)
-  .max(400, ADMIN_MESSAGES.cursorInvalid)
-  .regex(/^(last|[A-Za-z0-9_-]+)$/, ADMIN_MESSAGES.cursorInvalid);
-
-/** A page read by keyset: `count`, the four links (each a full URL carrying `cursor`), `results`. */
-function keysetPage<T extends z.ZodType>(item: T) {
-  return z.object({
-    count,
-    next: z.string().nullable().describe('The next page, or null on the last.'),
-    previous: z.string().nullable().describe('The previous page, or null on the first.'),
-    first: z.string().describe('The first page.'),
-    last: z.string().describe('The last page.'),
-    results: z.array(item),
-  });
-}
-
-function keysetQuery(defaultSize: number, max: number) {
-  return z.object({
-    cursor: optional(cursor),
-    page_size: optional(
-      z.coerce
-        .number({ message: API_MESSAGES.integer })
-        .int(API_MESSAGES.integer)
-        .min(1, 'Ensure this value is greater than or equal to 1.')
-        .max(INT4_MAX, API_MESSAGES.integer)
-        .transform((value) => Math.min(value, max)),
-    ).transform((value) => value ?? defaultSize),
-  });
-}
 
 /** One row of the admin accounts list. */
 export const accountRow = z.object({
@@ -239,7 +204,7 @@ export const adminApi = {
     tags,
     summary: 'Staff notes on an account, newest first',
     params: idParams,
-    querystring: pageQuery(ADMIN_LIMITS.notesPageSize, 100),
+    querystring: pageQuery(ADMIN_LIMITS.notesPageSize, ADMIN_LIMITS.notesPageSizeMax),
     response: { 200: page(note) },
   }),
   note: endpoint('GET', '/api/v2/admin/accounts/:id/notes/:noteId', {

@@ -37,6 +37,7 @@ export const API_MESSAGES = {
   tooDeep: `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   choice: (choices: readonly string[]) => `Choose one of: ${choices.join(', ')}.`,
   pagesStartAt1: 'Pages start at 1.',
+  cursorInvalid: 'This page link is no longer valid. Start again from the first page.',
 } as const;
 
 /**
@@ -133,6 +134,43 @@ export function page<T extends z.ZodType>(item: T) {
     next: z.string().nullable().describe('The next page (a full link), or null on the last.'),
     previous: z.string().nullable().describe('The previous page (a full link), or null on the first.'),
     results: z.array(item),
+  });
+}
+
+// Keyset pages (large tables): an opaque cursor in full links.
+
+/** An optional query filter: absent or blank means "any". */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** Keyset cursor: 'last', or the opaque text the previous answer's links carry. */
+export const cursor = stringInput(API_MESSAGES.required)
+  .max(400, API_MESSAGES.cursorInvalid)
+  .regex(/^(last|[A-Za-z0-9_-]+)$/, API_MESSAGES.cursorInvalid);
+
+/** A page read by keyset: `count`, the four links (each a full URL carrying `cursor`), `results`. */
+export function keysetPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    count,
+    next: z.string().nullable().describe('The next page, or null on the last.'),
+    previous: z.string().nullable().describe('The previous page, or null on the first.'),
+    first: z.string().describe('The first page.'),
+    last: z.string().describe('The last page.'),
+    results: z.array(item),
+  });
+}
+
+export function keysetQuery(defaultSize: number, max: number) {
+  return z.object({
+    cursor: optional(cursor),
+    page_size: optional(
+      z.coerce
+        .number({ message: API_MESSAGES.integer })
+        .int(API_MESSAGES.integer)
+        .min(1, 'Ensure this value is greater than or equal to 1.')
+        .max(INT4_MAX, API_MESSAGES.integer)
+        .transform((value) => Math.min(value, max)),
+    ).transform((value) => value ?? defaultSize),
   });
 }
 

@@ -95,6 +95,12 @@ interface WebinarChangedData extends WebinarData {
   previousWhen?: string;
 }
 
+interface SupportTicketData {
+  firstName: string;
+  subject: string;
+  ticketNumber: number;
+}
+
 const templates = {
   password_reset: ({ firstName, link }: LinkData): EmailContent => ({
     subject: 'Reset your Grove password',
@@ -327,6 +333,21 @@ const templates = {
         kind: 'action',
         label: change === 'cancelled' ? 'Choose another tutorial' : 'See my tutorials',
         url: manageUrl,
+      },
+    ],
+  }),
+  /** A family wrote to support (POST /api/v2/support/tickets): what we received and how we answer. */
+  support_ticket_received: ({ firstName, subject, ticketNumber }: SupportTicketData): EmailContent => ({
+    subject: `We received your message: ${subject}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for writing to Grove support. We received your message “${subject}” (request #${ticketNumber}).`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'A member of our team will answer you by e-mail at this address, usually within one business day.',
       },
     ],
   }),

@@ -12,6 +12,7 @@ import { seedHouseholdData } from './household.ts';
 import { seedCoachingData } from './coaching.ts';
 import { seedPlayData } from './play.ts';
 import { seedWebinarData } from './webinars.ts';
+import { seedAdminRecords } from './admin-records.ts';
 
 export type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 
@@ -22,6 +23,7 @@ export const FEATURE_SEEDERS: Seeder[] = [
   seedHouseholdData,
   seedCoachingData,
   seedWebinarData,
+  seedAdminRecords,
 ];
 
 const SEED_KEY = 'demo_seed';

@@ -7,10 +7,7 @@ import { parseAccountSort, type AccountSort } from '@grove/domain/admin';
 import { INT4_MAX } from '@grove/domain/api/common';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-
-/** Where a page starts: after or before a row (its sort value and id), or the last page. */
-export type Position =
-  { kind: 'first' } | { kind: 'last' } | { kind: 'after' | 'before'; value: string | number; id: number };
+import type { Position } from '../../lib/keyset.ts';
 
 export interface AccountFilters {
   search?: string | undefined;

@@ -11,8 +11,9 @@ import {
   parseAccountSort,
 } from '@grove/domain/admin';
 import type { adminApi } from '@grove/domain/api/admin';
+import { API_MESSAGES } from '@grove/domain/api/common';
 import type { ParsedBody, Paging, Reply } from '@grove/domain/api/common';
-import { aliasedTable, and, asc, count, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gt, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
@@ -27,38 +28,14 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
-import { countAccounts, listAccounts, type AccountListRow, type Position } from './admin.accounts.repository.ts';
+import { decodeCursor, keysetLinks, newestFirst, type KeysetAnswer } from '../../lib/keyset.ts';
+import { countAccounts, listAccounts, type AccountListRow } from './admin.accounts.repository.ts';
 
 type AccountList = Reply<typeof adminApi.accounts>;
 type AdminAccount = Reply<typeof adminApi.account>;
 type Note = Reply<typeof adminApi.note>;
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
-
-// Keyset cursors: base64url of [direction, sort value, account id].
-
-function encodeCursor(kind: 'after' | 'before', value: string | number, id: number): string {
-  return Buffer.from(JSON.stringify([kind === 'after' ? 'a' : 'b', value, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): Position {
-  if (!cursor) return { kind: 'first' };
-  if (cursor === 'last') return { kind: 'last' };
-  try {
-    const [kind, value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if ((kind === 'a' || kind === 'b') && (typeof value === 'string' || typeof value === 'number')) {
-      if (typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2_147_483_647) {
-        if (typeof value === 'string' && (value.length > 300 || [...value].some((c) => c.charCodeAt(0) < 32))) {
-          throw new Error('bad cursor');
-        }
-        return { kind: kind === 'a' ? 'after' : 'before', value, id };
-      }
-    }
-  } catch {
-    // fall through
-  }
-  throw fieldError('cursor', ADMIN_MESSAGES.cursorInvalid);
-}
 
 /** PostgreSQL's text of a timestamptz ('2026-11-24 01:32:33.219123+00'), as the created sort carries it. */
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
@@ -69,43 +46,6 @@ function fitsSort(value: string | number, sort: Parameters<typeof parseAccountSo
   if (key === 'id') return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
   if (typeof value !== 'string') return false;
   return key !== 'created' || TIMESTAMP_TEXT.test(value);
-}
-
-/** The request's own link with another cursor (none for the first page), on PUBLIC_URL. */
-function linkWith(request: FastifyRequest, cursor: string | null): string {
-  const url = new URL(request.url, request.server.publicUrl);
-  if (cursor === null) url.searchParams.delete('cursor');
-  else url.searchParams.set('cursor', cursor);
-  return url.toString();
-}
-
-export interface KeysetAnswer<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  first: string;
-  last: string;
-  results: T[];
-}
-
-/** Links of a keyset page read from `position`, whose rows are in page order. */
-function keysetLinks<R extends { id: number; sortValue: string | number }>(
-  request: FastifyRequest,
-  position: Position,
-  rows: R[],
-  more: boolean,
-): Pick<KeysetAnswer<unknown>, 'next' | 'previous' | 'first' | 'last'> {
-  const backwards = position.kind === 'last' || position.kind === 'before';
-  const head = rows[0];
-  const tail = rows.at(-1);
-  const hasNext = backwards ? position.kind === 'before' : more;
-  const hasPrevious = backwards ? more : position.kind === 'after';
-  return {
-    next: hasNext && tail ? linkWith(request, encodeCursor('after', tail.sortValue, tail.id)) : null,
-    previous: hasPrevious && head ? linkWith(request, encodeCursor('before', head.sortValue, head.id)) : null,
-    first: linkWith(request, null),
-    last: linkWith(request, 'last'),
-  };
 }
 
 function toAccountRow(row: AccountListRow): AccountList['results'][number] {
@@ -145,7 +85,7 @@ export async function accountList(
 ): Promise<AccountList> {
   const position = decodeCursor(query.cursor);
   if ((position.kind === 'after' || position.kind === 'before') && !fitsSort(position.value, query.sort)) {
-    throw fieldError('cursor', ADMIN_MESSAGES.cursorInvalid);
+    throw fieldError('cursor', API_MESSAGES.cursorInvalid);
   }
   const filters = {
     search: query.search,
@@ -414,7 +354,7 @@ export async function deleteNote(db: Db, accountId: number, noteId: number) {
     .where(and(eq(accountNotes.accountId, accountId), eq(accountNotes.id, noteId)))
     .returning({ id: accountNotes.id });
   if (removed.length === 0) throw notFound();
-  return { detail: 'Note deleted.' };
+  return { detail: ADMIN_MESSAGES.noteDeleted };
 }
 
 // The audit log, newest first, by keyset on its id.
@@ -443,31 +383,27 @@ export async function auditPage(
   }
   if (query.entity) where.push(eq(auditLog.entity, query.entity));
   const filter = where.length ? and(...where) : undefined;
-  // Newest first: "after" a row means an older id; the last page reads the oldest rows.
-  const backwards = position.kind === 'last' || position.kind === 'before';
-  const bound =
-    position.kind === 'after'
-      ? lt(auditLog.id, position.id)
-      : position.kind === 'before'
-        ? gte(auditLog.id, position.id + 1)
-        : undefined;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(and(filter, bound))
-      .orderBy(backwards ? asc(auditLog.id) : desc(auditLog.id))
-      .limit(query.page_size + 1),
+  const [page, total] = await Promise.all([
+    newestFirst(position, query.page_size, (window) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            filter,
+            window.olderThan !== undefined ? lt(auditLog.id, window.olderThan) : undefined,
+            window.newerThan !== undefined ? gt(auditLog.id, window.newerThan) : undefined,
+          ),
+        )
+        .orderBy(window.oldestFirst ? asc(auditLog.id) : desc(auditLog.id))
+        .limit(window.limit),
+    ),
     db.select({ n: count() }).from(auditLog).where(filter),
   ]);
-  const more = rows.length > query.page_size;
-  const kept = rows.slice(0, query.page_size);
-  if (backwards) kept.reverse();
-  const keyed = kept.map((row) => ({ ...row, sortValue: row.id }));
   return {
     count: total[0]?.n ?? 0,
-    ...keysetLinks(request, position, keyed, more),
-    results: kept.map((row) => ({
+    ...keysetLinks(request, position, page.rows, page.more),
+    results: page.rows.map((row) => ({
       id: row.id,
       created_at: row.createdAt.toISOString(),
       actor: { id: row.actorUserId, email: row.actorEmail },

@@ -12,6 +12,7 @@ import type { Reply } from '@grove/domain/api/common';
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { invoiceFixture, subscriptionFixture } from '../../features/billing/billing.fixtures.ts';
 
 type Records = Parameters<typeof playerPage>[0];
 type AdminAccount = Reply<typeof adminApi.account>;
@@ -347,5 +348,147 @@ describe('staff notes, tags and coach on the account page', () => {
     });
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('heading', { name: 'There is no such account' })).toBeInTheDocument();
+  });
+});
+
+describe('staff billing and shipments on the account page', () => {
+  const invoicePage = (results: ReturnType<typeof invoiceFixture>[]) => ({
+    count: results.length,
+    next: null,
+    previous: null,
+    results,
+  });
+
+  it('refunds an invoice after checking the amount, asking a reason and confirming', async () => {
+    const paid = invoiceFixture({ id: 71, status: 'PAID', refunded_cents: 0, amount_cents: 39000 });
+    const failed = invoiceFixture({ id: 72, number: 'GRV-2026-000072', status: 'FAILED', refunded_cents: 0 });
+    const api = asStaff([], {
+      'GET /api/v2/billing/accounts/1/subscriptions/': {
+        body: { count: 1, next: null, previous: null, results: [subscriptionFixture()] },
+      },
+      'GET /api/v2/billing/accounts/1/invoices/': { body: invoicePage([paid, failed]) },
+      'POST /api/v2/billing/invoices/71/refund/': () => ({
+        body: { ...paid, status: 'PARTIALLY_REFUNDED', refunded_cents: 1250 },
+      }),
+    });
+    renderApp('/admin/accounts/1');
+    const user = userEvent.setup();
+    const invoices = await screen.findByRole('list', { name: 'Invoices' });
+    expect(within(invoices).queryByRole('button', { name: 'Remove invoice GRV-2026-000071' })).not.toBeInTheDocument();
+    expect(within(invoices).getByRole('button', { name: 'Remove invoice GRV-2026-000072' })).toBeInTheDocument();
+    await user.click(within(invoices).getByRole('button', { name: 'Refund invoice GRV-2026-000071' }));
+
+    const form = await screen.findByRole('dialog', { name: 'Refund invoice GRV-2026-000071' });
+    const amount = within(form).getByLabelText(/^Amount/);
+    expect(amount).toHaveValue('390.00');
+    await user.clear(amount);
+    await user.type(amount, '500');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+    expect(within(form).getByText('At most $390.00 is left to refund.')).toBeInTheDocument();
+    expect(within(form).getByText(/Say why the money goes back/)).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '12.50');
+    await user.type(within(form).getByLabelText('Reason'), 'Strap arrived broken');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Refund this invoice?' });
+    expect(confirm).toHaveTextContent('$12.50 of invoice GRV-2026-000071 goes back to the family’s card.');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund $12.50' }));
+    expect(await screen.findByText('Invoice GRV-2026-000071 refunded.')).toBeInTheDocument();
+    const [call] = api.callsTo('POST /api/v2/billing/invoices/71/refund');
+    expect(call?.body).toEqual({ amount_cents: 1250, reason: 'Strap arrived broken' });
+    expect(call?.query.get('billing_entity_name')).toBe('Grove Health, Inc.');
+    expect(call?.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  it('offers only the staff actions the subscription’s status allows', async () => {
+    asStaff([], {
+      'GET /api/v2/billing/accounts/1/subscriptions/': {
+        body: { count: 1, next: null, previous: null, results: [subscriptionFixture({ status: 'RETURN_REQUESTED' })] },
+      },
+    });
+    renderApp('/admin/accounts/1');
+    expect(await screen.findByRole('button', { name: 'Confirm return' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Decline return' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).not.toBeInTheDocument();
+  });
+
+  it('loads shipments page by page, and says nothing went wrong when there are none', async () => {
+    const shipment = (id: number) => ({
+      id,
+      account_id: 1,
+      order_id: 3,
+      kind: 'kit',
+      carrier: 'UPS',
+      service: 'UPS Ground',
+      tracking_number: `1Z${id}`,
+      tracking_url: `https://www.ups.com/track?tracknum=1Z${id}`,
+      status: 'DELIVERED',
+      items: ['Heart-rate strap'],
+      shipping: { address_1: '1 Main', address_2: '', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' },
+      created_at: '2026-10-01T15:00:00Z',
+      updated_at: '2026-10-03T15:00:00Z',
+    });
+    const api = asStaff([], {
+      'GET /api/v2/admin/billing/account/1/shipments/': (request) =>
+        request.query.get('page') === '2'
+          ? { body: { count: 2, next: null, previous: 'p1', results: [shipment(2)] } }
+          : { body: { count: 2, next: 'http://x/?page=2', previous: null, results: [shipment(1)] } },
+    });
+    renderApp('/admin/accounts/1');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Shipments (2)' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more shipments' }));
+    expect(await screen.findByText('Showing 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /UPS 1Z2/ })).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1Z2',
+    );
+    expect(api.callsTo('GET /api/v2/admin/billing/account/1/shipments').map((call) => call.query.get('page'))).toEqual([
+      '1',
+      '2',
+    ]);
+  });
+
+  it('shows what the family asked support, newest first', async () => {
+    const ticket = (id: number, subject: string, created: string) => ({
+      id,
+      subject,
+      description: 'The strap does not pair.',
+      status: 'open',
+      priority: 'normal',
+      channel: 'web',
+      created_at: created,
+      updated_at: created,
+      url: null,
+      requester: { id: 5, name: 'Jordan Rivera', email: 'parent@example.com' },
+    });
+    asStaff([], {
+      'GET /api/v2/admin/users/5/zendesk_tickets/': {
+        body: {
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            ticket(2, 'Strap will not pair', '2026-11-20T15:00:00Z'),
+            ticket(1, 'Where is my kit?', '2026-10-01T15:00:00Z'),
+          ],
+        },
+      },
+    });
+    renderApp('/admin/accounts/1');
+    const list = await screen.findByRole('list', { name: 'Support tickets' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Strap will not pair');
+    expect(items[0]).toHaveTextContent('Open · Normal priority · Jordan Rivera');
+    expect(items[1]).toHaveTextContent('Where is my kit?');
+  });
+
+  it('keeps a 404 for shipments silent', async () => {
+    asStaff([]);
+    renderApp('/admin/accounts/1');
+    expect(await screen.findByText('No shipments yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/couldn’t load the shipments/)).not.toBeInTheDocument();
   });
 });

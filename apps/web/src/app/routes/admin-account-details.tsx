@@ -10,10 +10,13 @@ import { Button } from '../../components/button.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { AccountAudit } from '../../features/admin/account-audit.tsx';
+import { AccountBilling } from '../../features/admin/account-billing.tsx';
+import { AccountShipments } from '../../features/admin/account-shipments.tsx';
 import { AccountNotes } from '../../features/admin/account-notes.tsx';
 import { AccountPlayers } from '../../features/admin/account-players.tsx';
 import { AccountPeople, AccountSummary, CoachAssignment } from '../../features/admin/account-summary.tsx';
 import { AccountTags } from '../../features/admin/account-tags.tsx';
+import { AccountTickets } from '../../features/admin/account-tickets.tsx';
 import { adminAccountQuery } from '../../features/admin/admin.api.ts';
 import '../../features/admin/admin.css';
 import { ApiError } from '../../lib/api-client.ts';
@@ -43,6 +46,7 @@ function AccountDetails({ accountId }: { accountId: number }) {
     );
   }
   const data = account.data;
+  const holder = data.users.find((person) => person.is_billing_user) ?? data.users[0];
   return (
     <div className="admin-details">
       <AccountSummary account={data} />
@@ -52,6 +56,9 @@ function AccountDetails({ accountId }: { accountId: number }) {
       </div>
       <AccountNotes accountId={data.id} timeZone={data.time_zone} />
       <AccountPeople account={data} />
+      <AccountBilling accountId={data.id} timeZone={data.time_zone} who={holder?.name ?? `account ${data.id}`} />
+      <AccountShipments accountId={data.id} timeZone={data.time_zone} />
+      <AccountTickets users={data.users} timeZone={data.time_zone} />
       <div className="admin-details__wide">
         <AccountPlayers accountId={data.id} />
       </div>

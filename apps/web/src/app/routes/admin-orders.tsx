@@ -1,21 +1,132 @@
-/** /admin/orders: the orders of every account (admin nav, SPEC §2). */
-import { CheckIcon, TimeCircleIcon } from '../../components/icons.tsx';
-import { FeatureList, Page } from '../../components/page.tsx';
+/**
+ * /admin/orders (admin nav, SPEC §2; issue 14 §8): every order, newest first, by status and days
+ * (the office's days, America/New_York) or an e-mail or order number; the filtered list as CSV.
+ */
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '@grove/domain';
+import { ORDER_STATUSES } from '@grove/domain/api/billing';
+import type { backofficeApi } from '@grove/domain/api/backoffice';
+import type { Reply } from '@grove/domain/api/common';
+
+import { Button } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import '../../features/admin/admin.css';
+import { ordersQuery } from '../../features/backoffice/backoffice.api.ts';
+import { CsvButton, FilterSelect } from '../../features/backoffice/list-controls.tsx';
+import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
+import { useListParams } from '../../features/backoffice/use-list-params.ts';
+import { formatDate } from '../../lib/format.ts';
+import { href } from '../paths.ts';
+
+type Order = Reply<typeof backofficeApi.orders>['results'][number];
+const OFFICE_ZONE = 'America/New_York';
+const words = (status: string) => status.toLowerCase().replace(/_/g, ' ');
+
+const COLUMNS: readonly ListColumn<Order>[] = [
+  {
+    id: 'order',
+    header: 'Order',
+    cell: (order) => (
+      <span>
+        <strong>#{order.id}</strong> · {order.name}
+      </span>
+    ),
+  },
+  { id: 'date', header: 'Placed', cell: (order) => formatDate(order.created_at, OFFICE_ZONE) },
+  { id: 'status', header: 'Status', cell: (order) => words(order.status) },
+  { id: 'plan', header: 'Plan', cell: (order) => order.plan_tag },
+  { id: 'total', header: 'Total', cell: (order) => formatMoney(order.total_cents, order.currency) },
+  { id: 'email', header: 'E-mail', cell: (order) => <span className="admin-table__email">{order.email}</span> },
+  {
+    id: 'account',
+    header: 'Account',
+    cell: (order) =>
+      order.account_id === null ? (
+        '—'
+      ) : (
+        <Link to={href('root.admin.accounts.details', { accountId: order.account_id })}>
+          Account {order.account_id}
+        </Link>
+      ),
+  },
+];
 
 export function AdminOrdersRoute() {
+  const list = useListParams(['status', 'from', 'to', 'search']);
+  const orders = useQuery(ordersQuery(list.query));
+  const id = useId();
   return (
     <Page title="Orders" intro="Orders placed by families, newest first.">
-      <FeatureList
-        heading="What you’ll find here"
-        items={[
-          {
-            icon: <TimeCircleIcon />,
-            title: 'Every order',
-            text: 'Date, plan, amount and confirmation of each order.',
-          },
-          { icon: <CheckIcon />, title: 'Invoices', text: 'Refunding or removing an invoice of an order.' },
-        ]}
-      />
+      <div role="search" aria-label="Filter the orders" className="card admin-search">
+        <div className="admin-filters">
+          <FilterSelect
+            label="Status"
+            value={list.params.get('status') ?? ''}
+            options={ORDER_STATUSES.map((status) => ({ value: status, label: words(status) }))}
+            onChange={(value) => list.setFilter('status', value)}
+          />
+          <div className="field admin-filter">
+            <label className="field__label" htmlFor={`${id}-from`}>
+              From
+            </label>
+            <input
+              id={`${id}-from`}
+              className="input"
+              type="date"
+              value={list.params.get('from') ?? ''}
+              onChange={(event) => list.setFilter('from', event.target.value)}
+            />
+          </div>
+          <div className="field admin-filter">
+            <label className="field__label" htmlFor={`${id}-to`}>
+              To
+            </label>
+            <input
+              id={`${id}-to`}
+              className="input"
+              type="date"
+              value={list.params.get('to') ?? ''}
+              onChange={(event) => list.setFilter('to', event.target.value)}
+            />
+          </div>
+          <div className="field admin-filter">
+            <label className="field__label" htmlFor={`${id}-search`}>
+              E-mail or order number
+            </label>
+            <input
+              id={`${id}-search`}
+              className="input"
+              type="search"
+              maxLength={100}
+              defaultValue={list.params.get('search') ?? ''}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') list.setFilter('search', event.currentTarget.value.trim());
+              }}
+              onBlur={(event) => list.setFilter('search', event.currentTarget.value.trim())}
+            />
+          </div>
+          {list.filtered ? (
+            <Button variant="ghost" onClick={list.clear}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+        <CsvButton list="orders" query={list.filterQuery} label="Download CSV" />
+      </div>
+      <section className="card admin-results" aria-label="Orders found">
+        <ListTable
+          label="Orders"
+          noun="order"
+          columns={COLUMNS}
+          rowKey={(order) => order.id}
+          query={orders}
+          onPage={list.follow}
+          emptyTitle="No orders match"
+          emptyText="Try another status or other days."
+        />
+      </section>
     </Page>
   );
 }

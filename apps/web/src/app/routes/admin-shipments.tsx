@@ -1,17 +1,88 @@
-/** /admin/shipments: shipments across accounts (admin nav, SPEC §2). */
-import { PhoneIcon, TimeCircleIcon } from '../../components/icons.tsx';
-import { FeatureList, Page } from '../../components/page.tsx';
+/** /admin/shipments (admin nav, SPEC §2; issue 14 §8): every shipment, newest first, by status and kind; CSV. */
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { SHIPMENT_KINDS, SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES } from '@grove/domain/backoffice';
+import type { backofficeApi } from '@grove/domain/api/backoffice';
+import type { Reply } from '@grove/domain/api/common';
+
+import { Button } from '../../components/button.tsx';
+import { Page } from '../../components/page.tsx';
+import '../../features/admin/admin.css';
+import { shipmentsQuery } from '../../features/backoffice/backoffice.api.ts';
+import { CsvButton, FilterSelect } from '../../features/backoffice/list-controls.tsx';
+import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
+import { ShipmentTracking, shipmentStatus } from '../../features/backoffice/shipment-parts.tsx';
+import { useListParams } from '../../features/backoffice/use-list-params.ts';
+import { formatDate } from '../../lib/format.ts';
+import { href } from '../paths.ts';
+
+type Shipment = Reply<typeof backofficeApi.shipments>['results'][number];
+
+const COLUMNS: readonly ListColumn<Shipment>[] = [
+  {
+    id: 'shipment',
+    header: 'Shipment',
+    cell: (shipment) => (
+      <span>
+        <strong>#{shipment.id}</strong> · {shipment.kind === 'return' ? 'Return' : 'Kit'} to {shipment.shipping.city},{' '}
+        {shipment.shipping.state}
+      </span>
+    ),
+  },
+  { id: 'date', header: 'Created', cell: (shipment) => formatDate(shipment.created_at, 'America/New_York') },
+  { id: 'status', header: 'Status', cell: (shipment) => shipmentStatus(shipment.status) },
+  { id: 'tracking', header: 'Tracking', cell: (shipment) => <ShipmentTracking shipment={shipment} /> },
+  { id: 'items', header: 'Items', cell: (shipment) => shipment.items.join(', ') },
+  {
+    id: 'account',
+    header: 'Account',
+    cell: (shipment) => (
+      <Link to={href('root.admin.accounts.details', { accountId: shipment.account_id })}>
+        Account {shipment.account_id}
+      </Link>
+    ),
+  },
+];
 
 export function AdminShipmentsRoute() {
+  const list = useListParams(['status', 'kind']);
+  const shipments = useQuery(shipmentsQuery(list.query));
   return (
-    <Page title="Shipments" intro="Kits and parts on their way to families.">
-      <FeatureList
-        heading="What you’ll find here"
-        items={[
-          { icon: <TimeCircleIcon />, title: 'Every shipment', text: 'What was sent to which account, and when.' },
-          { icon: <PhoneIcon />, title: 'Delivery status', text: 'Tracking for each package.' },
-        ]}
-      />
+    <Page title="Shipments" intro="Kits on their way to families and returns on their way back, newest first.">
+      <div role="search" aria-label="Filter the shipments" className="card admin-search">
+        <div className="admin-filters">
+          <FilterSelect
+            label="Status"
+            value={list.params.get('status') ?? ''}
+            options={SHIPMENT_STATUSES.map((status) => ({ value: status, label: SHIPMENT_STATUS_LABELS[status] }))}
+            onChange={(value) => list.setFilter('status', value)}
+          />
+          <FilterSelect
+            label="Kind"
+            value={list.params.get('kind') ?? ''}
+            options={SHIPMENT_KINDS.map((kind) => ({ value: kind, label: kind === 'kit' ? 'Kit' : 'Return' }))}
+            onChange={(value) => list.setFilter('kind', value)}
+          />
+          {list.filtered ? (
+            <Button variant="ghost" onClick={list.clear}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+        <CsvButton list="shipments" query={list.filterQuery} label="Download CSV" />
+      </div>
+      <section className="card admin-results" aria-label="Shipments found">
+        <ListTable
+          label="Shipments"
+          noun="shipment"
+          columns={COLUMNS}
+          rowKey={(shipment) => shipment.id}
+          query={shipments}
+          onPage={list.follow}
+          emptyTitle="No shipments match"
+          emptyText="Try another status or kind."
+        />
+      </section>
     </Page>
   );
 }

@@ -22,6 +22,7 @@ import { PasswordForm } from './password-form.tsx';
 import { PeopleCard } from './people-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ShippingForm } from './shipping-form.tsx';
+import { ContactSupportForm } from '../support/contact-support-form.tsx';
 import './account.css';
 
 function BillingLinkCard() {
@@ -60,6 +61,7 @@ export function AccountDetails({ user }: { user: UserInfo }) {
           <PeopleCard user={user} accountId={accountId} />
           <DevicesCard accountId={accountId} timeZone={timeZone} />
           <CoachNoteForm accountId={accountId} timeZone={timeZone} />
+          <ContactSupportForm user={user} />
           {user.is_billing_user ? <BillingLinkCard /> : null}
         </div>
       ) : null}
