@@ -117,6 +117,15 @@ test('staff refund part of an invoice after confirming', async ({ page }, testIn
   await expect(invoices.getByRole('listitem').first()).toContainText('refunded $1.00');
   const history = page.getByRole('region', { name: /^History of staff changes/ });
   await expect(history.getByRole('listitem').first()).toContainText('Goodwill: late delivery');
+
+  // The family's address, with the family's own rules, through the staff route.
+  const shipping = page.getByRole('form', { name: 'Shipping address of Jamie Foster' });
+  await shipping.getByRole('button', { name: 'Edit' }).click();
+  await shipping.getByLabel(/^City/).fill('Portland');
+  await shipping.getByRole('button', { name: 'Save' }).click();
+  await expect(shipping.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(shipping.getByLabel(/^City/)).toHaveValue('Portland');
+  await expect(history.getByRole('listitem').first()).toContainText('Change a person’s shipping address');
 });
 
 test('the back-office lists: orders by status with their CSV, billing requests, shipments', async ({ page }) => {

@@ -11,37 +11,20 @@
  * PostgreSQL: BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test when it answers. A fresh
  * database is created for the run and dropped after. Only 127.0.0.1 / localhost is used.
  */
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { ADMIN_TARGET_P95_MS, measureAdmin } from './admin.ts';
+import { printTable, timeRequests, withPostgres, type BenchRequest, type Row } from './lib.ts';
 import { accounts } from '../src/db/schema/index.ts';
 import { createParent } from '../test/factories.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const TARGET_P95_MS = 20;
 const YEARS = 3;
 const SESSIONS_A_DAY = 3;
 const RISES_PER_SESSION = 10;
 const OTHER_PLAYERS = 30;
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-interface Row {
-  database: string;
-  request: string;
-  requests: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  clientP50: number;
-  clientP97: number;
-  errors: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 
 /** The heavy player and its neighbours, generated in SQL, then vacuumed so statistics are fresh. */
 async function loadData(database: Database) {
@@ -109,16 +92,8 @@ async function measure(label: string, database: Database): Promise<Row[]> {
 
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '.tmp/no-web' });
   const app = await buildApp(config, database, { logger: false });
-  const serverTimes = new Map<string, number[]>();
-  app.addHook('onResponse', async (request, reply) => {
-    const times = serverTimes.get(request.url);
-    if (times) times.push(reply.elapsedTime);
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   const id = data.player.id;
-  const requests: [string, string, (body: Record<string, unknown>) => string | null][] = [
+  const requests: BenchRequest[] = [
     [
       'weekly chart, all time',
       `/api/v2/player/${id}/activity/weekly/?time_frame=all`,
@@ -145,129 +120,41 @@ async function measure(label: string, database: Database): Promise<Row[]> {
       (b) => (b.player_id === id ? null : 'wrong player'),
     ],
   ];
-  // A csrftoken cookie so the server does not set one on every answer.
-  const headers = { ...data.headers, cookie: 'csrftoken=bench' };
-  const rows: Row[] = [];
   try {
-    for (const [name, path, check] of requests) {
-      const url = `http://127.0.0.1:${port}${path}`;
-      const probe = await fetch(url, { headers });
-      const problem = probe.ok ? check((await probe.json()) as Record<string, unknown>) : `HTTP ${probe.status}`;
-      if (problem) throw new Error(`${name}: ${problem}`);
-      await autocannon({ url, connections: 1, duration: 1, headers });
-      serverTimes.set(path, []);
-      const result = await autocannon({ url, connections: 1, duration: SECONDS, headers });
-      const times = (serverTimes.get(path) ?? []).sort((a, b) => a - b);
-      serverTimes.delete(path);
-      rows.push({
-        database: label,
-        request: name,
-        requests: times.length,
-        p50: percentile(times, 0.5),
-        p95: percentile(times, 0.95),
-        p99: percentile(times, 0.99),
-        clientP50: result.latency.p50,
-        clientP97: result.latency.p97_5,
-        errors: result.errors + result.non2xx + result.timeouts,
-      });
-    }
+    return await timeRequests(app, label, data.headers, requests);
   } finally {
     await app.close();
   }
-  return rows;
 }
 
-function localUrl(raw: string): string {
-  const url = new URL(raw);
-  if (!LOCAL_HOSTS.has(url.hostname))
-    throw new Error(`The benchmark only talks to 127.0.0.1; ${url.hostname} is not local.`);
-  return raw;
-}
-
-async function withPostgres(run: (database: Database) => Promise<Row[]>): Promise<Row[] | string> {
-  const base = localUrl(process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test');
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    return `PostgreSQL skipped: ${base.replace(/\/\/[^@]*@/, '//…@')} does not answer (${(error as Error).message})`;
-  }
-  const name = `grove_bench_${process.pid}`;
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const target = new URL(base);
-  target.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
-    try {
-      await database.migrate();
-      return await run(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-function printTable(rows: Row[]) {
-  const fmt = (ms: number) => ms.toFixed(2);
-  const table = [
-    [
-      'database',
-      'request',
-      'requests',
-      'server p50 ms',
-      'server p95 ms',
-      'server p99 ms',
-      'client p50 ms',
-      'client p97.5 ms',
-      'errors',
-      `p95 ≤ ${TARGET_P95_MS} ms`,
-    ],
-    ...rows.map((r) => [
-      r.database,
-      r.request,
-      String(r.requests),
-      fmt(r.p50),
-      fmt(r.p95),
-      fmt(r.p99),
-      String(r.clientP50),
-      String(r.clientP97),
-      String(r.errors),
-      r.p95 <= TARGET_P95_MS && r.errors === 0 ? 'yes' : 'NO',
-    ]),
-  ];
-  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  const line = (row: string[]) =>
-    `| ${row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  console.log('');
-  console.log(line(table[0]!));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of table.slice(1)) console.log(line(row));
-  console.log('');
-  console.log(
-    `server = Fastify reply.elapsedTime (request in → response sent); client = autocannon latency over HTTP on 127.0.0.1 (whole ms). ${SECONDS} s per request, 1 connection.`,
-  );
-}
-
-const rows: Row[] = [];
-const notes: string[] = [];
+// npm run bench [play|admin]: both by default.
+const only = process.argv[2];
 const started = Date.now();
 
-const pglite = await openDatabase({});
-try {
-  await pglite.migrate();
-  rows.push(...(await measure('PGlite', pglite)));
-} finally {
-  await pglite.close();
+if (only !== 'admin') {
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const pglite = await openDatabase({});
+  try {
+    await pglite.migrate();
+    rows.push(...(await measure('PGlite', pglite)));
+  } finally {
+    await pglite.close();
+  }
+  const postgres = await withPostgres((database) => measure('PostgreSQL', database));
+  if (typeof postgres === 'string') notes.push(postgres);
+  else rows.push(...postgres);
+  console.log('\nPlay data of a heavy player');
+  printTable(rows, TARGET_P95_MS);
+  for (const note of notes) console.log(note);
 }
 
-const postgres = await withPostgres((database) => measure('PostgreSQL', database));
-if (typeof postgres === 'string') notes.push(postgres);
-else rows.push(...postgres);
-
-printTable(rows);
-for (const note of notes) console.log(note);
+if (only !== 'play') {
+  const admin = await measureAdmin();
+  if (typeof admin === 'string') console.log(admin);
+  else {
+    console.log('\nAdmin accounts list (issue 14)');
+    printTable(admin, ADMIN_TARGET_P95_MS);
+  }
+}
 console.log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -234,6 +234,16 @@ describe('every staff write adds exactly one audit row', () => {
         method: 'DELETE',
         url: `/api/v2/admin/accounts/${id}/notes/${note.id}`,
       }),
+      'PATCH /api/v2/admin/:id/shipping': async () => ({
+        method: 'PATCH',
+        url: `/api/v2/admin/${family.user.id}/shipping`,
+        payload: { city: 'Austin', state: 'TX', zipcode: '78701', address_1: '1 Congress Ave' },
+      }),
+      'POST /api/v2/admin/shipping': async () => ({
+        method: 'POST',
+        url: '/api/v2/admin/shipping',
+        payload: { user: family.user.id, city: 'Boston', state: 'MA', zipcode: '02108', address_1: '1 Main St' },
+      }),
       'POST /api/v2/webinars': async () => ({
         method: 'POST',
         url: '/api/v2/webinars',

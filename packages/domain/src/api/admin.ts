@@ -5,6 +5,8 @@
  */
 import * as z from 'zod';
 
+import { shippingAnswer, shippingPatch } from './user.ts';
+
 import {
   ACCOUNT_SORTS,
   ACCOUNT_STATUSES,
@@ -20,6 +22,7 @@ import {
   count,
   detailAnswer,
   endpoint,
+  id,
   idParam,
   idParams,
   int,
@@ -199,6 +202,25 @@ export const adminApi = {
     params: idParams,
     body: z.object({ game_version: int(1, LATEST_GAME_VERSION).optional() }),
     response: { 200: adminAccount },
+  }),
+  shipping: endpoint('GET', '/api/v2/admin/:id/shipping', {
+    tags,
+    summary: 'A person’s shipping address (by user id), with its warnings',
+    params: idParams,
+    response: { 200: shippingAnswer },
+  }),
+  patchShipping: endpoint('PATCH', '/api/v2/admin/:id/shipping', {
+    tags,
+    summary: 'Change a person’s shipping address (the parent’s own rules and messages; a PO Box is a warning)',
+    params: idParams,
+    body: shippingPatch,
+    response: { 200: shippingAnswer },
+  }),
+  createShipping: endpoint('POST', '/api/v2/admin/shipping', {
+    tags,
+    summary: 'Give a person a shipping address (by user id in the body)',
+    body: shippingPatch.extend({ user: id }),
+    response: { 200: shippingAnswer },
   }),
   notes: endpoint('GET', '/api/v2/admin/accounts/:id/notes', {
     tags,

@@ -81,7 +81,7 @@ export const shippingAnswer = z.object({
   user: userInfo,
 });
 
-const shippingPatch = z.object({
+export const shippingPatch = z.object({
   address_1: z.string().optional(),
   address_2: z.string().optional(),
   city: z.string().optional(),

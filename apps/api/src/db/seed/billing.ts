@@ -13,7 +13,7 @@ import {
   type SubscriptionAction,
   type SubscriptionStatus,
 } from '@grove/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   accounts,
   accountTags,
@@ -27,7 +27,7 @@ import {
   subscriptions,
   users,
 } from '../schema/index.ts';
-import type { SeedContext } from './context.ts';
+import { anyOf, type SeedContext } from './context.ts';
 
 const BILLING_ENTITY = 'Grove Health, Inc.';
 
@@ -84,8 +84,8 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
     })
     .from(accounts)
     .innerJoin(users, eq(users.accountId, accounts.id))
-    .where(inArray(accounts.id, ctx.accountIds));
-  const tags = await db.select().from(accountTags).where(inArray(accountTags.accountId, ctx.accountIds));
+    .where(anyOf(accounts.id, ctx.accountIds));
+  const tags = await db.select().from(accountTags).where(anyOf(accountTags.accountId, ctx.accountIds));
   const partnerCovered = new Set(tags.filter((row) => hasMagellanTag([row.tag])).map((row) => row.accountId));
 
   let invoiceNumber = 0;

@@ -3,9 +3,13 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
 import { seedDemoData } from './index.ts';
 
-// npm run seed -- --accounts 100000 [--seed 7]
+// npm run seed -- --accounts 100000 [--seed 7] [--without-play]
 const { values } = parseArgs({
-  options: { accounts: { type: 'string', default: '200' }, seed: { type: 'string', default: '2026' } },
+  options: {
+    accounts: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '2026' },
+    'without-play': { type: 'boolean', default: false },
+  },
 });
 const count = Number(values.accounts);
 if (!Number.isInteger(count) || count < 1) {
@@ -19,6 +23,7 @@ const started = Date.now();
 const result = await seedDemoData(database.db, {
   accounts: count,
   seed: Number(values.seed),
+  withoutPlay: values['without-play'],
   log: (l) => console.log(l),
 });
 console.log(

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seededRandom, type Random } from '../../lib/random.ts';
 import type { Db } from '../client.ts';
+import { LATEST_GAME_VERSION } from '@grove/domain/admin';
 import { accounts, accountTags, appMeta, devices, oauthClients, players, users } from '../schema/index.ts';
 import type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
@@ -35,6 +36,8 @@ export interface SeedOptions {
   seed?: number;
   now?: Date;
   log?: (line: string) => void;
+  /** Leave out play sessions (hours at 100 000 accounts); the back-office benchmark needs none. */
+  withoutPlay?: boolean;
 }
 
 /** Data every installation needs, demo or not: the registered OAuth clients. */
@@ -309,6 +312,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
           timeZone: p.timeZone,
           coachUserId: p.coachIndex === null ? null : (coachIds[p.coachIndex] ?? null),
           createdAt: new Date(now.getTime() - p.monthsAgo * 30.4 * DAY),
+          // Families of a year and a half or more still run the previous game version (staff migrate them).
+          gameVersion: p.monthsAgo >= 18 ? LATEST_GAME_VERSION - 1 : LATEST_GAME_VERSION,
         })),
       )
       .returning({ id: accounts.id });
@@ -371,7 +376,10 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
   log(`seeded ${accountIds.length} accounts and ${seededPlayers.length} players`);
 
   const ctx: SeedContext = { db, rng, now, passwordHash, accountIds, players: seededPlayers, log };
-  for (const seeder of FEATURE_SEEDERS) await seeder(ctx);
+  for (const seeder of FEATURE_SEEDERS) {
+    if (options.withoutPlay && seeder === seedPlayData) continue;
+    await seeder(ctx);
+  }
 
   await db.insert(appMeta).values({ key: SEED_KEY, value: { accounts: accountIds.length, at: now.toISOString() } });
   return { seeded: true, accounts: accountIds.length };

@@ -5,7 +5,9 @@
 import { adminApi } from '@grove/domain/api/admin';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountNotes, accountTags } from '../../db/schema/index.ts';
+import { accountNotes, accountTags, users, userShipping } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getShipping, patchShipping } from '../user/user.shipping.service.ts';
 import { route, type AuditTarget } from '../../lib/contract.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
@@ -42,6 +44,53 @@ export function adminRoutes(app: App, db: Db) {
       return row ?? null;
     },
   };
+
+  /** A person's address as staff change it: the parent's own rules (modules/user), by user id. */
+  const personOf = async (userId: number) => {
+    const [person] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId));
+    return person ?? null;
+  };
+  const shippingAudit = <R>(userIdOf: (request: R) => number) => ({
+    entity: 'shipping',
+    target: async (request: R) => {
+      const userId = userIdOf(request);
+      return { accountId: (await personOf(userId))?.accountId ?? null, entityId: userId };
+    },
+    load: async (target: AuditTarget) => {
+      const [row] = await db
+        .select({
+          address_1: userShipping.address1,
+          address_2: userShipping.address2,
+          city: userShipping.city,
+          state: userShipping.state,
+          zipcode: userShipping.zipcode,
+          country: userShipping.country,
+        })
+        .from(userShipping)
+        .where(eq(userShipping.userId, Number(target.entityId)));
+      return row ?? null;
+    },
+  });
+  const someone = async (userId: number) => {
+    if (!(await personOf(userId))) throw notFound();
+    return userId;
+  };
+  route(app, adminApi.shipping, staff, async (request) => getShipping(db, await someone(request.params.id)));
+  route(
+    app,
+    adminApi.patchShipping,
+    { ...staff, audit: shippingAudit((r: { params: { id: number } }) => r.params.id) },
+    async (request) => patchShipping(db, await someone(request.params.id), request.body),
+  );
+  route(
+    app,
+    adminApi.createShipping,
+    { ...staff, audit: shippingAudit((r: { body: { user: number } }) => r.body.user) },
+    async (request) => {
+      const { user, ...address } = request.body;
+      return patchShipping(db, await someone(user), address);
+    },
+  );
 
   route(app, adminApi.accounts, staff, async (request) => admin.accountList(db, request, request.query));
   route(app, adminApi.tags, staff, async () => admin.tagCounts(db));

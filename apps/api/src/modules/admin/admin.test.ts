@@ -352,3 +352,54 @@ describe('audit log', () => {
     expect(byEmail.count).toBe(7);
   });
 });
+
+describe('a person’s shipping address, as staff change it', () => {
+  it('reads, changes with the parent’s rules (a PO Box is a warning), creates, and audits', async () => {
+    const family = await createParent(t.db);
+    const url = `/api/v2/admin/${family.user.id}/shipping/`;
+    expect((await call('GET', url, staff.headers)).json()).toMatchObject({
+      country: 'US',
+      user: { id: family.user.id },
+    });
+    const before = await auditCount();
+    const bad = await call('PATCH', url, staff.headers, { state: 'ZZ', zipcode: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('state');
+    expect(await auditCount()).toBe(before);
+    const saved = await call('PATCH', url, staff.headers, {
+      address_1: 'PO Box 12',
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      address_1: 'PO Box 12',
+      city: 'Austin',
+      warnings: { address_1: [expect.any(String)] },
+    });
+    expect(await auditCount()).toBe(before + 1);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'shipping'));
+    expect(row).toMatchObject({
+      accountId: family.account.id,
+      entityId: String(family.user.id),
+      after: { city: 'Austin' },
+    });
+    // The parent sees what staff saved.
+    expect((await call('GET', '/api/v2/user/shipping/', family.headers)).json().city).toBe('Austin');
+
+    const created = await call('POST', '/api/v2/admin/shipping/', staff.headers, {
+      user: family.user.id,
+      address_1: '1 Main St',
+      city: 'Boston',
+      state: 'MA',
+      zipcode: '02108',
+    });
+    expect(created.json()).toMatchObject({ address_1: '1 Main St', city: 'Boston', warnings: {} });
+    expect((await call('GET', '/api/v2/admin/2147483647/shipping', staff.headers)).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/v2/admin/shipping', staff.headers, { user: 2147483647, city: 'X' })).statusCode,
+    ).toBe(404);
+    expect((await call('GET', url, family.headers)).statusCode).toBe(403);
+  });
+});

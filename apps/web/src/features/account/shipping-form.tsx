@@ -7,7 +7,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_COUNTRY, LIMITS, SHIPPING_COUNTRIES, US_STATES } from '@grove/domain';
-import type { ShippingAnswer } from '@grove/domain/api/user';
+import type { ShippingAnswer, ShippingPatch } from '@grove/domain/api/user';
 
 import { GroveForm, type FormFieldConfig, type FormValues } from '../../components/form/grove-form.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -58,19 +58,30 @@ export function shippingValues(shipping: ShippingAnswer): FormValues {
   };
 }
 
-function ShippingEditor({ shipping }: { shipping: ShippingAnswer }) {
-  const queryClient = useQueryClient();
+/**
+ * The address form with its rules and the PO Box note. `save` sends the change (the family's own
+ * address, or staff's change of a person's address on the admin screen) and answers the address.
+ */
+export function ShippingEditor({
+  shipping,
+  save,
+  title = TITLE,
+  description = 'Where we send kits and replacement parts.',
+  errorTitle = 'Saving your shipping address',
+}: {
+  shipping: ShippingAnswer;
+  save: (body: ShippingPatch) => Promise<ShippingAnswer>;
+  title?: string;
+  description?: string;
+  errorTitle?: string;
+}) {
   const saved = shippingValues(shipping);
   // The country being edited decides how the state is asked for.
   const [country, setCountry] = useState(saved.country ?? DEFAULT_COUNTRY);
   const fields = useMemo(() => shippingFields(country), [country]);
   const mutation = useMutation({
-    mutationFn: patchShipping,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(accountKeys.shipping(), answer);
-      putUserInfo(queryClient, answer.user);
-    },
-    meta: { errorTitle: 'Saving your shipping address', notify: 'profileUpdate' },
+    mutationFn: save,
+    meta: { errorTitle, notify: 'profileUpdate' },
   });
   const savedWarnings = Object.values(shipping.warnings).flat();
 
@@ -83,8 +94,8 @@ function ShippingEditor({ shipping }: { shipping: ShippingAnswer }) {
     <div className="account-stack" onChange={onFieldChange}>
       <GroveForm
         type="edit_save_cancel"
-        title={TITLE}
-        description="Where we send kits and replacement parts."
+        title={title}
+        description={description}
         fields={fields}
         values={saved}
         onCancel={() => setCountry(saved.country ?? DEFAULT_COUNTRY)}
@@ -114,7 +125,14 @@ function ShippingEditor({ shipping }: { shipping: ShippingAnswer }) {
 }
 
 export function ShippingForm() {
+  const queryClient = useQueryClient();
   const query = useQuery(shippingQuery());
+  const saveOwn = async (body: ShippingPatch) => {
+    const answer = await patchShipping(body);
+    queryClient.setQueryData(accountKeys.shipping(), answer);
+    putUserInfo(queryClient, answer.user);
+    return answer;
+  };
   if (query.isPending) {
     return (
       <AccountCard title={TITLE}>
@@ -129,5 +147,5 @@ export function ShippingForm() {
       </AccountCard>
     );
   }
-  return <ShippingEditor shipping={query.data} />;
+  return <ShippingEditor shipping={query.data} save={saveOwn} />;
 }

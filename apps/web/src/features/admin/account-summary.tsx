@@ -19,6 +19,7 @@ import { formatDateTime } from '@grove/domain';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { AccountShipping } from './account-shipping.tsx';
 import { adminKeys, assignCoach, coachesQuery, migrateAccount, patchAccount } from './admin.api.ts';
 
 type AdminAccount = Reply<typeof adminApi.account>;
@@ -262,6 +263,7 @@ export function AccountPeople({ account }: { account: AdminAccount }) {
                   ? `Last signed in ${formatDateTime(person.last_login_at, account.time_zone)}`
                   : 'Has not signed in yet'}
               </span>
+              <AccountShipping accountId={account.id} person={person} />
             </li>
           ))}
         </ul>

@@ -172,3 +172,17 @@ export function applyNoteChange(
       : account,
   );
 }
+
+// A person's shipping address, as staff see and change it (by user id).
+
+export function adminShippingQuery(userId: number) {
+  return queryOptions({
+    queryKey: [...adminKeys.all, 'shipping', userId] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<Reply<typeof adminApi.shipping>>(`/v2/admin/${userId}/shipping/`, { signal })),
+  });
+}
+
+export async function patchAdminShipping(userId: number, body: RequestBody<typeof adminApi.patchShipping>) {
+  return unwrap(await api.patch<Reply<typeof adminApi.patchShipping>>(`/v2/admin/${userId}/shipping/`, body));
+}
