@@ -22,6 +22,7 @@ import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { AccountsTable } from '../../features/admin/accounts-table.tsx';
 import { accountsQuery, coachesQuery, cursorOf, tagsQuery } from '../../features/admin/admin.api.ts';
+import { FilterSelect } from '../../features/backoffice/list-controls.tsx';
 import '../../features/admin/admin.css';
 import { plural } from '../../lib/format.ts';
 import { useAdminLayout } from '../layouts/layout-context.ts';
@@ -114,21 +115,12 @@ export function AdminAccountsRoute() {
     label: string,
     options: readonly { value: string; label: string }[],
   ) => (
-    <label className="field admin-filter">
-      <span className="field__label">{label}</span>
-      <select
-        className="input select"
-        value={params.get(name) ?? ''}
-        onChange={(event) => update({ [name]: event.target.value || null })}
-      >
-        <option value="">Any</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect
+      label={label}
+      value={params.get(name) ?? ''}
+      options={options}
+      onChange={(value) => update({ [name]: value || null })}
+    />
   );
 
   return (

@@ -15,7 +15,7 @@ import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import '../../features/admin/admin.css';
 import { backofficeKeys, billingRequestsQuery } from '../../features/backoffice/backoffice.api.ts';
-import { CsvButton, FilterSelect } from '../../features/backoffice/list-controls.tsx';
+import { FilterSelect, ListFilters } from '../../features/backoffice/list-controls.tsx';
 import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
 import { ACTION_LABELS, ACTIONS, ActionDialog, type Action } from '../../features/backoffice/request-actions.tsx';
 import { useListParams } from '../../features/backoffice/use-list-params.ts';
@@ -72,17 +72,20 @@ export function AdminBillingRequestsRoute() {
       title="Outstanding Billing Requests"
       intro="Cancellations to confirm, returns to check and failed payments, oldest first."
     >
-      <div role="search" aria-label="Filter the requests" className="card admin-search">
-        <div className="admin-filters">
-          <FilterSelect
-            label="Kind"
-            value={list.params.get('kind') ?? ''}
-            options={BILLING_REQUEST_KINDS.map((kind) => ({ value: kind, label: BILLING_REQUEST_LABELS[kind] }))}
-            onChange={(value) => list.setFilter('kind', value)}
-          />
-        </div>
-        <CsvButton list="billingRequests" query={list.filterQuery} label="Download CSV" />
-      </div>
+      <ListFilters
+        label="Filter the requests"
+        list="billingRequests"
+        csv={list.filterQuery}
+        filtered={list.filtered}
+        onClear={list.clear}
+      >
+        <FilterSelect
+          label="Kind"
+          value={list.params.get('kind') ?? ''}
+          options={BILLING_REQUEST_KINDS.map((kind) => ({ value: kind, label: BILLING_REQUEST_LABELS[kind] }))}
+          onChange={(value) => list.setFilter('kind', value)}
+        />
+      </ListFilters>
       <p className="admin-status" role="status">
         {status}
       </p>

@@ -10,11 +10,10 @@ import { ORDER_STATUSES } from '@grove/domain/api/billing';
 import type { backofficeApi } from '@grove/domain/api/backoffice';
 import type { Reply } from '@grove/domain/api/common';
 
-import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import '../../features/admin/admin.css';
 import { ordersQuery } from '../../features/backoffice/backoffice.api.ts';
-import { CsvButton, FilterSelect } from '../../features/backoffice/list-controls.tsx';
+import { FilterSelect, ListFilters } from '../../features/backoffice/list-controls.tsx';
 import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
 import { useListParams } from '../../features/backoffice/use-list-params.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -59,62 +58,60 @@ export function AdminOrdersRoute() {
   const id = useId();
   return (
     <Page title="Orders" intro="Orders placed by families, newest first.">
-      <div role="search" aria-label="Filter the orders" className="card admin-search">
-        <div className="admin-filters">
-          <FilterSelect
-            label="Status"
-            value={list.params.get('status') ?? ''}
-            options={ORDER_STATUSES.map((status) => ({ value: status, label: words(status) }))}
-            onChange={(value) => list.setFilter('status', value)}
+      <ListFilters
+        label="Filter the orders"
+        list="orders"
+        csv={list.filterQuery}
+        filtered={list.filtered}
+        onClear={list.clear}
+      >
+        <FilterSelect
+          label="Status"
+          value={list.params.get('status') ?? ''}
+          options={ORDER_STATUSES.map((status) => ({ value: status, label: words(status) }))}
+          onChange={(value) => list.setFilter('status', value)}
+        />
+        <div className="field admin-filter">
+          <label className="field__label" htmlFor={`${id}-from`}>
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            className="input"
+            type="date"
+            value={list.params.get('from') ?? ''}
+            onChange={(event) => list.setFilter('from', event.target.value)}
           />
-          <div className="field admin-filter">
-            <label className="field__label" htmlFor={`${id}-from`}>
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              className="input"
-              type="date"
-              value={list.params.get('from') ?? ''}
-              onChange={(event) => list.setFilter('from', event.target.value)}
-            />
-          </div>
-          <div className="field admin-filter">
-            <label className="field__label" htmlFor={`${id}-to`}>
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              className="input"
-              type="date"
-              value={list.params.get('to') ?? ''}
-              onChange={(event) => list.setFilter('to', event.target.value)}
-            />
-          </div>
-          <div className="field admin-filter">
-            <label className="field__label" htmlFor={`${id}-search`}>
-              E-mail or order number
-            </label>
-            <input
-              id={`${id}-search`}
-              className="input"
-              type="search"
-              maxLength={100}
-              defaultValue={list.params.get('search') ?? ''}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') list.setFilter('search', event.currentTarget.value.trim());
-              }}
-              onBlur={(event) => list.setFilter('search', event.currentTarget.value.trim())}
-            />
-          </div>
-          {list.filtered ? (
-            <Button variant="ghost" onClick={list.clear}>
-              Clear filters
-            </Button>
-          ) : null}
         </div>
-        <CsvButton list="orders" query={list.filterQuery} label="Download CSV" />
-      </div>
+        <div className="field admin-filter">
+          <label className="field__label" htmlFor={`${id}-to`}>
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            className="input"
+            type="date"
+            value={list.params.get('to') ?? ''}
+            onChange={(event) => list.setFilter('to', event.target.value)}
+          />
+        </div>
+        <div className="field admin-filter">
+          <label className="field__label" htmlFor={`${id}-search`}>
+            E-mail or order number
+          </label>
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            maxLength={100}
+            defaultValue={list.params.get('search') ?? ''}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') list.setFilter('search', event.currentTarget.value.trim());
+            }}
+            onBlur={(event) => list.setFilter('search', event.currentTarget.value.trim())}
+          />
+        </div>
+      </ListFilters>
       <section className="card admin-results" aria-label="Orders found">
         <ListTable
           label="Orders"

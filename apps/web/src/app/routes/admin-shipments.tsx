@@ -5,11 +5,10 @@ import { SHIPMENT_KINDS, SHIPMENT_STATUS_LABELS, SHIPMENT_STATUSES } from '@grov
 import type { backofficeApi } from '@grove/domain/api/backoffice';
 import type { Reply } from '@grove/domain/api/common';
 
-import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import '../../features/admin/admin.css';
 import { shipmentsQuery } from '../../features/backoffice/backoffice.api.ts';
-import { CsvButton, FilterSelect } from '../../features/backoffice/list-controls.tsx';
+import { FilterSelect, ListFilters } from '../../features/backoffice/list-controls.tsx';
 import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
 import { ShipmentTracking, shipmentStatus } from '../../features/backoffice/shipment-parts.tsx';
 import { useListParams } from '../../features/backoffice/use-list-params.ts';
@@ -49,28 +48,26 @@ export function AdminShipmentsRoute() {
   const shipments = useQuery(shipmentsQuery(list.query));
   return (
     <Page title="Shipments" intro="Kits on their way to families and returns on their way back, newest first.">
-      <div role="search" aria-label="Filter the shipments" className="card admin-search">
-        <div className="admin-filters">
-          <FilterSelect
-            label="Status"
-            value={list.params.get('status') ?? ''}
-            options={SHIPMENT_STATUSES.map((status) => ({ value: status, label: SHIPMENT_STATUS_LABELS[status] }))}
-            onChange={(value) => list.setFilter('status', value)}
-          />
-          <FilterSelect
-            label="Kind"
-            value={list.params.get('kind') ?? ''}
-            options={SHIPMENT_KINDS.map((kind) => ({ value: kind, label: kind === 'kit' ? 'Kit' : 'Return' }))}
-            onChange={(value) => list.setFilter('kind', value)}
-          />
-          {list.filtered ? (
-            <Button variant="ghost" onClick={list.clear}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-        <CsvButton list="shipments" query={list.filterQuery} label="Download CSV" />
-      </div>
+      <ListFilters
+        label="Filter the shipments"
+        list="shipments"
+        csv={list.filterQuery}
+        filtered={list.filtered}
+        onClear={list.clear}
+      >
+        <FilterSelect
+          label="Status"
+          value={list.params.get('status') ?? ''}
+          options={SHIPMENT_STATUSES.map((status) => ({ value: status, label: SHIPMENT_STATUS_LABELS[status] }))}
+          onChange={(value) => list.setFilter('status', value)}
+        />
+        <FilterSelect
+          label="Kind"
+          value={list.params.get('kind') ?? ''}
+          options={SHIPMENT_KINDS.map((kind) => ({ value: kind, label: kind === 'kit' ? 'Kit' : 'Return' }))}
+          onChange={(value) => list.setFilter('kind', value)}
+        />
+      </ListFilters>
       <section className="card admin-results" aria-label="Shipments found">
         <ListTable
           label="Shipments"

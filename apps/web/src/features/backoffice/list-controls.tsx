@@ -1,5 +1,5 @@
 /** Controls shared by the back-office lists: a labelled filter select and the CSV download. */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 import { Button } from '../../components/button.tsx';
 import type { QueryValue } from '../../lib/api-client.ts';
@@ -69,6 +69,37 @@ export function CsvButton({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The filter card of a back-office list: its filters, Clear filters when any is set, and the CSV. */
+export function ListFilters({
+  label,
+  list,
+  csv,
+  filtered,
+  onClear,
+  children,
+}: {
+  label: string;
+  list: keyof typeof LISTS;
+  csv: Readonly<Record<string, QueryValue>>;
+  filtered: boolean;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div role="search" aria-label={label} className="card admin-search">
+      <div className="admin-filters">
+        {children}
+        {filtered ? (
+          <Button variant="ghost" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      <CsvButton list={list} query={csv} label="Download CSV" />
     </div>
   );
 }
