@@ -252,6 +252,22 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
       createdAt: started,
       updatedAt: addDays(started, 3),
     });
+    // A return on its way back (prepaid label) or received.
+    if (status === 'RETURN_REQUESTED' || status === 'RETURNED') {
+      await db.insert(shipments).values({
+        accountId: family.accountId,
+        orderId: order!.id,
+        kind: 'return',
+        carrier: 'UPS',
+        service: 'UPS Ground (prepaid return label)',
+        trackingNumber: `1Z999RT1${String(family.accountId).padStart(10, '0')}`,
+        status: status === 'RETURNED' ? 'RETURNED' : 'LABEL_CREATED',
+        items: [...plan.kit_items],
+        shipping,
+        createdAt: addDays(now, -4),
+        updatedAt: addDays(now, status === 'RETURNED' ? -1 : -4),
+      });
+    }
     let from: SubscriptionStatus = 'ACTIVE';
     const history = [
       { action: 'order_confirmed' as SubscriptionAction, fromStatus: null, toStatus: 'ACTIVE', createdAt: started },

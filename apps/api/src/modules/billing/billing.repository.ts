@@ -362,6 +362,21 @@ export async function insertShipment(db: Executor, values: typeof shipments.$inf
   await db.insert(shipments).values(values);
 }
 
+/** The account's newest shipment of a kind ('kit' or 'return'). */
+export async function latestShipment(db: Executor, accountId: number, kind: string) {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.accountId, accountId), eq(shipments.kind, kind)))
+    .orderBy(desc(shipments.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setShipmentStatus(db: Executor, shipmentId: number, status: string, now: Date) {
+  await db.update(shipments).set({ status, updatedAt: now }).where(eq(shipments.id, shipmentId));
+}
+
 // Idempotency keys (ARCHITECTURE §7).
 
 /** True when this request owns the key; false when another request took it first. */

@@ -62,6 +62,7 @@ export interface BillingDeps {
 
 const BILLING_ENTITY = 'Grove Health, Inc.';
 const KIT_CARRIER = { carrier: 'UPS', ground: 'UPS Ground', express: 'UPS 2nd Day Air' } as const;
+const RETURN_SERVICE = 'UPS Ground (prepaid return label)';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 const nowOf = (deps: BillingDeps) => (deps.now ?? (() => new Date()))();
@@ -650,6 +651,8 @@ interface FlowPlan {
   /** Money to move before the state changes (a renewal charge, a return refund). */
   money?: (current: repo.SubscriptionRow) => Promise<MoneyOutcome | void>;
   reason?: string | null;
+  /** More writes of the same transaction (a return's shipment). */
+  effects?: (tx: Executor, current: repo.SubscriptionRow, now: Date) => Promise<void>;
 }
 
 /** Dates in e-mails and answers, in the family's time zone (SPEC §9 format). */
@@ -715,6 +718,7 @@ async function runFlow(
       actorUserId: actor?.id ?? null,
     });
     await repo.setAccountBilling(tx, accountId, step.to, now);
+    if (plan.effects) await plan.effects(tx, locked, now);
     return updated;
   });
   const notice = plan.notice(next, inZone((await repo.findAccount(deps.db, accountId))?.timeZone ?? DEFAULT_TIMEZONE));
@@ -828,6 +832,23 @@ export async function returnRequest(deps: BillingDeps, user: AuthUser, accountId
   }
   return runFlow(deps, user, accountId, 'return_request', {
     values: () => ({}),
+    // The kit comes back with a prepaid label: a return shipment from the kit's address.
+    effects: async (tx, current, now) => {
+      const kit = await repo.latestShipment(tx, accountId, 'kit');
+      if (!kit) return;
+      await repo.insertShipment(tx, {
+        accountId,
+        orderId: current.orderId,
+        kind: 'return',
+        carrier: KIT_CARRIER.carrier,
+        service: RETURN_SERVICE,
+        status: 'LABEL_CREATED',
+        items: kit.items,
+        shipping: kit.shipping,
+        createdAt: now,
+        updatedAt: now,
+      });
+    },
     notice: (next, when) => ({
       subject: 'Your Grove return request',
       lines: [
@@ -848,6 +869,10 @@ export async function returnConfirm(deps: BillingDeps, staff: AuthUser, accountI
       return { values: { cancelledAt: nowOf(deps) } };
     },
     values: () => ({}),
+    effects: async (tx, _current, now) => {
+      const parcel = await repo.latestShipment(tx, accountId, 'return');
+      if (parcel && parcel.status !== 'RETURNED') await repo.setShipmentStatus(tx, parcel.id, 'RETURNED', now);
+    },
     notice: () => ({
       subject: 'Your Grove return is complete',
       lines: [

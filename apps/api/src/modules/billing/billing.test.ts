@@ -408,8 +408,19 @@ describe('the subscription flows', () => {
     const staff = await createStaff(t.db);
     const requested = await flow('accounts/{id}/return/request/', first.accountId, first.headers);
     expect(requested.json().subscription.status).toBe('RETURN_REQUESTED');
+    // The kit comes back with a prepaid label: a return shipment from the kit's address.
+    const parcels = () =>
+      t.db.select().from(shipments).where(eq(shipments.accountId, first.accountId)).orderBy(shipments.id);
+    const [kit, parcel] = await parcels();
+    expect(parcel).toMatchObject({
+      kind: 'return',
+      status: 'LABEL_CREATED',
+      items: kit!.items,
+      shipping: kit!.shipping,
+    });
     const confirmed = await flow('accounts/{id}/return/confirm/', first.accountId, staff.headers);
     expect(confirmed.json().subscription.status).toBe('RETURNED');
+    expect((await parcels())[1]).toMatchObject({ kind: 'return', status: 'RETURNED' });
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.accountId, first.accountId));
     expect(invoice).toMatchObject({ status: 'REFUNDED', refundedCents: 3900 });
     expect(await t.db.select().from(refunds).where(eq(refunds.invoiceId, invoice!.id))).toHaveLength(1);
