@@ -114,3 +114,13 @@ export const accountSearch = pgTable(
     index('account_search_plan_name_idx').on(t.planTag, t.holderName, t.accountId),
   ],
 );
+
+/**
+ * Every name the accounts search has seen (words without digits or @), for typo tolerance: a
+ * mistyped word is matched to its nearest known words (pg_trgm similarity on this small table),
+ * which are then searched exactly. Kept by refresh_account_search (migration 0007); a word is
+ * never removed (a stale one only widens a typo's guess).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -16,6 +16,8 @@ export interface AccountFilters {
   accountStatus?: string | undefined;
   coach?: number | undefined;
   plan?: string | undefined;
+  /** Known words near each mistyped search word (similarWords), searched as well. */
+  nearWords?: ReadonlyMap<string, readonly string[]> | undefined;
 }
 
 export interface AccountListRow {
@@ -41,13 +43,21 @@ const COLUMNS = { name: 'holder_name', email: 'holder_email', created: 'created_
 
 /** Typos are forgiven from this many characters on (shorter words match as substrings only). */
 const FUZZY_FROM = 4;
-/** pg_trgm word similarity a typo must reach (the default, 0.6, misses "Jonh" for "John"). */
-const FUZZY_THRESHOLD = 0.35;
+/** pg_trgm similarity a known word must reach to stand for a mistyped one ("jonh" ~ "john": 0.25). */
+const FUZZY_THRESHOLD = 0.25;
+/**
+ * Up to this many matches, the page is read from the matches themselves (the trigram index, then a
+ * sort; OFFSET 0 keeps PostgreSQL from walking the sort index instead, which is slow when the
+ * matches sit at one end of the alphabet); past it, from the sort index.
+ */
+const FEW_MATCHES = 5000;
+/** Known words tried for one mistyped word. */
+const NEAR_WORDS = 6;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A phone typed with spaces, dashes or brackets is searched by its digits. */
-function searchTerm(search: string): string {
+export function searchTerm(search: string): string {
   const trimmed = search.trim().toLowerCase().replace(/\s+/g, ' ');
   if (/^[+\d\s().-]+$/.test(trimmed) && trimmed.replace(/\D/g, '').length >= 4) return trimmed.replace(/\D/g, '');
   return trimmed;
@@ -60,7 +70,11 @@ function conditions(filters: AccountFilters): SQL[] {
     const words = term.split(' ').filter(Boolean);
     for (const word of words) {
       const like = sql`s.document like ${`%${escapeLike(word)}%`}`;
-      const fuzzy = word.length >= FUZZY_FROM && !/^\d+$/.test(word) ? sql` or ${word} <% s.document` : sql``;
+      const near = filters.nearWords?.get(word) ?? [];
+      const fuzzy = sql.join(
+        near.map((known) => sql` or s.document like ${`%${escapeLike(known)}%`}`),
+        sql``,
+      );
       const asId = /^\d+$/.test(word) && Number(word) <= INT4_MAX ? sql` or s.account_id = ${Number(word)}` : sql``;
       where.push(sql`(${like}${fuzzy}${asId})`);
     }
@@ -79,13 +93,10 @@ const and = (parts: SQL[]) => (parts.length === 0 ? sql`true` : sql.join(parts, 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function countAccounts(db: Db, filters: AccountFilters): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
-    const rows = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from account_search s where ${and(conditions(filters))}`),
-    );
-    return rows[0]?.n ?? 0;
-  });
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from account_search s where ${and(conditions(filters))}`),
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /**
@@ -98,6 +109,8 @@ export async function listAccounts(
   sort: AccountSort,
   position: Position,
   limit: number,
+  /** How many rows the filters match (countAccounts): a few are read by the search index, then sorted. */
+  matches: number,
 ): Promise<{ rows: AccountListRow[]; more: boolean }> {
   const { key, descending } = parseAccountSort(sort);
   const column = sql.raw(`s.${COLUMNS[key]}`);
@@ -120,15 +133,12 @@ export async function listAccounts(
       : sql.raw(
           `${table}.${COLUMNS[key]} ${ascending ? 'asc' : 'desc'}, ${table}.account_id ${ascending ? 'asc' : 'desc'}`,
         );
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
-    return rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
         with page as (
           select s.account_id, s.account_status, s.billing_status, s.plan_tag, s.coach_user_id, s.tags,
                  s.created_at, s.created_at::text as created_key, s.holder_name, s.holder_email
-          from account_search s
-          where ${and(where)}
+          from ${matches <= FEW_MATCHES ? sql`(select * from account_search s where ${and(where)} offset 0) s` : sql`account_search s where ${and(where)}`}
           order by ${orderOf('s')}
           limit ${limit + 1}
         )
@@ -147,8 +157,7 @@ export async function listAccounts(
         left join users c on c.id = page.coach_user_id
         order by ${orderOf('page')}
       `),
-    );
-  });
+  );
   const more = rows.length > limit;
   const kept = rows.slice(0, limit).map((row): AccountListRow => {
     const createdAt = new Date(row.created_at as string | Date);
@@ -181,4 +190,31 @@ export async function listAccounts(
   });
   // A backwards read (the last page, a previous page) comes in reverse: put it in the page's order.
   return { rows: backwards ? kept.reverse() : kept, more };
+}
+
+/**
+ * For each search word that may be mistyped (four letters or more, not a number), the known words
+ * nearest to it (search_words, a pg_trgm index on a small table): "sánchze" → "sánchez".
+ */
+export async function similarWords(db: Db, search: string): Promise<Map<string, string[]>> {
+  const words = searchTerm(search)
+    .split(' ')
+    .filter((word) => word.length >= FUZZY_FROM && !/^\d+$/.test(word));
+  const near = new Map<string, string[]>();
+  if (words.length === 0) return near;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${FUZZY_THRESHOLD}`));
+    for (const word of words) {
+      const rows = rowsOf<{ word: string }>(
+        await tx.execute(sql`
+          select word from search_words where word % ${word}
+          order by similarity(word, ${word}) desc, word limit ${NEAR_WORDS}`),
+      );
+      near.set(
+        word,
+        rows.map((row) => row.word),
+      );
+    }
+  });
+  return near;
 }

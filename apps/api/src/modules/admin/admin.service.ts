@@ -29,7 +29,13 @@ import {
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { decodeCursor, keysetLinks, newestFirst, type KeysetAnswer } from '../../lib/keyset.ts';
-import { countAccounts, listAccounts, type AccountListRow } from './admin.accounts.repository.ts';
+import {
+  countAccounts,
+  listAccounts,
+  similarWords,
+  type AccountFilters,
+  type AccountListRow,
+} from './admin.accounts.repository.ts';
 
 type AccountList = Reply<typeof adminApi.accounts>;
 type AdminAccount = Reply<typeof adminApi.account>;
@@ -87,7 +93,7 @@ export async function accountList(
   if ((position.kind === 'after' || position.kind === 'before') && !fitsSort(position.value, query.sort)) {
     throw fieldError('cursor', API_MESSAGES.cursorInvalid);
   }
-  const filters = {
+  const filters: AccountFilters = {
     search: query.search,
     tag: query.tag,
     billingStatus: query.billing_status,
@@ -95,10 +101,16 @@ export async function accountList(
     coach: query.coach,
     plan: query.plan,
   };
-  const [total, page] = await Promise.all([
-    countAccounts(db, filters),
-    listAccounts(db, filters, query.sort, position, query.page_size),
-  ]);
+  // Exact words first; only when nothing matches are mistyped words widened to known near ones.
+  let total = await countAccounts(db, filters);
+  if (total === 0 && filters.search) {
+    const nearWords = await similarWords(db, filters.search);
+    if ([...nearWords.values()].some((near) => near.length > 0)) {
+      Object.assign(filters, { nearWords });
+      total = await countAccounts(db, filters);
+    }
+  }
+  const page = await listAccounts(db, filters, query.sort, position, query.page_size, total);
   return {
     count: total,
     ...keysetLinks(request, position, page.rows, page.more),
