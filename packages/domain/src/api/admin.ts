@@ -149,7 +149,12 @@ export const auditRow = z.object({
   reason: z.string().nullable(),
   status: count,
 });
-const auditQuery = keysetQuery(ADMIN_LIMITS.auditPageSize, ADMIN_LIMITS.auditPageSizeMax);
+/** The audit log by staff member (id or e-mail prefix) and kind of thing, newest first. */
+const auditQuery = keysetQuery(ADMIN_LIMITS.auditPageSize, ADMIN_LIMITS.auditPageSizeMax).extend({
+  actor: optional(idParam),
+  actor_email: optional(text({ max: 254 })),
+  entity: optional(text({ max: 40 })),
+});
 
 export const adminApi = {
   accounts: endpoint('GET', '/api/v2/admin/accounts', {
@@ -257,7 +262,7 @@ export const adminApi = {
   }),
   accountAudit: endpoint('GET', '/api/v2/admin/accounts/:id/audit', {
     tags,
-    summary: 'The staff writes on an account, newest first',
+    summary: 'The staff writes on an account, newest first; by staff member and kind',
     params: idParams,
     querystring: auditQuery,
     response: { 200: keysetPage(auditRow) },
@@ -265,11 +270,7 @@ export const adminApi = {
   audit: endpoint('GET', '/api/v2/admin/audit', {
     tags,
     summary: 'Every staff write, newest first; by staff member (id or e-mail prefix) and kind',
-    querystring: auditQuery.extend({
-      actor: optional(idParam),
-      actor_email: optional(text({ max: 254 })),
-      entity: optional(text({ max: 40 })),
-    }),
+    querystring: auditQuery,
     response: { 200: keysetPage(auditRow) },
   }),
 };

@@ -342,6 +342,19 @@ describe('audit log', () => {
     const ids = await walk(`/api/v2/admin/audit?actor=${other.user.id}&page_size=3`);
     expect(ids).toHaveLength(7);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const onAccount = (
+      await call(
+        'GET',
+        `/api/v2/admin/accounts/${family.account.id}/audit?actor=${other.user.id}&page_size=100`,
+        staff.headers,
+      )
+    ).json();
+    expect(onAccount.count).toBe(7);
+    expect(
+      (
+        await call('GET', `/api/v2/admin/accounts/${family.account.id}/audit?actor=${staff.user.id}`, staff.headers)
+      ).json().count,
+    ).toBe(0);
     const byEmail = (
       await call(
         'GET',

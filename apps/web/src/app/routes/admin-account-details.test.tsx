@@ -485,6 +485,46 @@ describe('staff billing and shipments on the account page', () => {
     expect(items[1]).toHaveTextContent('Where is my kit?');
   });
 
+  it('shows the history of staff changes, and only one staff member’s when asked', async () => {
+    const row = (id: number, email: string, action: string) => ({
+      id,
+      created_at: '2026-11-20T15:00:00Z',
+      actor: { id, email },
+      action,
+      method: 'PATCH',
+      route: '/api/v2/admin/accounts/:id',
+      entity: 'account',
+      entity_id: '1',
+      account_id: 1,
+      before: { account_status: 'ACTIVE' },
+      after: { account_status: 'SUSPENDED' },
+      request: null,
+      reason: null,
+      status: 200,
+    });
+    const api = asStaff([], {
+      'GET /api/v2/admin/accounts/1/audit/': (request) =>
+        request.query.get('actor_email') === 'robin@'
+          ? { body: keysetPage([row(2, 'robin@example.com', 'Assign a new coach')]) }
+          : {
+              body: keysetPage([
+                row(1, 'staff@example.com', 'Change an account’s status'),
+                row(2, 'robin@example.com', 'Assign a new coach'),
+              ]),
+            },
+    });
+    renderApp('/admin/accounts/1');
+    const user = userEvent.setup();
+    const history = await screen.findByRole('heading', { name: 'History of staff changes (2)' });
+    const section = history.closest('section') as HTMLElement;
+    expect(section).toHaveTextContent('{"account_status":"ACTIVE"} → {"account_status":"SUSPENDED"}');
+    await user.type(within(section).getByLabelText('Staff member’s e-mail'), 'robin@');
+    await user.click(within(section).getByRole('button', { name: 'Show their changes' }));
+    expect(await within(section).findByRole('heading', { name: 'History of staff changes (1)' })).toBeInTheDocument();
+    expect(section).not.toHaveTextContent('staff@example.com');
+    expect(api.callsTo('GET /api/v2/admin/accounts/1/audit').at(-1)?.query.get('actor_email')).toBe('robin@');
+  });
+
   it('keeps a 404 for shipments silent', async () => {
     asStaff([]);
     renderApp('/admin/accounts/1');

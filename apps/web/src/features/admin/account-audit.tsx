@@ -1,5 +1,5 @@
-/** The staff writes on an account (issue 14 §7, §10), newest first, page by page. */
-import { useState } from 'react';
+/** The staff writes on an account (issue 14 §7, §10), newest first, page by page, by staff member. */
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
 
@@ -10,13 +10,36 @@ import { auditQuery, cursorOf } from './admin.api.ts';
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
 export function AccountAudit({ accountId, timeZone }: { accountId: number; timeZone: string }) {
+  const id = useId();
   const [cursor, setCursor] = useState<string | null>(null);
-  const audit = useQuery(auditQuery(accountId, cursor));
+  const [actor, setActor] = useState('');
+  const audit = useQuery(auditQuery(accountId, cursor, actor));
   return (
     <section className="card admin-section" aria-labelledby="admin-audit-title">
       <h2 className="card__title" id="admin-audit-title">
         History of staff changes{audit.data ? ` (${audit.data.count})` : ''}
       </h2>
+      <form
+        className="admin-inline-form"
+        role="search"
+        aria-label="Changes by a staff member"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = new FormData(event.currentTarget).get('actor');
+          setCursor(null);
+          setActor(typeof value === 'string' ? value.trim().slice(0, 254) : '');
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={id}>
+            Staff member’s e-mail
+          </label>
+          <input id={id} name="actor" className="input" type="search" maxLength={254} defaultValue={actor} />
+        </div>
+        <Button type="submit" variant="secondary">
+          Show their changes
+        </Button>
+      </form>
       {audit.isPending ? (
         <Spinner label="Loading the history…" />
       ) : audit.isError ? (
@@ -27,7 +50,7 @@ export function AccountAudit({ accountId, timeZone }: { accountId: number; timeZ
           </Button>
         </p>
       ) : audit.data.results.length === 0 ? (
-        <p>No staff member has changed this account yet.</p>
+        <p>{actor ? `No change by ${actor} on this account.` : 'No staff member has changed this account yet.'}</p>
       ) : (
         <>
           <ol className="admin-audit">

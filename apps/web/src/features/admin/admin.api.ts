@@ -30,7 +30,8 @@ export const adminKeys = {
   account: (accountId: number) => [...adminKeys.all, 'account', accountId] as const,
   detail: (accountId: number) => [...adminKeys.account(accountId), 'detail'] as const,
   notes: (accountId: number) => [...adminKeys.account(accountId), 'notes'] as const,
-  audit: (accountId: number, cursor: string | null) => [...adminKeys.account(accountId), 'audit', cursor] as const,
+  audit: (accountId: number, cursor: string | null, actorEmail: string) =>
+    [...adminKeys.account(accountId), 'audit', cursor, actorEmail] as const,
 };
 
 /** The cursor a link of a keyset page carries. */
@@ -87,13 +88,14 @@ export function notesQuery(accountId: number, pageSize: number) {
   });
 }
 
-export function auditQuery(accountId: number, cursor: string | null) {
+/** The account's history, by a staff member's e-mail (a prefix) when one is given. */
+export function auditQuery(accountId: number, cursor: string | null, actorEmail = '') {
   return queryOptions({
-    queryKey: adminKeys.audit(accountId, cursor),
+    queryKey: adminKeys.audit(accountId, cursor, actorEmail),
     queryFn: async ({ signal }) =>
       unwrap(
         await api.get<AuditPage>(`/v2/admin/accounts/${accountId}/audit/`, {
-          query: { cursor: cursor ?? undefined },
+          query: { cursor: cursor ?? undefined, actor_email: actorEmail || undefined },
           signal,
         }),
       ),
