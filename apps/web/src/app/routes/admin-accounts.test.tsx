@@ -98,7 +98,7 @@ describe('admin accounts list', () => {
     await user.keyboard('{ArrowUp}');
     expect(first).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('link', { name: 'Ana Lima' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Ana Lima' })).toBeInTheDocument());
     expect(api.callsTo('GET /api/v2/admin/accounts').at(-1)?.query.get('cursor')).toBe('WyJhIiwieCIsMl0');
   });
 
@@ -108,7 +108,8 @@ describe('admin accounts list', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'No accounts match' })).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
-    expect(await screen.findByRole('link', { name: 'Jordan Rivera' })).toBeInTheDocument();
+    // The list reloads (the rows may be drawn more than once): wait for the settled list.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Jordan Rivera' })).toBeInTheDocument());
     expect(screen.getByRole('searchbox', { name: 'Search accounts' })).toHaveValue('');
   });
 });

@@ -71,10 +71,20 @@ export function AdminAccountsRoute() {
     [setParams],
   );
 
-  // The settled search goes to the URL (a new search starts on the first page).
+  // Stable, so the table's columns (and the rows' links) are not made anew on every render.
+  const sortBy = useCallback(
+    (next: AccountSort) => update({ sort: next === DEFAULT_ACCOUNT_SORT ? null : next }),
+    [update],
+  );
+
+  // The settled search goes to the URL (a new search starts on the first page) when it changes —
+  // only then: "Clear filters" empties the URL at once, and a search still settling must not put
+  // the old words back.
+  const urlSearch = useRef(params.get('q') ?? '');
+  urlSearch.current = params.get('q') ?? '';
   useEffect(() => {
-    if ((params.get('q') ?? '') !== search) update({ q: search || null });
-  }, [search, params, update]);
+    if (urlSearch.current !== search) update({ q: search || null });
+  }, [search, update]);
 
   // "/" focuses the search box unless the person is typing somewhere.
   useEffect(() => {
@@ -221,12 +231,7 @@ export function AdminAccountsRoute() {
           </EmptyState>
         ) : data ? (
           <>
-            <AccountsTable
-              rows={data.results}
-              sort={sort}
-              onSort={(next) => update({ sort: next === DEFAULT_ACCOUNT_SORT ? null : next })}
-              busy={accounts.isFetching}
-            />
+            <AccountsTable rows={data.results} sort={sort} onSort={sortBy} busy={accounts.isFetching} />
             <nav className="admin-pager" aria-label="Pages of accounts">
               <Button variant="secondary" disabled={!data.previous} onClick={() => go(null)}>
                 First
