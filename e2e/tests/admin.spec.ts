@@ -1,7 +1,8 @@
 /**
  * Issue 14: the back-office against the real server and the demo data. Staff find a family by a
  * player's name, open the account, write, edit and delete a note (the count follows), and assign a
- * coach, which the family then sees on its coaching screen. Axe on both screens at each width.
+ * coach, which the family then sees on its coaching screen. Axe on both screens at each width, and
+ * the account's section links at each width.
  *
  * The journey changes shared demo data (a coach), so only the desktop project runs it; the other
  * projects search, open and check the screens at their widths.
@@ -41,6 +42,18 @@ test('staff find a family by a player’s name and open the account', async ({ p
   await expect(page.getByRole('heading', { level: 3, name: 'Zoe' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await expectNoOverflow(page);
+
+  // The section links lead to a part of the page at every width, below the sticky admin bar.
+  const sections = page.getByRole('navigation', { name: 'Sections of the account' });
+  await sections.getByRole('link', { name: 'History' }).click();
+  const history = page.getByRole('heading', { level: 2, name: /^History of staff changes/ });
+  await expect(history).toBeFocused();
+  await expect(history).toBeInViewport();
+  const barBottom = await page.locator('.admin-bar').evaluate((bar) => bar.getBoundingClientRect().bottom);
+  await expect
+    .poll(() => history.evaluate((heading) => heading.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(barBottom);
+  await expect(page).toHaveURL(/\/admin\/accounts\/\d+$/);
 });
 
 test('staff write, edit and delete a note, and assign a coach the family then sees', async ({

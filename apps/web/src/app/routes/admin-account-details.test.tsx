@@ -234,6 +234,46 @@ describe('staff editor of gauge, chase speed and acorns', () => {
   });
 });
 
+describe('the account page’s header and section links', () => {
+  it('names the holder in the header and leads each section link to its heading, focus included', async () => {
+    asStaff([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5 }]);
+    renderApp('/admin/accounts/1');
+    const title = await screen.findByRole('heading', { level: 1, name: 'Account 1' });
+    const header = title.closest('header') as HTMLElement;
+    expect(await within(header).findByText('Jordan Rivera · parent@example.com')).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Account' });
+    expect(summary).toHaveTextContent('Game version3');
+    expect(summary).toHaveTextContent('BillingActive · plan yearly');
+
+    const nav = screen.getByRole('navigation', { name: 'Sections of the account' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Account',
+      'Coach',
+      'Tags',
+      'Notes',
+      'People',
+      'Subscription',
+      'Shipments',
+      'Support tickets',
+      'Players',
+      'History',
+    ]);
+    // Every link leads to a heading on the page (a renamed id would leave a link going nowhere).
+    for (const link of links) {
+      const target = document.getElementById(link.getAttribute('href')!.slice(1));
+      expect(target?.tagName, link.textContent ?? '').toBe('H2');
+    }
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('link', { name: 'Notes' }));
+    expect(await screen.findByRole('heading', { name: /^Notes/ })).toHaveFocus();
+    await user.click(within(nav).getByRole('link', { name: 'Players' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Players' })).toHaveFocus();
+    // The address stays the account's, so Back leaves the page.
+    expect(window.location.hash).toBe('');
+  });
+});
+
 describe('staff notes, tags and coach on the account page', () => {
   it('adds a note at the top with the count + 1, edits it, and deletes it after confirming', async () => {
     const notes: Note[] = [note(1, 'Kit arrived late.')];

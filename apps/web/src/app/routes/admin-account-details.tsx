@@ -1,10 +1,13 @@
 /**
  * root.admin.accounts.details — /admin/accounts/:accountId (SPEC §2; issue 14 §10): everything
  * staff need to help a family — the account and its people, coach, tags, players (gauge, chase
- * speed, acorns), staff notes and the history of staff changes.
+ * speed, acorns), staff notes and the history of staff changes. The header names the account
+ * holder once the account is loaded, and a row of section links leads to each part of the page.
  */
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { adminApi } from '@grove/domain/api/admin';
+import type { Reply } from '@grove/domain/api/common';
 
 import { Button } from '../../components/button.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
@@ -19,11 +22,23 @@ import { AccountTags } from '../../features/admin/account-tags.tsx';
 import { AccountTickets } from '../../features/admin/account-tickets.tsx';
 import { adminAccountQuery } from '../../features/admin/admin.api.ts';
 import '../../features/admin/admin.css';
+import { AccountSectionNav } from '../../features/admin-account/section-nav.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { href } from '../paths.ts';
 
+type AdminAccount = Reply<typeof adminApi.account>;
+
+function useAdminAccount(accountId: number, enabled = true) {
+  return useQuery({ ...adminAccountQuery(accountId), enabled });
+}
+
+/** The person the family's bills go to, or else the first person on the account. */
+function holderOf(account: AdminAccount) {
+  return account.users.find((person) => person.is_billing_user) ?? account.users[0];
+}
+
 function AccountDetails({ accountId }: { accountId: number }) {
-  const account = useQuery(adminAccountQuery(accountId));
+  const account = useAdminAccount(accountId);
   if (account.isPending) {
     return (
       <div className="section__loading">
@@ -46,26 +61,29 @@ function AccountDetails({ accountId }: { accountId: number }) {
     );
   }
   const data = account.data;
-  const holder = data.users.find((person) => person.is_billing_user) ?? data.users[0];
+  const holder = holderOf(data);
   return (
-    <div className="admin-details">
-      <AccountSummary account={data} />
-      <div className="admin-section">
-        <CoachAssignment account={data} />
-        <AccountTags account={data} />
+    <>
+      <AccountSectionNav />
+      <div className="admin-details">
+        <AccountSummary account={data} />
+        <div className="admin-section">
+          <CoachAssignment account={data} />
+          <AccountTags account={data} />
+        </div>
+        <AccountNotes accountId={data.id} timeZone={data.time_zone} />
+        <AccountPeople account={data} />
+        <AccountBilling accountId={data.id} timeZone={data.time_zone} who={holder?.name ?? `account ${data.id}`} />
+        <AccountShipments accountId={data.id} timeZone={data.time_zone} />
+        <AccountTickets users={data.users} timeZone={data.time_zone} />
+        <div className="admin-details__wide">
+          <AccountPlayers accountId={data.id} />
+        </div>
+        <div className="admin-details__wide">
+          <AccountAudit accountId={data.id} timeZone={data.time_zone} />
+        </div>
       </div>
-      <AccountNotes accountId={data.id} timeZone={data.time_zone} />
-      <AccountPeople account={data} />
-      <AccountBilling accountId={data.id} timeZone={data.time_zone} who={holder?.name ?? `account ${data.id}`} />
-      <AccountShipments accountId={data.id} timeZone={data.time_zone} />
-      <AccountTickets users={data.users} timeZone={data.time_zone} />
-      <div className="admin-details__wide">
-        <AccountPlayers accountId={data.id} />
-      </div>
-      <div className="admin-details__wide">
-        <AccountAudit accountId={data.id} timeZone={data.time_zone} />
-      </div>
-    </div>
+    </>
   );
 }
 
@@ -83,10 +101,13 @@ export function AdminAccountDetailsRoute() {
   const { accountId = '' } = useParams();
   const id = Number(accountId);
   const valid = /^\d+$/.test(accountId) && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+  // The same query as the details below (one request): the header names the holder once it is known.
+  const account = useAdminAccount(valid ? id : 0, valid);
+  const holder = account.data ? holderOf(account.data) : undefined;
   return (
     <Page
       title={`Account ${accountId}`}
-      intro="Everything staff need to help this family."
+      intro={holder ? `${holder.name} · ${holder.email}` : 'Everything staff need to help this family.'}
       actions={<Link to={href('root.admin.accounts')}>All accounts</Link>}
     >
       {valid ? <AccountDetails accountId={id} /> : <NoSuchAccount />}
