@@ -14,7 +14,8 @@ if (!process.env.PORT) {
 // One data dir per port, so two runs on one machine (helpers, CI beside a developer) never share one.
 const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+// The production artifact: `npm run test:e2e` builds it first (npm run build).
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -37,19 +37,33 @@ function newestMtime(entry) {
   return newest;
 }
 
+function isStale(built, sources) {
+  const file = path.join(ROOT, built);
+  if (!fs.existsSync(file)) return true;
+  const newest = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
+  return newest > fs.statSync(file).mtimeMs;
+}
+
 /** True when the built web app is missing or older than any of its sources. */
 export function webBuildIsStale() {
-  const built = path.join(ROOT, 'apps/web/dist/index.html');
-  if (!fs.existsSync(built)) return true;
-  const sources = [
+  return isStale('apps/web/dist/index.html', [
     'apps/web/src',
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'packages/domain/src',
-  ];
-  const newest = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
-  return newest > fs.statSync(built).mtimeMs;
+    'scripts/build.mjs',
+  ]);
+}
+
+/** True when the compiled API (apps/api/dist/server.mjs) is missing or older than any of its sources. */
+export function apiBuildIsStale() {
+  return isStale('apps/api/dist/server.mjs', [
+    'apps/api/src',
+    'apps/api/package.json',
+    'packages/domain/src',
+    'scripts/build.mjs',
+  ]);
 }
 
 /** Debian's chromium (or CHROMIUM_PATH); null when none is installed. */

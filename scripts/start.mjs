@@ -1,14 +1,16 @@
-// npm start: builds the web app when its sources changed, then runs the server (PGlite unless
-// DATABASE_URL is set). Demo data is loaded on the first start.
-import { run, webBuildIsStale } from './lib.mjs';
+// npm start: builds what is stale (the web app, the compiled API), then runs the compiled server
+// (PGlite unless DATABASE_URL is set). Demo data is loaded on the first start.
+import { apiBuildIsStale, run, webBuildIsStale } from './lib.mjs';
 
-if (webBuildIsStale()) {
-  console.log('grove: building the web app…');
-  const code = await run('npm', ['run', 'build', '--silent']);
+const web = webBuildIsStale();
+const api = apiBuildIsStale();
+if (web || api) {
+  console.log(`grove: building ${web && api ? 'the web app and the API' : web ? 'the web app' : 'the API'}…`);
+  const code = await run(process.execPath, ['scripts/build.mjs', ...(web && api ? [] : [web ? 'web' : 'api'])]);
   if (code !== 0) process.exit(code);
 }
 process.exit(
-  await run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  await run(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
     env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
   }),
 );

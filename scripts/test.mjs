@@ -46,6 +46,20 @@ if (findChromium()) {
   );
 }
 
+// The benchmark in its quick form (npm run bench -- --quick): it asserts no figure, but it must run
+// through — the production server, the ceilings, the data sets and the web figures. The e2e step built
+// the bundle; without Chromium there is nothing built and no web figures, so it is left out.
+if (findChromium()) {
+  await step('benchmark, quick (no figure asserted)', 'npm', [
+    'run',
+    'bench',
+    '--silent',
+    '--',
+    '--quick',
+    '--skip-build',
+  ]);
+}
+
 // Count tests (not steps) from the runners' JSON reports for one closing line.
 let passed = 0;
 let failed = 0;

@@ -1,160 +1,467 @@
 /**
- * npm run bench — server time of the play-data reads on a heavy player, on PGlite and on
- * PostgreSQL. Prints figures; it is not a test.
+ * npm run bench [-- --quick] — how fast Grove is for the people who use it, on this machine,
+ * against ceilings measured in the same run. Prints one table and writes apps/api/bench/results.json
+ * (--quick: .tmp/bench/results.quick.json). It asserts nothing: the budgets are in the table.
  *
- * The player has 3 years of 3 sessions a day (3,285 sessions) with 10 heart-rate rises, 5 cooldowns
- * and 10 cooldown events each (33 pages of 1000 rises); 30 other players' data is interleaved so
- * that the player's rows are spread over the tables as in real life. Each request runs over real
- * HTTP on 127.0.0.1 with autocannon (1 connection, BENCH_SECONDS seconds after a warm-up); the
- * server time is Fastify's own reply.elapsedTime (request in → response sent).
+ * 1. Builds the production bundle (npm run build: the web app with its precompressed copies, the
+ *    API compiled to apps/api/dist/server.mjs).
+ * 2. For PostgreSQL (BENCH_DATABASE_URL, by default the local server at 127.0.0.1:5432; its own
+ *    database) and for PGlite (its own folder): prepares the data set (bench/data.ts: 100 000
+ *    accounts on PostgreSQL, the demo world on PGlite, and a player with 3 years of 3 sessions a
+ *    day), then
+ *    - the ceilings (bench/ceiling.mjs): a bare Fastify JSON route, and a bare Fastify route that
+ *      runs one prepared query on the same database;
+ *    - the production server, as `npm start` runs it: cold start, memory at rest;
+ *    - each read at 10 connections (req/s, and as a share of the ceilings);
+ *    - an open loop: a mix of signed-in reads at a constant 500 req/s for 30 s, 3 times (latency
+ *      from each request's due time), with the event loop's delays (bench/loop-monitor.mjs);
+ *    - memory after the load; server-side query times (bench/queries.ts);
+ *    - the first start on an empty database until the first page answers (demo data included).
+ * 3. The web (bench/web.ts): the JavaScript each page makes the browser download, and Lighthouse.
  *
- * PostgreSQL: BENCH_DATABASE_URL, else postgres://root@127.0.0.1:5432/test when it answers. A fresh
- * database is created for the run and dropped after. Only 127.0.0.1 / localhost is used.
+ * Only 127.0.0.1 is used; every process it starts is stopped.
  */
-import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { ADMIN_TARGET_P95_MS, measureAdmin } from './admin.ts';
-import { printTable, timeRequests, withPostgres, type BenchRequest, type Row } from './lib.ts';
-import { accounts } from '../src/db/schema/index.ts';
-import { createParent } from '../test/factories.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT_DIR } from '../src/config.ts';
+import { authHeaders } from '../test/factories.ts';
+import { emptyPostgres, preparePglite, preparePostgres, type DataSpec, type Prepared } from './data.ts';
+import {
+  BENCH_DIR,
+  closedLoop,
+  formatTable,
+  openLoop,
+  round,
+  startServer,
+  type ClosedLoop,
+  type OpenLoop,
+  type Served,
+} from './lib.ts';
+import { measureQueries, type QueryFigure } from './queries.ts';
+import { measureWeb, type WebPageFigures } from './web.ts';
 
-const TARGET_P95_MS = 20;
-const YEARS = 3;
-const SESSIONS_A_DAY = 3;
-const RISES_PER_SESSION = 10;
-const OTHER_PLAYERS = 30;
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const quick = flags.quick;
+const S = quick
+  ? { closed: 1, open: 3, openRuns: 1, queries: 30, starts: 1, rest: 500, lighthouse: false, firstStartPg: false }
+  : { closed: 5, open: 30, openRuns: 3, queries: 200, starts: 3, rest: 2000, lighthouse: true, firstStartPg: true };
+const OPEN_RATE = 500;
+const CONNECTIONS = 10;
+const SPECS: Record<'PostgreSQL' | 'PGlite', DataSpec> = quick
+  ? { PostgreSQL: { accounts: 200, years: 0.5 }, PGlite: { accounts: 200, years: 0.5 } }
+  : {
+      PostgreSQL: { accounts: Number(process.env.BENCH_ACCOUNTS ?? 100_000), years: 3 },
+      PGlite: { accounts: 200, years: 3 },
+    };
+const DEMO = { email: 'parent@example.com', password: 'GroveDemo!2026' };
+const DEMO_STAFF = { email: 'staff@example.com', password: 'GroveDemo!2026' };
+const SERVER = path.join(ROOT_DIR, 'apps/api/dist/server.mjs');
+const LOOP_MONITOR = pathToFileURL(path.join(ROOT_DIR, 'apps/api/bench/loop-monitor.mjs')).href;
+const CEILING = path.join(ROOT_DIR, 'apps/api/bench/ceiling.mjs');
 
-/** The heavy player and its neighbours, generated in SQL, then vacuumed so statistics are fresh. */
-async function loadData(database: Database) {
-  const { db } = database;
-  const family = await createParent(db, { players: ['Bench'] });
-  await db.update(accounts).set({ timeZone: 'America/New_York' }).where(eq(accounts.id, family.account.id));
-  const others = await createParent(db, { players: Array.from({ length: OTHER_PLAYERS }, (_, i) => `Other ${i + 1}`) });
-  const player = family.players[0]!;
-  const days = YEARS * 365;
-  const started = Date.now();
+const log = (line: string) => console.log(line);
+const began = Date.now();
+const elapsed = () => `${((Date.now() - began) / 1000).toFixed(0)} s`;
 
-  await db.execute(sql`
-    insert into play_sessions (account_id, player_id, game_session_id, period_datetime, seconds_played, acorns_earned,
-                               hr_rise_count, cool_down_count, cool_down_seconds, cooldown_event_count)
-    select x.account_id, x.player_id, 'bench-' || x.player_id || '-' || x.d || '-' || x.k, x.at,
-           600 + (x.d * 7 + x.k * 13) % 1200, 10, ${RISES_PER_SESSION}, 5, 300, ${RISES_PER_SESSION}
-      from (
-        select ${family.account.id}::int as account_id, ${player.id}::int as player_id, d, k,
-               now() - interval '${sql.raw(String(days))} days' + d * interval '1 day' + (8 + k * 5) * interval '1 hour' as at
-          from generate_series(0, ${days - 1}) d, generate_series(0, ${SESSIONS_A_DAY - 1}) k
-        union all
-        select ${others.account.id}, p.id, d, 0,
-               now() - interval '${sql.raw(String(days))} days' + d * interval '1 day' + interval '17 hours' + p.id * interval '1 second'
-          from generate_series(0, ${days - 1}) d, players p where p.account_id = ${others.account.id}
-      ) x
-     where x.at < now() - interval '1 hour'
-     order by x.at`);
-  const fromSessions = sql`from play_sessions s cross join lateral generate_series(1, s.hr_rise_count) g(n) order by s.period_datetime, s.player_id, g.n`;
-  await db.execute(sql`
-    insert into hr_rises (player_id, session_id, occurred_at, start_bpm, peak_bpm)
-    select s.player_id, s.id, s.period_datetime + g.n * interval '50 seconds', 85 + g.n, 120 + g.n ${fromSessions}`);
-  await db.execute(sql`
-    insert into cool_downs (player_id, session_id, started_at, ended_at, start_bpm, end_bpm)
-    select s.player_id, s.id, s.period_datetime + g.n * interval '100 seconds', s.period_datetime + (g.n * 100 + 60) * interval '1 second', 125, 95
-      from play_sessions s cross join lateral generate_series(1, s.cool_down_count) g(n) order by s.period_datetime, s.player_id, g.n`);
-  await db.execute(sql`
-    insert into cooldown_events (player_id, session_id, occurred_at, event_type, bpm)
-    select s.player_id, s.id, s.period_datetime + g.n * interval '50 seconds', case when g.n % 2 = 0 then 'completed' else 'prompted' end, 100
-    ${fromSessions}`);
-  await db.execute(sql`vacuum analyze`);
-
-  const [counts] = await db
-    .select({
-      sessions: sql<number>`(select count(*) from play_sessions where player_id = ${player.id})`.mapWith(Number),
-      rises: sql<number>`(select count(*) from hr_rises where player_id = ${player.id})`.mapWith(Number),
-    })
-    .from(accounts)
-    .where(eq(accounts.id, family.account.id));
-  return {
-    player,
-    headers: family.headers,
-    sessions: counts!.sessions,
-    rises: counts!.rises,
-    seconds: (Date.now() - started) / 1000,
-  };
+interface ReadFigure extends ClosedLoop {
+  name: string;
+  path: string;
 }
 
-async function measure(label: string, database: Database): Promise<Row[]> {
-  const data = await loadData(database);
-  const lastPage = Math.ceil(data.rises / 1000);
-  console.log(
-    `${label}: player ${data.player.id} with ${data.sessions} sessions and ${data.rises} rises (${lastPage} pages of 1000), ` +
-      `+${OTHER_PLAYERS} other players; loaded in ${data.seconds.toFixed(1)} s`,
+interface DatabaseFigures {
+  database: 'PostgreSQL' | 'PGlite';
+  accounts: number;
+  heavyPlayer: { sessions: number; hrRises: number };
+  ceilings: { bare: ClosedLoop; oneQuery: ClosedLoop };
+  reads: ReadFigure[];
+  openLoop: OpenLoop[];
+  eventLoop: { p50: number; p99: number; max: number } | null;
+  rssMb: { atRest: number; afterLoad: number; afterFirstStart: number };
+  coldStartMs: number[];
+  firstStartMs: number;
+  queries: QueryFigure[];
+}
+
+async function ceiling(kind: 'bare' | 'query', env: Record<string, string>, userId: number): Promise<ClosedLoop> {
+  const served = await startServer(`ceiling-${kind}`, [CEILING], {
+    ...env,
+    CEILING: kind,
+    CEILING_USER_ID: String(userId),
+  });
+  try {
+    return await closedLoop(`${served.url}/ceiling`, {}, CONNECTIONS, S.closed);
+  } finally {
+    await served.stop();
+  }
+}
+
+const serverEnv = (prepared: Prepared, loopFile: string) => ({
+  ...prepared.env,
+  NODE_ENV: 'production',
+  LOOP_MONITOR_FILE: loopFile,
+});
+
+const startGrove = (name: string, env: Record<string, string>, readyPath?: string) =>
+  startServer(name, ['--import', LOOP_MONITOR, SERVER], env, { readyPath, timeoutMs: 300_000 });
+
+async function loopReport(served: Served, file: string) {
+  fs.rmSync(file, { force: true });
+  served.signal('SIGWINCH');
+  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await sleep(20);
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as { p50: number; p99: number; max: number };
+  } catch {
+    return null;
+  }
+}
+
+async function measureDatabase(
+  database: 'PostgreSQL' | 'PGlite',
+  prepared: Prepared,
+  bare: ClosedLoop,
+  web: (served: Served) => Promise<void>,
+): Promise<DatabaseFigures> {
+  const { data } = prepared;
+  log(
+    `${database}: ${data.accounts} accounts; player ${data.playerId} with ${data.sessions} sessions, ${data.hrRises} rises (${elapsed()})`,
   );
+  const oneQuery = await ceiling('query', prepared.env, data.parentUserId);
+  log(`  ceilings: bare ${Math.round(bare.reqPerSec)} req/s, one query ${Math.round(oneQuery.reqPerSec)} req/s`);
 
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '.tmp/no-web' });
-  const app = await buildApp(config, database, { logger: false });
-  const id = data.player.id;
-  const requests: BenchRequest[] = [
-    [
-      'weekly chart, all time',
-      `/api/v2/player/${id}/activity/weekly/?time_frame=all`,
-      (b) => ((b.weeks as unknown[]).length >= 156 ? null : 'too few weeks'),
-    ],
-    [
-      'hr_rises first page (1000)',
-      `/api/v2/player/${id}/hr_rises/?page=1&page_size=1000`,
-      (b) => ((b.results as unknown[]).length === 1000 ? null : 'not 1000 rows'),
-    ],
-    [
-      `hr_rises middle page (${Math.ceil(lastPage / 2)})`,
-      `/api/v2/player/${id}/hr_rises/?page=${Math.ceil(lastPage / 2)}&page_size=1000`,
-      (b) => ((b.results as unknown[]).length === 1000 ? null : 'not 1000 rows'),
-    ],
-    [
-      `hr_rises last page (${lastPage})`,
-      `/api/v2/player/${id}/hr_rises/?page=${lastPage}&page_size=1000`,
-      (b) => ((b.results as unknown[]).length > 0 && b.next === null ? null : 'not the last page'),
-    ],
-    [
-      'overview (home)',
-      `/api/v1/dashboard/player/${id}/overview/`,
-      (b) => (b.player_id === id ? null : 'wrong player'),
-    ],
-  ];
+  const tokens = await prepared.tokens();
+  const parent = authHeaders(tokens.parent);
+  const staff = authHeaders(tokens.staff);
+  const loopFile = path.join(BENCH_DIR, `loop-${database}.json`);
+  const env = serverEnv(prepared, loopFile);
+
+  const coldStartMs: number[] = [];
+  for (let i = 1; i < S.starts; i++) {
+    const served = await startGrove(`server-${database}`, env);
+    coldStartMs.push(served.startMs);
+    await served.stop();
+  }
+  const served = await startGrove(`server-${database}`, env);
+  coldStartMs.push(served.startMs);
   try {
-    return await timeRequests(app, label, data.headers, requests);
+    await sleep(S.rest);
+    const atRest = served.rssMb();
+    const id = data.playerId;
+    const reads: [string, string, Record<string, string>][] = [
+      ['health', '/api/health', {}],
+      ['user info', '/api/v2/user/info/', parent],
+      ['player list', `/api/v2/player/accounts/${data.accountId}/`, parent],
+      ['overview (home)', `/api/v1/dashboard/player/${id}/overview/`, parent],
+      ['activity, 3 months', `/api/v2/player/${id}/activity/?time_frame=3Mos`, parent],
+      ['weekly chart, all time', `/api/v2/player/${id}/activity/weekly/?time_frame=all`, parent],
+      ['hr_rises, 1000-row page', `/api/v2/player/${id}/hr_rises/?page=1&page_size=1000`, parent],
+      ['admin account search', `/api/v2/admin/accounts/?search=${encodeURIComponent(data.searchName)}`, staff],
+    ];
+    for (const [, url, headers] of reads) {
+      const res = await fetch(`${served.url}${url}`, { headers });
+      if (!res.ok) throw new Error(`${database}: ${url} answered ${res.status}`);
+    }
+    await loopReport(served, loopFile); // from here on: the load only
+    const figures: ReadFigure[] = [];
+    for (const [name, url, headers] of reads) {
+      const result = await closedLoop(`${served.url}${url}`, headers, CONNECTIONS, S.closed);
+      figures.push({ name, path: url, ...result });
+      log(`  ${name}: ${Math.round(result.reqPerSec)} req/s, p99 ${result.p99} ms`);
+    }
+    // The open loop: what a parent's home and stats screens read, in turn.
+    const mix = reads
+      .filter(([name]) =>
+        ['user info', 'player list', 'overview (home)', 'activity, 3 months', 'weekly chart, all time'].includes(name),
+      )
+      .map(([, url, headers]) => ({ path: url, headers }));
+    const open: OpenLoop[] = [];
+    for (let run = 0; run < S.openRuns; run++) {
+      const result = await openLoop(served.url, mix, OPEN_RATE, S.open);
+      open.push(result);
+      log(
+        `  open loop ${OPEN_RATE} req/s for ${S.open} s: p50 ${round(result.p50)} ms, p99 ${round(result.p99)} ms, ${result.errors} errors`,
+      );
+    }
+    const eventLoop = await loopReport(served, loopFile);
+    const afterLoad = served.rssMb();
+    await web(served);
+    await served.stop();
+
+    const db = await prepared.open();
+    let queries: QueryFigure[];
+    try {
+      queries = await measureQueries(db, data, S.queries);
+    } finally {
+      await db.close();
+    }
+
+    const first = await firstStart(database);
+    return {
+      database,
+      accounts: data.accounts,
+      heavyPlayer: { sessions: data.sessions, hrRises: data.hrRises },
+      ceilings: { bare, oneQuery },
+      reads: figures,
+      openLoop: open,
+      eventLoop,
+      rssMb: { atRest, afterLoad, afterFirstStart: first.rss },
+      coldStartMs,
+      firstStartMs: first.ms,
+      queries,
+    };
   } finally {
-    await app.close();
+    await served.stop();
   }
 }
 
-// npm run bench [play|admin]: both by default.
-const only = process.argv[2];
-const started = Date.now();
-
-if (only !== 'admin') {
-  const rows: Row[] = [];
-  const notes: string[] = [];
-  const pglite = await openDatabase({});
+/** A brand-new database: the server migrates, loads the demo data and serves; until `/` answers. */
+async function firstStart(database: 'PostgreSQL' | 'PGlite'): Promise<{ ms: number; rss: number }> {
+  if (database === 'PGlite') {
+    const dataDir = path.join(BENCH_DIR, 'first-start');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      const served = await startGrove(
+        'first-start-PGlite',
+        { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
+        '/',
+      );
+      const rss = served.rssMb();
+      await served.stop();
+      return { ms: served.startMs, rss };
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (!S.firstStartPg) return { ms: Number.NaN, rss: Number.NaN };
+  const empty = await emptyPostgres(postgresBase);
   try {
-    await pglite.migrate();
-    rows.push(...(await measure('PGlite', pglite)));
+    const served = await startGrove('first-start-PostgreSQL', { DATABASE_URL: empty.url, NODE_ENV: 'production' }, '/');
+    const rss = served.rssMb();
+    await served.stop();
+    return { ms: served.startMs, rss };
   } finally {
-    await pglite.close();
+    await empty.drop();
   }
-  const postgres = await withPostgres((database) => measure('PostgreSQL', database));
-  if (typeof postgres === 'string') notes.push(postgres);
-  else rows.push(...postgres);
-  console.log('\nPlay data of a heavy player');
-  printTable(rows, TARGET_P95_MS);
-  for (const note of notes) console.log(note);
 }
 
-if (only !== 'play') {
-  const admin = await measureAdmin();
-  if (typeof admin === 'string') console.log(admin);
-  else {
-    console.log('\nAdmin accounts list (issue 14)');
-    printTable(admin, ADMIN_TARGET_P95_MS);
-  }
+// ---------------------------------------------------------------------------------------------
+
+const postgresBase = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+fs.mkdirSync(BENCH_DIR, { recursive: true });
+
+if (!flags['skip-build']) {
+  log('Building the production bundle (npm run build)…');
+  const { spawnSync } = await import('node:child_process');
+  const build = spawnSync(process.execPath, [path.join(ROOT_DIR, 'scripts/build.mjs')], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('npm run build failed');
 }
-console.log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+const notes: string[] = [];
+const results: DatabaseFigures[] = [];
+let webFigures: WebPageFigures[] = [];
+
+log(`Ceiling: a bare Fastify JSON route (${elapsed()})`);
+const bare = await ceiling('bare', {}, 1);
+
+const postgres = await preparePostgres(postgresBase, SPECS.PostgreSQL, log);
+if (typeof postgres === 'string') notes.push(postgres);
+else results.push(await measureDatabase('PostgreSQL', postgres, bare, async () => {}));
+
+const pglite = await preparePglite(SPECS.PGlite, log);
+results.push(
+  await measureDatabase('PGlite', pglite, bare, async (served) => {
+    log(`Web: the JavaScript of four pages${S.lighthouse ? ' and Lighthouse' : ''} (${elapsed()})`);
+    webFigures = await measureWeb({
+      baseUrl: served.url,
+      distDir: path.join(ROOT_DIR, 'apps/web/dist'),
+      parent: DEMO,
+      staff: DEMO_STAFF,
+      lighthouse: S.lighthouse,
+      log,
+    });
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// The table.
+
+const pg = results.find((r) => r.database === 'PostgreSQL');
+const pgl = results.find((r) => r.database === 'PGlite')!;
+const ms = (value: number) => `${round(value, value < 10 ? 1 : 0)}`;
+const rps = (value: number) => Math.round(value).toLocaleString('en-US');
+const pct = (part: number, whole: number) => `${round((part / whole) * 100)} %`;
+const read = (r: DatabaseFigures | undefined, name: string) => r?.reads.find((f) => f.name === name);
+const query = (r: DatabaseFigures | undefined, prefix: string) => r?.queries.find((q) => q.query.startsWith(prefix));
+const worst = (runs: OpenLoop[] | undefined) =>
+  runs?.length ? runs.reduce((a, b) => (b.p99 > a.p99 ? b : a)) : undefined;
+
+type Verdict = boolean | null;
+const rows: { measure: string; pg: string; pglite: string; budget: string; met: Verdict }[] = [];
+const add = (measure: string, pgValue: string, pgliteValue: string, budget = '', met: Verdict = null) =>
+  rows.push({ measure, pg: pgValue, pglite: pgliteValue, budget, met });
+const both = (check: (r: DatabaseFigures) => boolean): Verdict => results.every(check) && results.length > 0;
+
+add(
+  'ceiling: bare Fastify JSON route, req/s',
+  pg ? rps(pg.ceilings.bare.reqPerSec) : '—',
+  rps(pgl.ceilings.bare.reqPerSec),
+);
+add(
+  'ceiling: one prepared query, req/s',
+  pg ? rps(pg.ceilings.oneQuery.reqPerSec) : '—',
+  rps(pgl.ceilings.oneQuery.reqPerSec),
+);
+for (const { name } of pgl.reads) {
+  const cell = (r: DatabaseFigures | undefined) => {
+    const f = read(r, name);
+    return f && r
+      ? `${rps(f.reqPerSec)} = ${pct(f.reqPerSec, r.ceilings.oneQuery.reqPerSec)} (${pct(f.reqPerSec, r.ceilings.bare.reqPerSec)} of bare), p99 ${f.p99} ms`
+      : '—';
+  };
+  const budgets: Record<string, [string, Verdict]> = {
+    'user info': [
+      '≥ 60 % (PostgreSQL), ≥ 50 % (PGlite) of one query',
+      both(
+        (r) => read(r, name)!.reqPerSec >= (r.database === 'PostgreSQL' ? 0.6 : 0.5) * r.ceilings.oneQuery.reqPerSec,
+      ),
+    ],
+    'overview (home)': [
+      '≥ 40 % of one query, p99 ≤ 15 ms (PostgreSQL)',
+      pg ? read(pg, name)!.reqPerSec >= 0.4 * pg.ceilings.oneQuery.reqPerSec && read(pg, name)!.p99 <= 15 : null,
+    ],
+    'activity, 3 months': [
+      '≥ 40 % of one query, p99 ≤ 15 ms (PostgreSQL)',
+      pg ? read(pg, name)!.reqPerSec >= 0.4 * pg.ceilings.oneQuery.reqPerSec && read(pg, name)!.p99 <= 15 : null,
+    ],
+    'weekly chart, all time': [
+      '≥ 40 % of one query, p99 ≤ 15 ms (PostgreSQL)',
+      pg ? read(pg, name)!.reqPerSec >= 0.4 * pg.ceilings.oneQuery.reqPerSec && read(pg, name)!.p99 <= 15 : null,
+    ],
+    'hr_rises, 1000-row page': [
+      '≥ 888 req/s (4 × 222), p99 ≤ 25 ms (PostgreSQL)',
+      pg ? read(pg, name)!.reqPerSec >= 888 && read(pg, name)!.p99 <= 25 : null,
+    ],
+  };
+  const [budget, met] = budgets[name] ?? ['', null];
+  add(`${name}, req/s at ${CONNECTIONS} connections`, cell(pg), cell(pgl), budget, met);
+}
+const openCell = (r: DatabaseFigures | undefined) => {
+  const w = worst(r?.openLoop);
+  return w
+    ? `p50 ${ms(w.p50)} ms, p99 ${ms(w.p99)} ms, ${w.errors} errors, ${rps(w.throughput)} answered/s (worst of ${r!.openLoop.length})`
+    : '—';
+};
+add(
+  `open loop: parent reads at ${OPEN_RATE} req/s for ${S.open} s`,
+  openCell(pg),
+  openCell(pgl),
+  'p99 ≤ 25 ms (PostgreSQL), ≤ 60 ms (PGlite), 0 errors, every run',
+  both((r) => r.openLoop.every((o) => o.errors === 0 && o.p99 <= (r.database === 'PostgreSQL' ? 25 : 60))),
+);
+const loopCell = (r: DatabaseFigures | undefined) =>
+  r?.eventLoop ? `p99 ${r.eventLoop.p99} ms, max ${r.eventLoop.max} ms` : '—';
+add(
+  'event loop delay during the load',
+  loopCell(pg),
+  loopCell(pgl),
+  'max ≤ 20 ms',
+  both((r) => (r.eventLoop?.max ?? Infinity) <= 20),
+);
+for (const prefix of ['weekly chart', 'hr_rises first', 'hr_rises last', 'accounts search']) {
+  const cell = (r: DatabaseFigures | undefined) => {
+    const q = query(r, prefix);
+    return q ? `p50 ${ms(q.p50)} ms, p95 ${ms(q.p95)} ms` : '—';
+  };
+  const name = query(pgl, prefix)?.query ?? prefix;
+  const playData = !prefix.startsWith('accounts');
+  add(
+    `query time: ${name.replace(/ \(\d+ accounts\)$/, '')} (${S.queries} runs)`,
+    cell(pg),
+    cell(pgl),
+    playData ? 'p95 ≤ 20 ms' : '',
+    playData ? both((r) => query(r, prefix)!.p95 <= 20) : null,
+  );
+}
+const rssCell = (r: DatabaseFigures | undefined) =>
+  r
+    ? `${Number.isFinite(r.rssMb.afterFirstStart) ? `${Math.round(r.rssMb.afterFirstStart)} after first start, ` : ''}${Math.round(r.rssMb.atRest)} at rest, ${Math.round(r.rssMb.afterLoad)} after load`
+    : '—';
+add(
+  'server memory (RSS), MB',
+  rssCell(pg),
+  rssCell(pgl),
+  '≤ 200 (PostgreSQL), ≤ 300 (PGlite) after load',
+  both((r) => r.rssMb.afterLoad <= (r.database === 'PostgreSQL' ? 200 : 300)),
+);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+add(
+  `cold start with existing data, ms (median of ${S.starts})`,
+  pg ? ms(median(pg.coldStartMs)) : '—',
+  ms(median(pgl.coldStartMs)),
+  '≤ 1000',
+  both((r) => median(r.coldStartMs) <= 1000),
+);
+const firstCell = (r: DatabaseFigures | undefined) =>
+  r && Number.isFinite(r.firstStartMs) ? `${round(r.firstStartMs / 1000)}` : '—';
+add(
+  'first start on an empty database until the first page answers, s',
+  firstCell(pg),
+  firstCell(pgl),
+  '≤ 8',
+  both((r) => !Number.isFinite(r.firstStartMs) || r.firstStartMs <= 8000),
+);
+const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
+for (const page of webFigures) {
+  add(
+    `web: JavaScript for ${page.path} (${page.jsFiles} files), gzip / brotli`,
+    '',
+    `${kb(page.jsGzipBytes)} / ${kb(page.jsBrotliBytes)}`,
+    page.page === 'login' ? '≤ 100 KB gzip' : '',
+    page.page === 'login' ? page.jsGzipBytes <= 100 * 1024 : null,
+  );
+}
+for (const page of webFigures) {
+  if (!page.lighthouse) continue;
+  const l = page.lighthouse;
+  add(
+    `web: Lighthouse mobile ${page.path}`,
+    '',
+    `performance ${l.performance}, accessibility ${l.accessibility}, CLS ${round(l.cls, 3)}, LCP ${Math.round(l.lcpMs)} ms, TBT ${Math.round(l.tbtMs)} ms`,
+    '≥ 95, 100, CLS ≤ 0.05',
+    l.performance >= 95 && l.accessibility === 100 && l.cls <= 0.05,
+  );
+}
+
+const machine = {
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  os: `${os.type()} ${os.release()}`,
+};
+const table = formatTable(
+  ['measure', 'PostgreSQL', 'PGlite', 'budget', 'met'],
+  rows.map((r) => [r.measure, r.pg, r.pglite, r.budget, r.met === null ? '' : r.met ? 'yes' : 'NO']),
+);
+console.log(
+  `\nGrove benchmark${quick ? ' (quick)' : ''}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GiB, Node ${machine.node}\n`,
+);
+console.log(table);
+for (const note of notes) console.log(note);
+const output = quick ? path.join(BENCH_DIR, 'results.quick.json') : path.join(ROOT_DIR, 'apps/api/bench/results.json');
+fs.writeFileSync(
+  output,
+  `${JSON.stringify({ at: new Date().toISOString(), quick, machine, settings: { ...S, openRate: OPEN_RATE, connections: CONNECTIONS, specs: SPECS }, databases: results, web: webFigures, table: rows, notes }, null, 2)}\n`,
+);
+console.log(`\nWritten to ${path.relative(process.cwd(), output)}. Done in ${elapsed()}.`);

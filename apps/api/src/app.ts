@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_BODY_BYTES } from '@grove/domain/api/common';
-import Fastify from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -84,6 +84,16 @@ function cspDirectives(config: Config) {
   };
 }
 
+/** One log line per request, written when the answer is sent, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error)
+      request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger:
@@ -130,6 +140,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: MAX_BODY_BYTES,

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -75,6 +76,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js'), 'console.log("grove");\n');
+  // The copies scripts/build.mjs makes beside a large asset.
+  const big = 'export const words = "' + 'grove '.repeat(2000) + '";\n';
+  fs.writeFileSync(path.join(distDir, 'assets', 'big-def.js'), big);
+  fs.writeFileSync(path.join(distDir, 'assets', 'big-def.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(distDir, 'assets', 'big-def.js.gz'), zlib.gzipSync(big));
+  fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 
 afterAll(async () => {
@@ -169,6 +176,39 @@ describe('index.html carries the web configuration', () => {
     const api = await app.inject({ method: 'GET', url: '/api/v9/nothing/' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+
+  it('sends the precompressed copy the browser accepts, caches hashed assets for a year and other files for an hour', async () => {
+    const app = await appWith(CONFIGURED);
+    const big = fs.readFileSync(path.join(distDir, 'assets', 'big-def.js'), 'utf8');
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(big);
+
+    const gzip = await app.inject({ method: 'GET', url: '/assets/big-def.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(big);
+
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(big);
+
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('says the web app is not built when the dist folder has no index.html', async () => {

@@ -9,7 +9,9 @@
  *
  * - index.html is read and filled in once, at start; it is served with `cache-control: no-cache`
  *   (and an ETag, so a revalidation costs a 304), for `/`, `/index.html` and every deep link;
- * - other files come from the dist folder as they are;
+ * - other files come from the dist folder: the brotli or gzip copy `npm run build` made beside
+ *   each one when the browser accepts it (scripts/build.mjs); files under /assets/ have a content
+ *   hash in their names, so they are cached for a year as immutable; the others for an hour;
  * - any non-API GET falls back to index.html so deep links work; unknown /api paths answer 404.
  */
 import { createHash } from 'node:crypto';
@@ -82,6 +84,11 @@ export function injectWebConfig(html: string, webConfig: PublicWebConfig): strin
   return `${cleaned.slice(0, headEnd)}  ${tag}\n  ${cleaned.slice(headEnd)}`;
 }
 
+/** Vite's output folder: every file name there carries a hash of its content. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ONE_HOUR = 'public, max-age=3600';
+
 /** Serves the built React app; any non-API path falls back to index.html so deep links work. */
 export function registerWebApp(app: App, config: Config): void {
   const indexFile = path.join(config.webDistDir, 'index.html');
@@ -95,8 +102,11 @@ export function registerWebApp(app: App, config: Config): void {
       root: config.webDistDir,
       wildcard: false,
       index: false,
-      maxAge: '1h',
-      immutable: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? IMMUTABLE : ONE_HOUR);
+      },
       // The raw index.html has no configuration: it is always the filled-in copy below.
       allowedPath: (pathname) => pathname !== '/index.html',
     });

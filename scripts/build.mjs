@@ -1,0 +1,74 @@
+// npm run build: the production bundle.
+// 1. the web app (Vite) into apps/web/dist, then a brotli and a gzip copy of every text asset beside
+//    it, so the server sends them as they are (no compressing on each request);
+// 2. the API compiled to one JavaScript file, apps/api/dist/server.mjs, with its migrations beside it
+//    (no TypeScript compiling when the server starts). Packages stay in node_modules.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { build } from 'esbuild';
+import { ROOT, run } from './lib.mjs';
+
+const only = process.argv[2]; // 'web' | 'api' | undefined (both)
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest|ico)$/;
+
+/** file.br and file.gz beside every compressible file of `dir` worth compressing. */
+export function precompress(dir) {
+  let files = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const raw = fs.readFileSync(file);
+    if (raw.length < 1024) continue;
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+    );
+    files += 1;
+  }
+  return files;
+}
+
+if (only !== 'api') {
+  const code = await run('npm', ['run', 'build', '--silent', '-w', '@grove/web']);
+  if (code !== 0) process.exit(code);
+  const dist = path.join(ROOT, 'apps/web/dist');
+  console.log(`grove: ${precompress(dist)} web assets precompressed (brotli and gzip)`);
+}
+
+if (only !== 'web') {
+  const api = path.join(ROOT, 'apps/api');
+  const pkg = JSON.parse(fs.readFileSync(path.join(api, 'package.json'), 'utf8'));
+  // Every package stays external except the workspace's own TypeScript packages, which are compiled in.
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+    (name) => !name.startsWith('@grove/'),
+  );
+  const outdir = path.join(api, 'dist');
+  fs.rmSync(outdir, { recursive: true, force: true });
+  const started = Date.now();
+  await build({
+    entryPoints: [path.join(api, 'src/server.ts')],
+    // One file, no chunks: it sits where the sources' `import.meta.url` paths expect it
+    // (apps/api/dist is as deep as apps/api/src).
+    outdir,
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: 'warning',
+  });
+  // The migrations are read at start from beside the compiled code (db/client.ts: MIGRATIONS_DIR).
+  fs.cpSync(path.join(api, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  console.log(`grove: API compiled to apps/api/dist/server.mjs in ${Date.now() - started} ms`);
+}
