@@ -2,321 +2,35 @@
  * Form rules (SPEC §5): one rule per field, used by the web forms and, through the Zod schemas
  * below, by the server. Messages are the spec's, word for word; choices the spec leaves open are
  * recorded in docs/decisions/0003-validation-boundaries.md.
+ *
+ * The rules themselves are in validation-rules.ts (no Zod, no phone metadata) and
+ * validation-phone.ts (the phone rule and FIELD_RULES); this module adds the request schemas.
  */
 import * as z from 'zod';
 
-import { DEFAULT_COUNTRY, LIMITS } from './constants.ts';
-import { isShippingCountry, isUsState } from './countries.ts';
-import { INVALID_TOKEN } from './errors.ts';
-import { isValidPhone } from './phone.ts';
 import { TEXT_MESSAGES, unsafeTextMessage } from './text.ts';
+import { validatePhone } from './validation-phone.ts';
+import {
+  fieldsToValidateOnChange,
+  textOf,
+  validateAddress,
+  validateAddressOptional,
+  validateCity,
+  validateCountry,
+  validateEmail,
+  validateName,
+  validatePassword,
+  validatePasswordCopy,
+  validateState,
+  validateToken,
+  validateZipcode,
+  LOGIN_FIELD_RULES,
+  type FieldRule,
+  type FieldValues,
+} from './validation-rules.ts';
 
-export type Severity = 'error' | 'warning';
-export type FieldIssue = { message: string; severity: Severity };
-export type FieldValues = Readonly<Record<string, unknown>>;
-/** A field rule: the first issue found, in the spec's order, or null. */
-export type FieldRule = (value: string, values?: FieldValues) => FieldIssue | null;
-
-export const PASSWORD_CLASSES = [
-  { name: 'lower case letters', pattern: /[a-z]/ },
-  { name: 'upper case letters', pattern: /[A-Z]/ },
-  { name: 'digits', pattern: /[0-9]/ },
-  { name: 'special symbols', pattern: /[!-/:-@[-`{-~]/ },
-] as const;
-
-/** Password classes a password must mix, at least this many of the four. */
-export const PASSWORD_MIN_CLASSES = 3;
-/** Name parts shorter than this are not searched for in a password. */
-export const NAME_PART_MIN_LENGTH = 3;
-
-export const PO_BOX_WARNING = 'Orders to PO Boxes ship by ground only: no expedited shipping, please allow extra time.';
-
-export const MESSAGES = {
-  nameRequired: 'Name is required',
-  nameBlank: 'Name may not contain only empty characters',
-  nameTooLong: `Name must be less than ${LIMITS.name} characters`,
-  fullNameTooLong: `Name must be less than ${LIMITS.fullName} characters`,
-  nameInvalid: 'Please include valid characters',
-  emailRequired: 'Email is required',
-  emailTooLong: `Email must be less than ${LIMITS.email} characters`,
-  emailInvalid: 'Please input a valid email',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password should not be less than ${LIMITS.passwordMin} characters`,
-  passwordTooLong: `Password must be less than ${LIMITS.passwordMax} characters`,
-  passwordForbidden: 'Password contains forbidden symbols',
-  passwordContainsName: 'Password must not contain parts of the name',
-  passwordClassesPrefix: 'Please add something from: ',
-  passwordsMustMatch: 'Passwords must match',
-  loginPasswordTooLong: `Password must be at most ${LIMITS.loginPasswordMax} characters`,
-  phoneRequired: 'Phone is required',
-  phoneInvalid: 'Please input a valid phone number',
-  addressRequired: 'Address is required',
-  addressTooLong: `Address must be less than ${LIMITS.address} characters`,
-  poBox: PO_BOX_WARNING,
-  cityRequired: 'City is required',
-  cityTooLong: `City must be less than ${LIMITS.city} characters`,
-  cityInvalid: 'Please input a valid city',
-  zipcodeRequired: 'Zipcode is required',
-  zipcodeTooLong: `Zipcode must be less than ${LIMITS.zipcode} characters`,
-  zipcodeInvalid: 'Please input a valid Zipcode',
-  stateRequired: 'State is required',
-  stateInvalid: 'Please select a valid state',
-  stateTooLong: `State must be less than ${LIMITS.state} characters`,
-  countryRequired: 'Country is required',
-  countryInvalid: 'Please select a valid country',
-  tokenInvalid: INVALID_TOKEN,
-} as const;
-
-/** Printable Latin-1: U+0020–U+007E and U+00A0–U+00FF. */
-const LATIN_1 = /^[\u0020-\u007E\u00A0-\u00FF]*$/;
-/** ASCII letters and the Latin-1 letters (À–ÿ without × and ÷), and the plain space. */
-const CITY = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF ]+$/;
-/** ASCII letters and digits, groups joined by one space or hyphen ('SW1A 1AA', '12345-6789'). */
-const ZIPCODE = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
-/** Letters, digits and the printable ASCII specials; no space, nothing outside ASCII. */
-const PASSWORD_SYMBOLS = /^[\x21-\x7E]*$/;
-/** The WHATWG (HTML `type=email`) pattern, with at least one dot in the domain. */
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-/** Digits with the usual phone punctuation; anything else is not a phone number. */
-const PHONE_TEXT = /^[0-9\s()+.-]*$/;
-const PO_BOX = [
-  /\bp[\s.-]*o[\s.-]*box(?![a-z])/i,
-  /\bpost(?:al)?[\s.-]*(?:office[\s.-]*)?box(?![a-z])/i,
-  /\bp[\s.-]*o[\s.-]*b(?![a-z])[\s.-]*(?:no\.?\s*|#\s*)?\d/i,
-];
-
-const error = (message: string): FieldIssue => ({ message, severity: 'error' });
-const warning = (message: string): FieldIssue => ({ message, severity: 'warning' });
-
-/** Length in code points, so that one accented letter or emoji counts as one character. */
-const length = (value: string): number => [...value].length;
-const isBlank = (value: string): boolean => value.trim() === '';
-
-function nameRule(maxLength: number, tooLong: string): FieldRule {
-  return (value) => {
-    if (value === '') return error(MESSAGES.nameRequired);
-    if (isBlank(value)) return error(MESSAGES.nameBlank);
-    if (length(value) >= maxLength) return error(tooLong);
-    if (!LATIN_1.test(value)) return error(MESSAGES.nameInvalid);
-    return null;
-  };
-}
-
-/** first_name, last_name. */
-export const validateName: FieldRule = nameRule(LIMITS.name, MESSAGES.nameTooLong);
-
-export const validateFullName: FieldRule = nameRule(LIMITS.fullName, MESSAGES.fullNameTooLong);
-
-export const validateEmail: FieldRule = (value) => {
-  if (isBlank(value)) return error(MESSAGES.emailRequired);
-  if (length(value) >= LIMITS.email) return error(MESSAGES.emailTooLong);
-  if (!EMAIL.test(value)) return error(MESSAGES.emailInvalid);
-  return null;
-};
-
-/** The classes of PASSWORD_CLASSES that `password` lacks, by name, in their fixed order. */
-export function missingPasswordClasses(password: string): string[] {
-  return PASSWORD_CLASSES.filter((c) => !c.pattern.test(password)).map((c) => c.name);
-}
-
-export function passwordClassesMessage(missing: readonly string[]): string {
-  return MESSAGES.passwordClassesPrefix + missing.join(', ');
-}
-
-const foldCase = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/**
- * The parts of the person's names a password must not contain: first_name, last_name and
- * full_name split on anything that is not a letter, accents removed, lower case, and only parts
- * of at least NAME_PART_MIN_LENGTH characters ('Al' or 'Li' alone would forbid too much).
- */
-export function nameParts(values: FieldValues | undefined): string[] {
-  const names = ['first_name', 'last_name', 'full_name'].map((key) => values?.[key]);
-  return names
-    .filter((name): name is string => typeof name === 'string')
-    .flatMap((name) => foldCase(name).split(/[^\p{L}]+/u))
-    .filter((part) => length(part) >= NAME_PART_MIN_LENGTH);
-}
-
-/** `values` gives first_name / last_name (and full_name) for the name rule. */
-export const validatePassword: FieldRule = (value, values) => {
-  if (value === '') return error(MESSAGES.passwordRequired);
-  if (length(value) < LIMITS.passwordMin) return error(MESSAGES.passwordTooShort);
-  if (length(value) >= LIMITS.passwordMax) return error(MESSAGES.passwordTooLong);
-  if (!PASSWORD_SYMBOLS.test(value)) return error(MESSAGES.passwordForbidden);
-  const folded = value.toLowerCase();
-  if (nameParts(values).some((part) => folded.includes(part))) {
-    return error(MESSAGES.passwordContainsName);
-  }
-  const missing = missingPasswordClasses(value);
-  if (PASSWORD_CLASSES.length - missing.length < PASSWORD_MIN_CLASSES) {
-    return error(passwordClassesMessage(missing));
-  }
-  return null;
-};
-
-/** `values.password` is the password to match. */
-export const validatePasswordCopy: FieldRule = (value, values) => {
-  const password = typeof values?.password === 'string' ? values.password : '';
-  return value === password ? null : error(MESSAGES.passwordsMustMatch);
-};
-
-function countryOf(values: FieldValues | undefined): string {
-  const country = values?.country;
-  return typeof country === 'string' && country !== '' ? country : DEFAULT_COUNTRY;
-}
-
-/** `values.country` selects the numbering plan (default US). */
-export const validatePhone: FieldRule = (value, values) => {
-  if (isBlank(value)) return error(MESSAGES.phoneRequired);
-  if (!PHONE_TEXT.test(value) || !isValidPhone(value, countryOf(values))) {
-    return error(MESSAGES.phoneInvalid);
-  }
-  return null;
-};
-
-export function isPoBox(address: string): boolean {
-  return PO_BOX.some((pattern) => pattern.test(address));
-}
-
-function addressIssue(value: string): FieldIssue | null {
-  if (length(value) >= LIMITS.address) return error(MESSAGES.addressTooLong);
-  if (isPoBox(value)) return warning(MESSAGES.poBox);
-  return null;
-}
-
-/** address_1: required; a PO Box is accepted with a warning. */
-export const validateAddress: FieldRule = (value) =>
-  isBlank(value) ? error(MESSAGES.addressRequired) : addressIssue(value);
-
-/** address_2: may be empty; otherwise as address_1. */
-export const validateAddressOptional: FieldRule = (value) => (isBlank(value) ? null : addressIssue(value));
-
-export const validateCity: FieldRule = (value) => {
-  if (isBlank(value)) return error(MESSAGES.cityRequired);
-  if (length(value) >= LIMITS.city) return error(MESSAGES.cityTooLong);
-  if (!CITY.test(value)) return error(MESSAGES.cityInvalid);
-  return null;
-};
-
-export const validateZipcode: FieldRule = (value) => {
-  if (isBlank(value)) return error(MESSAGES.zipcodeRequired);
-  if (length(value) >= LIMITS.zipcode) return error(MESSAGES.zipcodeTooLong);
-  if (!ZIPCODE.test(value)) return error(MESSAGES.zipcodeInvalid);
-  return null;
-};
-
-/** US addresses need a listed state code; elsewhere the state is optional free text. */
-export const validateState: FieldRule = (value, values) => {
-  if (countryOf(values) === 'US') {
-    if (isBlank(value)) return error(MESSAGES.stateRequired);
-    return isUsState(value) ? null : error(MESSAGES.stateInvalid);
-  }
-  if (length(value) >= LIMITS.state) return error(MESSAGES.stateTooLong);
-  return null;
-};
-
-export const validateCountry: FieldRule = (value) => {
-  if (isBlank(value)) return error(MESSAGES.countryRequired);
-  return isShippingCountry(value) ? null : error(MESSAGES.countryInvalid);
-};
-
-export const validateLoginEmail: FieldRule = (value) => {
-  if (isBlank(value)) return error(MESSAGES.emailRequired);
-  if (length(value) >= LIMITS.email) return error(MESSAGES.emailTooLong);
-  return null;
-};
-
-export const validateLoginPassword: FieldRule = (value) => {
-  if (value === '') return error(MESSAGES.passwordRequired);
-  if (length(value) > LIMITS.loginPasswordMax) return error(MESSAGES.loginPasswordTooLong);
-  return null;
-};
-
-export const validateToken: FieldRule = (value) => (isBlank(value) ? error(MESSAGES.tokenInvalid) : null);
-
-export type FieldName =
-  | 'first_name'
-  | 'last_name'
-  | 'full_name'
-  | 'email'
-  | 'password'
-  | 'password_copy'
-  | 'phonenumber'
-  | 'address_1'
-  | 'address_2'
-  | 'city'
-  | 'zipcode'
-  | 'state'
-  | 'country';
-
-export const FIELD_RULES: Readonly<Record<FieldName, FieldRule>> = {
-  first_name: validateName,
-  last_name: validateName,
-  full_name: validateFullName,
-  email: validateEmail,
-  password: validatePassword,
-  password_copy: validatePasswordCopy,
-  phonenumber: validatePhone,
-  address_1: validateAddress,
-  address_2: validateAddressOptional,
-  city: validateCity,
-  zipcode: validateZipcode,
-  state: validateState,
-  country: validateCountry,
-};
-
-export const LOGIN_FIELD_RULES: Readonly<Record<'email' | 'password', FieldRule>> = {
-  email: validateLoginEmail,
-  password: validateLoginPassword,
-};
-
-/** When the key field changes, the listed fields are validated again. */
-export const DEPENDENT_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  first_name: ['password'],
-  last_name: ['password'],
-  full_name: ['password'],
-  password: ['password_copy'],
-  country: ['phonenumber', 'state'],
-};
-
-/** The field itself and the fields whose rules read it. */
-export function fieldsToValidateOnChange(field: string): string[] {
-  return [field, ...(DEPENDENT_FIELDS[field] ?? [])];
-}
-
-function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  return '';
-}
-
-export type FormValidation = {
-  /** Every issue found, errors and warnings, by field. */
-  errors: Record<string, FieldIssue>;
-  /** False while any field has an error; warnings never block. */
-  canSubmit: boolean;
-};
-
-/**
- * Validates `fieldNames` of `values` (names without a rule are skipped). Every required field's
- * rule reports its emptiness as an error, so an empty required field also blocks submitting.
- */
-export function validateForm(
-  values: FieldValues,
-  fieldNames: readonly string[],
-  rules: Readonly<Record<string, FieldRule>>,
-): FormValidation {
-  const errors: Record<string, FieldIssue> = {};
-  for (const field of fieldNames) {
-    const rule = Object.hasOwn(rules, field) ? rules[field] : undefined;
-    const issue = rule?.(textOf(values[field]), values);
-    if (issue) errors[field] = issue;
-  }
-  const canSubmit = Object.values(errors).every((issue) => issue.severity !== 'error');
-  return { errors, canSubmit };
-}
+export * from './validation-rules.ts';
+export * from './validation-phone.ts';
 
 // Zod schemas for request bodies. They run the same rules: an error-severity issue fails the
 // field with the rule's message; warnings pass. Missing fields of a full schema parse as '' so

@@ -6,6 +6,7 @@
  * staff or coaches who have no family of their own to show. `gis` is passed on to the stats link
  * (it carries the stats time frame); `uaction` is kept in the address and not read here.
  */
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 
@@ -16,6 +17,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { overviewQuery } from '../../features/play/play.api.ts';
 import { PlayFigures, RecentSessions, WeekProgress } from '../../features/play/player-overview.tsx';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
+import type { PlayerOverview } from '@grove/domain/api/play';
 import type { Player } from '@grove/domain/api/players';
 import { usePlayerLayout, type PlayerLayoutContext } from '../layouts/layout-context.ts';
 import { href } from '../paths.ts';
@@ -53,6 +55,71 @@ function NoFamily({ role }: { role: PlayerLayoutContext['role'] }) {
   );
 }
 
+/** The overview's last sessions hold at most five (the API's OVERVIEW_LAST_SESSIONS). */
+const PLACEHOLDER_SESSIONS = 5;
+
+/** Stand-in figures of a player who has played: what the loading screen lays out. */
+function placeholderOverview(name: string): PlayerOverview {
+  const when = '2026-01-05T17:30:00.000Z';
+  return {
+    player_id: 0,
+    name,
+    time_zone: 'UTC',
+    this_week: {
+      week_start: '2026-01-05',
+      seconds_played: 1800,
+      minutes: 30,
+      sessions: 3,
+      hr_rises: 10,
+      cool_downs: 10,
+      goal_minutes: 45,
+    },
+    last_sessions: Array.from({ length: PLACEHOLDER_SESSIONS }, (_, index) => ({
+      id: index + 1,
+      period_datetime: when,
+      seconds_played: 600,
+      acorns_earned: 10,
+      hr_rises: 3,
+      cool_downs: 3,
+    })),
+    totals: {
+      sessions: 10,
+      seconds_played: 6000,
+      hr_rises: 30,
+      cool_downs: 30,
+      cooldown_events: 30,
+      average_cool_down_seconds: 40,
+      acorns_earned: 100,
+    },
+    hr_gauge: 5,
+    chase_speed: 5,
+    acorns: 100,
+    first_play_date: when,
+    last_play_date: when,
+  };
+}
+
+/**
+ * The loading screen: a spinner over an invisible copy of the week card, the figures and the last
+ * sessions (placeholder figures), so that the cards take their space at once and nothing below
+ * them — the tip card — moves when the figures arrive (no layout shift).
+ */
+function HomeSkeleton({ name, label, children }: { name: string; label: string; children?: ReactNode }) {
+  const overview = placeholderOverview(name);
+  return (
+    <div className="home-skeleton">
+      <div className="home-skeleton__status">
+        <Spinner label={label} />
+      </div>
+      <div className="home-skeleton__cards" aria-hidden="true" inert>
+        <WeekProgress overview={overview}>{children}</WeekProgress>
+        <PlayFigures overview={overview} />
+        <RecentSessions overview={overview} />
+      </div>
+    </div>
+  );
+}
+
 function PlayerHome({ player, gis }: { player: Player; gis: string | null }) {
   const overview = useQuery(overviewQuery(player.id));
   const statsLink = (
@@ -65,9 +132,9 @@ function PlayerHome({ player, gis }: { player: Player; gis: string | null }) {
 
   if (overview.isPending) {
     return (
-      <div className="section__loading">
-        <Spinner label={`Loading ${player.name}’s week…`} />
-      </div>
+      <HomeSkeleton name={player.name} label={`Loading ${player.name}’s week…`}>
+        {statsLink}
+      </HomeSkeleton>
     );
   }
   if (overview.isError) {
@@ -116,11 +183,7 @@ export function HomeRoute() {
 
   let content;
   if (!playersLoaded) {
-    content = (
-      <div className="section__loading">
-        <Spinner label="Loading your players…" />
-      </div>
-    );
+    content = <HomeSkeleton name="Your player" label="Loading your players…" />;
   } else if (playersFailed) {
     content = (
       <EmptyState title="We couldn’t load your players" mascot={false}>

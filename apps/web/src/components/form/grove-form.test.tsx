@@ -220,7 +220,8 @@ describe('form behaviour (SPEC §4, §5)', () => {
         values={{ phonenumber: '2015550123', country: 'US' }}
       />,
     );
-    const phone = screen.getByRole('textbox', { name: /Phone/ });
+    // A form with a phone field first loads the phone support (the numbering plans).
+    const phone = await screen.findByRole('textbox', { name: /Phone/ });
     expect(phone).toHaveValue('(201) 555 0123');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 

@@ -14,13 +14,16 @@
  * dependants (the domain's DEPENDENT_FIELDS) are validated again when it changes. Fields marked
  * `editingOnly` (the reason for a change, an amount to add) show only while editing and go back to
  * their saved value after a save.
+ *
+ * A form with a phone field first loads the phone support (phone-support.ts: the numbering plans,
+ * the phone rule and input) and shows a spinner meanwhile; other forms never load it.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useController, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import {
   DEFAULT_COUNTRY,
   DEPENDENT_FIELDS,
-  FIELD_RULES,
+  NON_PHONE_FIELD_RULES,
   errorText,
   initialMode,
   nextMode,
@@ -32,12 +35,14 @@ import {
 } from '@grove/domain';
 
 import { ApiError } from '../../lib/api-client.ts';
-import { PhoneInput } from '../phone-input.tsx';
+import { usePhoneSupport, type PhoneSupport } from '../phone-support.ts';
+import { Spinner } from '../spinner.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from './field.tsx';
 import { FormBar } from './form-bar.tsx';
 import { rulesResolver } from './rules-resolver.ts';
 
 export type FormValues = Record<string, string>;
+export type FieldRules = Readonly<Record<string, FieldRule>>;
 export type FormFieldKind = 'text' | 'email' | 'password' | 'phone' | 'select' | 'textarea';
 
 export type FormFieldConfig = {
@@ -68,8 +73,11 @@ export type GroveFormProps = {
   fields: readonly FormFieldConfig[];
   /** The saved values. */
   values: FormValues;
-  /** Field rules by name; the domain's FIELD_RULES by default. */
-  rules?: Readonly<Record<string, FieldRule>>;
+  /**
+   * Field rules by name; the domain's FIELD_RULES by default. A form with a phone field may give
+   * them as a function of the phone support (its phone rule is there).
+   */
+  rules?: FieldRules | ((phone: PhoneSupport) => FieldRules);
   onSubmit?: (values: FormValues) => Promise<unknown> | unknown;
   onDelete?: () => Promise<unknown> | unknown;
   onCancel?: () => void;
@@ -161,7 +169,9 @@ function PhoneControl({
   control,
   state,
   ids,
+  PhoneInput,
 }: {
+  PhoneInput: PhoneSupport['PhoneInput'];
   field: FormFieldConfig;
   control: Control<FormValues>;
   state: FieldState;
@@ -195,20 +205,45 @@ function PhoneControl({
   );
 }
 
-export function GroveForm({
+function hasPhoneField(fields: readonly FormFieldConfig[]): boolean {
+  return fields.some((field) => field.kind === 'phone');
+}
+
+export function GroveForm(props: GroveFormProps) {
+  const needsPhone = hasPhoneField(props.fields);
+  const phone = usePhoneSupport(needsPhone);
+  if (needsPhone && !phone) {
+    return (
+      <div className="section__loading">
+        <Spinner label={`Loading ${props.title}…`} />
+      </div>
+    );
+  }
+  return <FormBody {...props} phone={phone} />;
+}
+
+function FormBody({
   type,
   title,
   description,
   fields,
   values,
-  rules = FIELD_RULES,
+  rules: givenRules,
   onSubmit,
   onDelete,
   onCancel,
   saveLabel,
-}: GroveFormProps) {
+  phone,
+}: GroveFormProps & { phone: PhoneSupport | null }) {
   const baseId = useId();
   const names = useMemo(() => formFieldNames(fields), [fields]);
+  const rules = useMemo((): FieldRules => {
+    if (typeof givenRules === 'function') {
+      if (!phone) throw new Error('Rules built from the phone support need a phone field.');
+      return givenRules(phone);
+    }
+    return givenRules ?? phone?.FIELD_RULES ?? NON_PHONE_FIELD_RULES;
+  }, [givenRules, phone]);
   const resolver = useMemo(() => rulesResolver<FormValues>(names, rules), [names, rules]);
   const form = useForm<FormValues>({ defaultValues: values, mode: 'onTouched', resolver });
   const { errors, touchedFields, dirtyFields, isSubmitted, isSubmitting, isDirty } = form.formState;
@@ -360,8 +395,14 @@ export function GroveForm({
               required={field.required}
               asGroup={field.kind === 'phone'}
             >
-              {field.kind === 'phone' ? (
-                <PhoneControl field={field} control={form.control} state={state} ids={ids} />
+              {field.kind === 'phone' && phone ? (
+                <PhoneControl
+                  field={field}
+                  control={form.control}
+                  state={state}
+                  ids={ids}
+                  PhoneInput={phone.PhoneInput}
+                />
               ) : (
                 <TextControl field={field} register={form.register} state={state} ids={ids} />
               )}

@@ -4,14 +4,18 @@
  */
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ACCOUNT_MESSAGES, DEFAULT_COUNTRY, formatPhone } from '@grove/domain';
+import { ACCOUNT_MESSAGES, DEFAULT_COUNTRY } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
+import { loadPhoneSupport } from '../../components/phone-support.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { sendAppLink } from './account.api.ts';
 
 const FIELDS: readonly FormFieldConfig[] = [{ name: 'phonenumber', label: 'Phone', kind: 'phone', required: true }];
+
+// A phone form: its support starts loading with this screen.
+void loadPhoneSupport();
 
 export function GameLinkForm({ user }: { user: UserInfo }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -28,6 +32,7 @@ export function GameLinkForm({ user }: { user: UserInfo }) {
       }
       throw failure;
     }
+    const { formatPhone } = await loadPhoneSupport();
     setSentTo(formatPhone(phone.phonenumber, phone.country));
   };
 

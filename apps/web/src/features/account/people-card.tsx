@@ -14,7 +14,6 @@ import {
   MAX_ACCOUNT_USERS,
   validateCountry,
   validateName,
-  validatePhone,
   type FieldRule,
 } from '@grove/domain';
 import type { Account, AccountUser, CaregiverBody, accountApi } from '@grove/domain/api/account';
@@ -23,6 +22,7 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
+import { loadPhoneSupport, type PhoneSupport } from '../../components/phone-support.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import {
   accountDetailQuery,
@@ -52,12 +52,15 @@ const EDIT_FIELDS: readonly FormFieldConfig[] = [
   { name: 'phonenumber', label: 'Phone', kind: 'phone', hint: 'Optional.' },
 ];
 /** A caregiver may have no phone number: an empty one is left as it is. */
-const EDIT_RULES: Readonly<Record<string, FieldRule>> = {
+const editRules = ({ validatePhone }: PhoneSupport): Readonly<Record<string, FieldRule>> => ({
   first_name: validateName,
   last_name: validateName,
   phonenumber: (value, values) => (value === '' ? null : validatePhone(value, values)),
   country: validateCountry,
-};
+});
+
+// The edit form has a phone field: its support starts loading with this screen.
+void loadPhoneSupport();
 
 const STATUS_WORDS: Readonly<Record<AccountUser['status'], string>> = {
   active: 'Active',
@@ -122,7 +125,7 @@ function EditPersonForm({
       type="save_cancel"
       title={`Change ${person.name}’s details`}
       fields={EDIT_FIELDS}
-      rules={EDIT_RULES}
+      rules={editRules}
       values={{
         first_name: person.first_name,
         last_name: person.last_name,

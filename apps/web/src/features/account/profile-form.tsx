@@ -8,6 +8,7 @@ import { DEFAULT_COUNTRY } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { GroveForm, type FormFieldConfig, type FormValues } from '../../components/form/grove-form.tsx';
+import { loadPhoneSupport } from '../../components/phone-support.ts';
 import { patchProfile, putUserInfo } from './account.api.ts';
 
 const FIELDS: readonly FormFieldConfig[] = [
@@ -21,6 +22,9 @@ const FIELDS: readonly FormFieldConfig[] = [
     hint: 'Choose your country, then type your number.',
   },
 ];
+
+// A phone form: its support starts loading with this screen.
+void loadPhoneSupport();
 
 export function profileValues(user: UserInfo): FormValues {
   return {

@@ -3,20 +3,17 @@
  * Enter submits. A field shows its error only after it was left, or after the server rejected it.
  * LOGIN stays disabled while a field has an error (an empty field is one). A failed sign-in shows
  * a notification titled 'Failed to log in!' with the spec's text for its status.
+ *
+ * A plain React form on the domain's login rules (LOGIN_FIELD_RULES, which the API's login schema
+ * runs too), so that the login page carries neither a form library nor Zod: after a field was left
+ * its issue follows what is typed; a server error stays under its field until the field changes or
+ * is left.
  */
-import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  LIMITS,
-  LOGIN_ERROR_TITLE,
-  LOGIN_FIELD_RULES,
-  LOGIN_FORM_MAX_WIDTH_PX,
-  loginErrorMessage,
-  loginSchema,
-  validateForm,
-} from '@grove/domain';
+import { LIMITS, LOGIN_FORM_MAX_WIDTH_PX } from '@grove/domain/constants';
+import { LOGIN_ERROR_TITLE, loginErrorMessage } from '@grove/domain/errors';
+import { LOGIN_FIELD_RULES, validateForm } from '@grove/domain/validation-rules';
 
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
@@ -27,6 +24,8 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { logIn } from './auth.api.ts';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
+type LoginField = (typeof LOGIN_FIELDS)[number];
+type LoginValues = Record<LoginField, string>;
 
 export function LoginForm({
   initialEmail = '',
@@ -37,22 +36,48 @@ export function LoginForm({
 }) {
   const queryClient = useQueryClient();
   const baseId = useId();
-  const form = useForm({
-    resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
-    defaultValues: { email: initialEmail, password: '' },
-  });
-  const values = useWatch({ control: form.control });
-  const { errors, touchedFields, isSubmitting } = form.formState;
-  const canSubmit = validateForm(values, LOGIN_FIELDS, LOGIN_FIELD_RULES).canSubmit;
+  const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
+  const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
 
-  const issueOf = (name: 'email' | 'password'): ShownIssue => {
-    const error = errors[name];
-    if (!error?.message) return null;
-    return error.type === 'server' || touchedFields[name] ? { message: error.message, severity: 'error' } : null;
+  const validation = validateForm(values, LOGIN_FIELDS, LOGIN_FIELD_RULES);
+  const ruleError = (name: LoginField) => validation.errors[name]?.message;
+
+  const issueOf = (name: LoginField): ShownIssue => {
+    const message = serverErrors[name] ?? (touched[name] ? ruleError(name) : undefined);
+    return message ? { message, severity: 'error' } : null;
   };
 
-  const submit = form.handleSubmit(async ({ email, password }) => {
+  const forgetServerError = (name: LoginField) =>
+    setServerErrors((current) => {
+      if (current[name] === undefined) return current;
+      const rest = { ...current };
+      delete rest[name];
+      return rest;
+    });
+
+  const control = (name: LoginField) => ({
+    name,
+    value: values[name],
+    ref: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      forgetServerError(name);
+    },
+    onBlur: () => {
+      setTouched((current) => (current[name] ? current : { ...current, [name]: true }));
+      forgetServerError(name);
+    },
+  });
+
+  const submit = async ({ email, password }: LoginValues) => {
+    setSubmitting(true);
+    setServerErrors({});
     try {
       const user = await logIn(queryClient, { email: email.trim(), password });
       onSignedIn(user);
@@ -60,14 +85,20 @@ export function LoginForm({
       const status = failure instanceof ApiError ? failure.status : 0;
       notify({ kind: 'error', title: LOGIN_ERROR_TITLE, message: loginErrorMessage(status) });
       if (failure instanceof ApiError) {
+        const shown: Partial<Record<LoginField, string>> = {};
         for (const name of LOGIN_FIELDS) {
           const messages = failure.fieldErrors[name];
-          if (messages?.length)
-            form.setError(name, { type: 'server', message: messages.join(' ') }, { shouldFocus: true });
+          if (messages?.length) {
+            shown[name] = messages.join(' ');
+            inputs.current[name]?.focus();
+          }
         }
+        setServerErrors(shown);
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const emailIds = fieldIds(`${baseId}-email`);
   const passwordIds = fieldIds(`${baseId}-password`);
@@ -81,11 +112,11 @@ export function LoginForm({
       noValidate
       aria-label="Log in"
       onSubmit={(event) => {
-        if (isSubmitting) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
+        event.preventDefault();
+        if (isSubmitting) return;
+        // Text the rules refuse is never sent (LOGIN is disabled then; Enter is not).
+        if (!validation.canSubmit) return;
+        void submit(values);
       }}
     >
       <Field ids={emailIds} label="Email" issue={emailIssue}>
@@ -97,7 +128,7 @@ export function LoginForm({
           inputMode="email"
           spellCheck={false}
           {...controlAria(emailIds, emailIssue, false)}
-          {...form.register('email')}
+          {...control('email')}
         />
       </Field>
       <Field ids={passwordIds} label="Password" issue={passwordIssue}>
@@ -108,10 +139,10 @@ export function LoginForm({
           autoComplete="current-password"
           maxLength={LIMITS.loginPasswordMax}
           {...controlAria(passwordIds, passwordIssue, false)}
-          {...form.register('password')}
+          {...control('password')}
         />
       </Field>
-      <Button type="submit" block disabled={!canSubmit} loading={isSubmitting}>
+      <Button type="submit" block disabled={!validation.canSubmit} loading={isSubmitting}>
         LOGIN
       </Button>
     </form>
