@@ -19,6 +19,7 @@ import type { App } from './lib/types.ts';
 import { registerWebApp, webConnectSources } from './lib/web-app.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { registerAuth } from './modules/auth/auth.plugin.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
 import { registerAudit } from './modules/audit/audit.recorder.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
@@ -170,7 +171,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   // After helmet (refused requests keep the security headers), before any plugin adds routes (so
   // every /api route, the docs too, passes the policy check).
-  registerAuth(app, database.db, { secure: config.publicUrl.startsWith('https:') });
+  const sessions = await createSessionCache(database);
+  app.addHook('onClose', () => sessions.close());
+  registerAuth(app, database.db, { secure: config.publicUrl.startsWith('https:') }, sessions);
   registerAudit(app, database.db);
 
   await app.register(swagger, {

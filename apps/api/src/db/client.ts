@@ -39,6 +39,11 @@ export interface Database {
   /** Runs pending migrations; safe when several instances start at once on PostgreSQL. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onMessage` gets each notification's payload. `onLost` is called when the
+   * listening connection breaks (PostgreSQL; it is not re-opened); the returned function stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tar blob (tests start from a migrated snapshot). */
   snapshot?(): Promise<Blob>;
@@ -87,6 +92,13 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    // In-process: the one connection delivers notifications as the statements that send them commit.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
     snapshot: () => client.dumpDataDir('none'),
   };
@@ -121,6 +133,26 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     ping: async () => {
       await pool.query('select 1');
+    },
+    // A connection of its own (a pooled one would be handed to other queries).
+    listen: async (channel, onMessage, onLost) => {
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+      let stopped = false;
+      const lost = () => {
+        if (!stopped) onLost();
+        stopped = true;
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      client.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        stopped = true;
+        await client.end().catch(() => undefined);
+      };
     },
     close: () => pool.end(),
   };

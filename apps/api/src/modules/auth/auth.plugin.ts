@@ -5,6 +5,7 @@ import type { App } from '../../lib/types.ts';
 import { CSRF_COOKIE, csrfMatches, SESSION_COOKIE, setCsrfCookie, type CookieSettings } from './auth.cookies.ts';
 import { findDeviceByToken, findUserByToken, type AuthDevice, type AuthUser } from './auth.repository.ts';
 import { hashToken } from './auth.tokens.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /**
  * Who may call a route. Every route declares one in `config.policy`; this file is the only place
@@ -48,19 +49,41 @@ function bearerToken(request: FastifyRequest): string | null {
   return BEARER.exec(header)?.[1] ?? '';
 }
 
+/** The user behind a token: from the session cache when it holds it, else from the database. */
+async function lookUp(db: Db, sessions: SessionCache | null, token: string, kind: 'access' | 'cookie') {
+  const tokenHash = hashToken(token);
+  const key = `${kind}:${tokenHash}`;
+  const cached = sessions?.get(key);
+  if (cached) return cached;
+  const epoch = sessions?.epoch() ?? 0;
+  const found = await findUserByToken(db, tokenHash, kind);
+  if (!found) return null;
+  const { expiresAt, ...user } = found;
+  sessions?.set(key, user, expiresAt, epoch);
+  return user;
+}
+
 /** The signed-in user, from a bearer token or the session cookie; null when there is none. */
-async function authenticate(db: Db, request: FastifyRequest): Promise<{ user: AuthUser | null; presented: boolean }> {
+async function authenticate(
+  db: Db,
+  sessions: SessionCache | null,
+  request: FastifyRequest,
+): Promise<{ user: AuthUser | null; presented: boolean }> {
   const bearer = bearerToken(request);
   if (bearer !== null) {
-    const user = bearer ? await findUserByToken(db, hashToken(bearer), 'access') : null;
+    const user = bearer ? await lookUp(db, sessions, bearer, 'access') : null;
     return { user, presented: true };
   }
   const cookie = request.cookies?.[SESSION_COOKIE];
-  if (cookie) return { user: await findUserByToken(db, hashToken(cookie), 'cookie'), presented: true };
+  if (cookie) return { user: await lookUp(db, sessions, cookie, 'cookie'), presented: true };
   return { user: null, presented: false };
 }
 
-export function registerAuth(app: App, db: Db, cookies: CookieSettings) {
+/**
+ * The access policy on every route. `sessions` (session-cache.ts) spares the session lookup of
+ * requests whose token was seen in the last seconds; null looks every request up.
+ */
+export function registerAuth(app: App, db: Db, cookies: CookieSettings, sessions: SessionCache | null = null) {
   app.decorateRequest('user', null);
   app.decorateRequest('device', null);
 
@@ -72,6 +95,14 @@ export function registerAuth(app: App, db: Db, cookies: CookieSettings) {
     }
     if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
   });
+
+  if (sessions) {
+    // A write may end or change sessions: this instance forgets its cache before answering it
+    // (the other instances hear of it from the database's notification).
+    app.addHook('onSend', async (request) => {
+      if (UNSAFE_METHODS.has(request.method)) sessions.forgetAll();
+    });
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.cookies?.[CSRF_COOKIE]) {
@@ -86,7 +117,7 @@ export function registerAuth(app: App, db: Db, cookies: CookieSettings) {
       request.device = device;
       return;
     }
-    const { user } = await authenticate(db, request);
+    const { user } = await authenticate(db, sessions, request);
     request.user = user;
     if (policy === 'public') return;
     if (!user) throw unauthorized();

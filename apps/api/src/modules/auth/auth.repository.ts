@@ -28,13 +28,8 @@ export interface AuthDevice {
   accountId: number;
 }
 
-/** The user behind a live token of the given kind (access or cookie), or null. */
-export async function findUserByToken(
-  db: Executor,
-  tokenHash: string,
-  kind: 'access' | 'cookie',
-): Promise<AuthUser | null> {
-  const rows = await db
+function userByTokenQuery(db: Executor) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -45,20 +40,36 @@ export async function findUserByToken(
       isBillingUser: users.isBillingUser,
       accountId: users.accountId,
       sessionId: authSessions.id,
+      expiresAt: authTokens.expiresAt,
     })
     .from(authTokens)
     .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.kind, kind),
-        gt(authTokens.expiresAt, new Date()),
+        eq(authTokens.tokenHash, sql.placeholder('hash')),
+        eq(authTokens.kind, sql.placeholder('kind')),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
         isNull(authSessions.revokedAt),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_user_by_token');
+}
+
+/** Built once per database: every signed-in request runs it (a named, prepared statement on PostgreSQL). */
+const userByToken = new WeakMap<Executor, ReturnType<typeof userByTokenQuery>>();
+
+/** The user behind a live token of the given kind (access or cookie), with the token's expiry; or null. */
+export async function findUserByToken(
+  db: Executor,
+  tokenHash: string,
+  kind: 'access' | 'cookie',
+): Promise<(AuthUser & { expiresAt: Date }) | null> {
+  let query = userByToken.get(db);
+  if (!query) userByToken.set(db, (query = userByTokenQuery(db)));
+  const rows = await query.execute({ hash: tokenHash, kind, now: new Date().toISOString() });
   return rows[0] ?? null;
 }
 
