@@ -48,6 +48,8 @@ const { values: flags } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    // Only build the data sets (kept for the next runs), e.g. ahead of a measurement.
+    'prepare-only': { type: 'boolean', default: false },
   },
 });
 const quick = flags.quick;
@@ -270,6 +272,14 @@ if (!flags['skip-build']) {
 const notes: string[] = [];
 const results: DatabaseFigures[] = [];
 let webFigures: WebPageFigures[] = [];
+
+if (flags['prepare-only']) {
+  const postgres = await preparePostgres(postgresBase, SPECS.PostgreSQL, log);
+  if (typeof postgres === 'string') log(postgres);
+  await preparePglite(SPECS.PGlite, log);
+  log(`Data sets ready (${elapsed()}).`);
+  process.exit(0);
+}
 
 log(`Ceiling: a bare Fastify JSON route (${elapsed()})`);
 const bare = await ceiling('bare', {}, 1);

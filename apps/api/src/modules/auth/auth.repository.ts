@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   accounts,
   authSessions,
@@ -28,8 +29,8 @@ export interface AuthDevice {
   accountId: number;
 }
 
-function userByTokenQuery(db: Executor) {
-  return db
+const userByToken = prepared((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -55,11 +56,8 @@ function userByTokenQuery(db: Executor) {
       ),
     )
     .limit(1)
-    .prepare('auth_user_by_token');
-}
-
-/** Built once per database: every signed-in request runs it (a named, prepared statement on PostgreSQL). */
-const userByToken = new WeakMap<Executor, ReturnType<typeof userByTokenQuery>>();
+    .prepare('auth_user_by_token'),
+);
 
 /** The user behind a live token of the given kind (access or cookie), with the token's expiry; or null. */
 export async function findUserByToken(
@@ -67,9 +65,8 @@ export async function findUserByToken(
   tokenHash: string,
   kind: 'access' | 'cookie',
 ): Promise<(AuthUser & { expiresAt: Date }) | null> {
-  let query = userByToken.get(db);
-  if (!query) userByToken.set(db, (query = userByTokenQuery(db)));
-  const rows = await query.execute({ hash: tokenHash, kind, now: new Date().toISOString() });
+  // Every signed-in request runs it (unless the session cache knows the token).
+  const rows = await userByToken(db).execute({ hash: tokenHash, kind, now: new Date().toISOString() });
   return rows[0] ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { accounts, coolDowns, cooldownEvents, hrRises, players, playSessions } from '../../db/schema/index.ts';
 
 // Columns are spelled out: drizzle leaves them unqualified in a query without joins, and an
@@ -10,9 +11,23 @@ const firstPlayDate =
     playSessions.periodDatetime,
   );
 
-/** The player with what the play screens need: its account's time zone and first play date. */
-export async function findPlayerForPlay(db: Executor, playerId: number) {
-  const rows = await db
+/**
+ * The values of the prepared statements below (prepared.ts): every play screen runs them, so their
+ * SQL is built once. Instants are bound as ISO text.
+ */
+const P = {
+  playerId: sql.placeholder('playerId'),
+  since: sql.placeholder('since'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  skip: sql.placeholder('skip'),
+  timeZone: sql.placeholder('timeZone'),
+};
+/** "All sessions": a lower bound before any play. */
+const BEGINNING = new Date(0).toISOString();
+
+const playerForPlay = prepared((db) =>
+  db
     .select({
       id: players.id,
       accountId: players.accountId,
@@ -25,16 +40,21 @@ export async function findPlayerForPlay(db: Executor, playerId: number) {
     })
     .from(players)
     .innerJoin(accounts, eq(accounts.id, players.accountId))
-    .where(eq(players.id, playerId))
-    .limit(1);
+    .where(eq(players.id, P.playerId))
+    .limit(1)
+    .prepare('player_for_play'),
+);
+
+/** The player with what the play screens need: its account's time zone and first play date. */
+export async function findPlayerForPlay(db: Executor, playerId: number) {
+  const rows = await playerForPlay(db).execute({ playerId });
   return rows[0] ?? null;
 }
 
 const num = (column: unknown) => sql<number>`${column}`.mapWith(Number);
 
-/** Number of sessions and seconds played since `since` (all sessions when null). */
-export async function sessionTotals(db: Executor, playerId: number, since: Date | null) {
-  const [row] = await db
+const sessionTotalsQuery = prepared((db) =>
+  db
     .select({
       sessions: num(sql`count(*)`),
       secondsPlayed: num(sql`coalesce(sum(${playSessions.secondsPlayed}), 0)`),
@@ -46,7 +66,13 @@ export async function sessionTotals(db: Executor, playerId: number, since: Date 
       lastPlayDate: sql<Date | null>`max(${playSessions.periodDatetime})`.mapWith(playSessions.periodDatetime),
     })
     .from(playSessions)
-    .where(and(eq(playSessions.playerId, playerId), since ? gte(playSessions.periodDatetime, since) : undefined));
+    .where(and(eq(playSessions.playerId, P.playerId), gte(playSessions.periodDatetime, P.since)))
+    .prepare('session_totals'),
+);
+
+/** Number of sessions and seconds played since `since` (all sessions when null). */
+export async function sessionTotals(db: Executor, playerId: number, since: Date | null) {
+  const [row] = await sessionTotalsQuery(db).execute({ playerId, since: since?.toISOString() ?? BEGINNING });
   return row!;
 }
 
@@ -60,24 +86,34 @@ const sessionColumns = {
   coolDownSeconds: playSessions.coolDownSeconds,
 };
 
+const sessionsQuery = prepared((db) =>
+  db
+    .select(sessionColumns)
+    .from(playSessions)
+    .where(and(eq(playSessions.playerId, P.playerId), gte(playSessions.periodDatetime, P.since)))
+    .orderBy(asc(playSessions.periodDatetime), asc(playSessions.id))
+    .limit(P.limit)
+    .offset(P.offset)
+    .prepare('play_sessions_page'),
+);
+
 /** Sessions since `since`, oldest first. */
 export async function listSessions(db: Executor, playerId: number, since: Date | null, limit: number, offset: number) {
-  return db
-    .select(sessionColumns)
-    .from(playSessions)
-    .where(and(eq(playSessions.playerId, playerId), since ? gte(playSessions.periodDatetime, since) : undefined))
-    .orderBy(asc(playSessions.periodDatetime), asc(playSessions.id))
-    .limit(limit)
-    .offset(offset);
+  return sessionsQuery(db).execute({ playerId, since: since?.toISOString() ?? BEGINNING, limit, offset });
 }
 
-export async function latestSessions(db: Executor, playerId: number, limit: number) {
-  return db
+const latestSessionsQuery = prepared((db) =>
+  db
     .select(sessionColumns)
     .from(playSessions)
-    .where(eq(playSessions.playerId, playerId))
+    .where(eq(playSessions.playerId, P.playerId))
     .orderBy(desc(playSessions.periodDatetime), desc(playSessions.id))
-    .limit(limit);
+    .limit(P.limit)
+    .prepare('latest_play_sessions'),
+);
+
+export async function latestSessions(db: Executor, playerId: number, limit: number) {
+  return latestSessionsQuery(db).execute({ playerId, limit });
 }
 
 /**
@@ -85,8 +121,8 @@ export async function latestSessions(db: Executor, playerId: number, limit: numb
  * local time: ISO weeks start on Monday), from `since` on. `week` is that Monday (YYYY-MM-DD);
  * `firstAt` is the earliest session of the group, an instant inside that week.
  */
-export async function weeklyTotals(db: Executor, playerId: number, since: Date, timeZone: string) {
-  const week = sql`date_trunc('week', ${playSessions.periodDatetime} at time zone ${timeZone})`;
+const weeklyTotalsQuery = prepared((db) => {
+  const week = sql`date_trunc('week', ${playSessions.periodDatetime} at time zone ${P.timeZone})`;
   const weeks = db
     .select({
       week: sql<Date>`${week}`.as('week'),
@@ -98,7 +134,7 @@ export async function weeklyTotals(db: Executor, playerId: number, since: Date, 
       coolDownSeconds: sql<number>`sum(${playSessions.coolDownSeconds})`.as('cool_down_seconds'),
     })
     .from(playSessions)
-    .where(and(eq(playSessions.playerId, playerId), gte(playSessions.periodDatetime, since)))
+    .where(and(eq(playSessions.playerId, P.playerId), gte(playSessions.periodDatetime, P.since)))
     // Grouped by position: the time zone is bound once.
     .groupBy(sql`1`)
     .as('weeks');
@@ -113,19 +149,30 @@ export async function weeklyTotals(db: Executor, playerId: number, since: Date, 
       coolDownSeconds: num(weeks.coolDownSeconds),
     })
     .from(weeks)
-    .orderBy(weeks.week);
+    .orderBy(weeks.week)
+    .prepare('weekly_totals');
+});
+
+export async function weeklyTotals(db: Executor, playerId: number, since: Date, timeZone: string) {
+  return weeklyTotalsQuery(db).execute({ playerId, since: since.toISOString(), timeZone });
 }
 
 /** A timestamp as the API shows it (ISO 8601, UTC, milliseconds), formatted by the database. */
 const isoText = (column: unknown) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** How many rows each paged table holds for the player: the sum of its sessions' counts (index-only). */
-async function rowCount(db: Executor, playerId: number, counter: AnyPgColumn): Promise<number> {
-  const [row] = await db
-    .select({ n: num(sql`coalesce(sum(${counter}), 0)`) })
-    .from(playSessions)
-    .where(eq(playSessions.playerId, playerId));
+/** How many rows a paged table holds for a player: the sum of its sessions' counts (index-only). */
+const rowCountQuery = (counter: AnyPgColumn, name: string) =>
+  prepared((db) =>
+    db
+      .select({ n: num(sql`coalesce(sum(${counter}), 0)`) })
+      .from(playSessions)
+      .where(eq(playSessions.playerId, P.playerId))
+      .prepare(`${name}_count`),
+  );
+
+async function rowCount(db: Executor, query: ReturnType<typeof rowCountQuery>, playerId: number): Promise<number> {
+  const [row] = await query(db).execute({ playerId });
   return row?.n ?? 0;
 }
 
@@ -136,78 +183,115 @@ type PagedTable = typeof hrRises | typeof coolDowns | typeof cooldownEvents;
  * end is nearer, so the first and the last pages are both cheap; the rows themselves are then read
  * by keyset (id >= start).
  */
-function pageStart(t: PagedTable, playerId: number, count: number, offset: number): SQL {
-  return offset * 2 <= count
-    ? sql`(select ${t.id} from ${t} where ${t.playerId} = ${playerId} order by ${t.id} offset ${offset} limit 1)`
-    : sql`(select ${t.id} from ${t} where ${t.playerId} = ${playerId} order by ${t.id} desc offset ${count - 1 - offset} limit 1)`;
+function pageStart(t: PagedTable, fromEnd: boolean): SQL {
+  return fromEnd
+    ? sql`(select ${t.id} from ${t} where ${t.playerId} = ${P.playerId} order by ${t.id} desc offset ${P.skip} limit 1)`
+    : sql`(select ${t.id} from ${t} where ${t.playerId} = ${P.playerId} order by ${t.id} offset ${P.skip} limit 1)`;
 }
+
+/** Which of a table's two page statements serves `offset`, and how many rows it skips. */
+function pageVariant(count: number, offset: number) {
+  const fromEnd = offset * 2 > count;
+  return { variant: Number(fromEnd), skip: fromEnd ? count - 1 - offset : offset };
+}
+
+const hrRiseCount = rowCountQuery(playSessions.hrRiseCount, 'hr_rises');
+const hrRisePages = [false, true].map((fromEnd) =>
+  prepared((db) =>
+    db
+      .select({
+        id: hrRises.id,
+        sessionId: hrRises.sessionId,
+        occurredAt: isoText(hrRises.occurredAt),
+        startBpm: hrRises.startBpm,
+        peakBpm: hrRises.peakBpm,
+      })
+      .from(hrRises)
+      .where(and(eq(hrRises.playerId, P.playerId), gte(hrRises.id, pageStart(hrRises, fromEnd))))
+      .orderBy(asc(hrRises.id))
+      .limit(P.limit)
+      .prepare(`hr_rises_page_${fromEnd ? 'from_end' : 'from_start'}`),
+  ),
+);
 
 export async function pageHrRises(db: Executor, playerId: number, limit: number, offset: number) {
-  const count = await rowCount(db, playerId, playSessions.hrRiseCount);
+  const count = await rowCount(db, hrRiseCount, playerId);
   if (offset >= count) return { count, rows: [] };
-  const rows = await db
-    .select({
-      id: hrRises.id,
-      sessionId: hrRises.sessionId,
-      occurredAt: isoText(hrRises.occurredAt),
-      startBpm: hrRises.startBpm,
-      peakBpm: hrRises.peakBpm,
-    })
-    .from(hrRises)
-    .where(and(eq(hrRises.playerId, playerId), gte(hrRises.id, pageStart(hrRises, playerId, count, offset))))
-    .orderBy(asc(hrRises.id))
-    .limit(limit);
+  const { variant, skip } = pageVariant(count, offset);
+  const rows = await hrRisePages[variant]!(db).execute({ playerId, skip, limit });
   return { count, rows };
 }
+
+const coolDownCount = rowCountQuery(playSessions.coolDownCount, 'cool_downs');
+const coolDownPages = [false, true].map((fromEnd) =>
+  prepared((db) =>
+    db
+      .select({
+        id: coolDowns.id,
+        sessionId: coolDowns.sessionId,
+        startedAt: isoText(coolDowns.startedAt),
+        endedAt: isoText(coolDowns.endedAt),
+        durationSeconds: num(sql`round(extract(epoch from (${coolDowns.endedAt} - ${coolDowns.startedAt})))`),
+        startBpm: coolDowns.startBpm,
+        endBpm: coolDowns.endBpm,
+      })
+      .from(coolDowns)
+      .where(and(eq(coolDowns.playerId, P.playerId), gte(coolDowns.id, pageStart(coolDowns, fromEnd))))
+      .orderBy(asc(coolDowns.id))
+      .limit(P.limit)
+      .prepare(`cool_downs_page_${fromEnd ? 'from_end' : 'from_start'}`),
+  ),
+);
 
 export async function pageCoolDowns(db: Executor, playerId: number, limit: number, offset: number) {
-  const count = await rowCount(db, playerId, playSessions.coolDownCount);
+  const count = await rowCount(db, coolDownCount, playerId);
   if (offset >= count) return { count, rows: [] };
-  const rows = await db
-    .select({
-      id: coolDowns.id,
-      sessionId: coolDowns.sessionId,
-      startedAt: isoText(coolDowns.startedAt),
-      endedAt: isoText(coolDowns.endedAt),
-      durationSeconds: num(sql`round(extract(epoch from (${coolDowns.endedAt} - ${coolDowns.startedAt})))`),
-      startBpm: coolDowns.startBpm,
-      endBpm: coolDowns.endBpm,
-    })
-    .from(coolDowns)
-    .where(and(eq(coolDowns.playerId, playerId), gte(coolDowns.id, pageStart(coolDowns, playerId, count, offset))))
-    .orderBy(asc(coolDowns.id))
-    .limit(limit);
+  const { variant, skip } = pageVariant(count, offset);
+  const rows = await coolDownPages[variant]!(db).execute({ playerId, skip, limit });
   return { count, rows };
 }
 
+const cooldownEventCount = rowCountQuery(playSessions.cooldownEventCount, 'cooldown_events');
+const cooldownEventPages = [false, true].map((fromEnd) =>
+  prepared((db) =>
+    db
+      .select({
+        id: cooldownEvents.id,
+        sessionId: cooldownEvents.sessionId,
+        occurredAt: isoText(cooldownEvents.occurredAt),
+        eventType: cooldownEvents.eventType,
+        bpm: cooldownEvents.bpm,
+      })
+      .from(cooldownEvents)
+      .where(and(eq(cooldownEvents.playerId, P.playerId), gte(cooldownEvents.id, pageStart(cooldownEvents, fromEnd))))
+      .orderBy(asc(cooldownEvents.id))
+      .limit(P.limit)
+      .prepare(`cooldown_events_page_${fromEnd ? 'from_end' : 'from_start'}`),
+  ),
+);
+
 export async function pageCooldownEvents(db: Executor, playerId: number, limit: number, offset: number) {
-  const count = await rowCount(db, playerId, playSessions.cooldownEventCount);
+  const count = await rowCount(db, cooldownEventCount, playerId);
   if (offset >= count) return { count, rows: [] };
-  const rows = await db
-    .select({
-      id: cooldownEvents.id,
-      sessionId: cooldownEvents.sessionId,
-      occurredAt: isoText(cooldownEvents.occurredAt),
-      eventType: cooldownEvents.eventType,
-      bpm: cooldownEvents.bpm,
-    })
-    .from(cooldownEvents)
-    .where(
-      and(
-        eq(cooldownEvents.playerId, playerId),
-        gte(cooldownEvents.id, pageStart(cooldownEvents, playerId, count, offset)),
-      ),
-    )
-    .orderBy(asc(cooldownEvents.id))
-    .limit(limit);
+  const { variant, skip } = pageVariant(count, offset);
+  const rows = await cooldownEventPages[variant]!(db).execute({ playerId, skip, limit });
   return { count, rows };
 }
 
 /** The account of the player, for the access check of the list routes. */
 export async function findPlayerAccountId(db: Executor, playerId: number): Promise<number | null> {
-  const rows = await db.select({ accountId: players.accountId }).from(players).where(eq(players.id, playerId)).limit(1);
+  const rows = await playerAccount(db).execute({ playerId });
   return rows[0]?.accountId ?? null;
 }
+
+const playerAccount = prepared((db) =>
+  db
+    .select({ accountId: players.accountId })
+    .from(players)
+    .where(eq(players.id, P.playerId))
+    .limit(1)
+    .prepare('player_account'),
+);
 
 export async function accountPlayers(db: Executor, accountId: number) {
   return db

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   accounts,
   accountTags,
@@ -29,8 +30,8 @@ export interface UserProfileRow {
 }
 
 /** The user with their account (status and tags), or null. */
-export async function findUserProfile(db: Executor, userId: number): Promise<UserProfileRow | null> {
-  const rows = await db
+const userProfile = prepared((db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -48,21 +49,24 @@ export async function findUserProfile(db: Executor, userId: number): Promise<Use
       accountId: accounts.id,
       accountStatus: accounts.accountStatus,
       timeZone: accounts.timeZone,
+      tags: sql<
+        string[]
+      >`coalesce((select array_agg(${accountTags.tag} order by ${accountTags.tag}) from ${accountTags} where ${accountTags.accountId} = ${accounts.id}), '{}')`,
     })
     .from(users)
     .leftJoin(accounts, eq(accounts.id, users.accountId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const row = rows[0];
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_profile'),
+);
+
+export async function findUserProfile(db: Executor, userId: number): Promise<UserProfileRow | null> {
+  // Every screen's first read (user info) runs it: one query, the account's tags included.
+  const [row] = await userProfile(db).execute({ userId });
   if (!row) return null;
-  const { accountId, accountStatus, timeZone, ...user } = row;
+  const { accountId, accountStatus, timeZone, tags, ...user } = row;
   if (accountId === null || accountStatus === null || timeZone === null) return { ...user, account: null };
-  const tags = await db
-    .select({ tag: accountTags.tag })
-    .from(accountTags)
-    .where(eq(accountTags.accountId, accountId))
-    .orderBy(asc(accountTags.tag));
-  return { ...user, account: { id: accountId, accountStatus, timeZone, tags: tags.map((t) => t.tag) } };
+  return { ...user, account: { id: accountId, accountStatus, timeZone, tags } };
 }
 
 /** Only the profile fields a person may change about themselves (a new e-mail waits as pending). */
