@@ -10,7 +10,7 @@ if (web || api) {
   if (code !== 0) process.exit(code);
 }
 process.exit(
-  await run(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
+  await run(process.execPath, ['apps/api/dist/server.mjs'], {
     env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
   }),
 );

@@ -185,7 +185,7 @@ async function finish(open: () => Promise<Database>, env: Record<string, string>
 
 /** The PGlite data set in its folder, built on first use. */
 export async function preparePglite(spec: DataSpec, log: (line: string) => void): Promise<Prepared> {
-  const dataDir = path.join(BENCH_DIR, `pglite-${dataKey(spec)}`);
+  const dataDir = path.join(BENCH_DIR, `pglite-${spec.accounts}-${dataKey(spec)}`);
   const open = async () => openDatabase({ dataDir });
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION')) || !(await hasMarker(open))) {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -225,7 +225,9 @@ export async function preparePostgres(
   } catch (error) {
     return `PostgreSQL skipped: ${base.replace(/\/\/[^@]*@/, '//…@')} does not answer (${(error as Error).message})`;
   }
-  const name = `grove_bench_${dataKey(spec)}`;
+  // The size in the name: a quick run's small data set and the full one live side by side.
+  const prefix = `grove_bench_${spec.accounts}_`;
+  const name = `${prefix}${dataKey(spec)}`;
   const target = new URL(base);
   target.pathname = `/${name}`;
   const url = target.toString();
@@ -233,8 +235,8 @@ export async function preparePostgres(
   try {
     const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
     if (!exists || !(await hasMarker(open))) {
-      // Data sets of older migrations or sizes go too.
-      const old = await admin.query(`select datname from pg_database where datname like 'grove\\_bench\\_%'`);
+      // The same size built for older migrations goes.
+      const old = await admin.query(`select datname from pg_database where starts_with(datname, $1)`, [prefix]);
       for (const row of old.rows as { datname: string }[]) {
         await admin.query(`drop database if exists "${row.datname}" with (force)`);
       }
