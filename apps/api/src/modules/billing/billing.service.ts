@@ -1175,8 +1175,17 @@ export async function renewWhenDue(
   if (due > now) return 'not_due';
   try {
     await runFlow(deps, null, accountId, 'renewal_charged', {
-      money: (sub) =>
-        chargePeriod(deps, sub, `renewal:${sub.id}:${sub.currentPeriodEnd.toISOString()}:${sub.renewalAttempts}`),
+      money: (sub) => {
+        // Another worker renewed it after it was found due here: its next period is not due.
+        if (sub.id !== current.id || sub.updatedAt.getTime() !== current.updatedAt.getTime()) {
+          throw conflict('The subscription changed meanwhile. Please reload and try again.', 'invalid_transition');
+        }
+        return chargePeriod(
+          deps,
+          sub,
+          `renewal:${sub.id}:${sub.currentPeriodEnd.toISOString()}:${sub.renewalAttempts}`,
+        );
+      },
       values: () => ({ renewalAttempts: 0, trialEndsAt: null }),
       notice: (next, when) => ({
         subject: 'Your Grove receipt',
