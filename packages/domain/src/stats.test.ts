@@ -233,6 +233,31 @@ describe('properties', () => {
   const instant = fc.date({ min: at('2020-01-01T00:00:00Z'), max: at('2026-12-31T00:00:00Z'), noInvalidDate: true });
   const dayMs = 86_400_000;
 
+  it('the local date is Intl’s for any instant, clock changes included (the per-day offset cache)', () => {
+    const intlDate = (date: Date, timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+    const changeZones = fc.constantFrom(
+      NY,
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'America/Santiago',
+      'Pacific/Chatham',
+    );
+    // Instants near the hours clocks change at, and anywhere.
+    const nearChange = fc
+      .tuple(instant, fc.integer({ min: 0, max: 23 }), fc.integer({ min: -90, max: 90 }))
+      .map(
+        ([date, hour, minutes]) =>
+          new Date(Math.floor(date.getTime() / dayMs) * dayMs + hour * 3_600_000 + minutes * 60_000),
+      );
+    fc.assert(
+      fc.property(fc.oneof(instant, nearChange), changeZones, (date, timeZone) => {
+        expect(localDateKey(date, timeZone)).toBe(intlDate(date, timeZone));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('weekStart is the first instant of the local Monday on or before the date', () => {
     fc.assert(
       fc.property(instant, zones, (date, timeZone) => {

@@ -73,7 +73,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function zonedParts(instant: number, timeZone: string) {
+/** Local calendar fields of `instant` in `timeZone`, from Intl (exact, but a few µs each). */
+function exactParts(instant: number, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -88,11 +89,48 @@ function zonedParts(instant: number, timeZone: string) {
   };
 }
 
-/** Local time minus UTC, in ms, at `instant`. */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
+function exactOffset(instant: number, timeZone: string): number {
+  const p = exactParts(instant, timeZone);
   const wholeSecond = instant - (((instant % 1000) + 1000) % 1000);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
+}
+
+/**
+ * Per zone and UTC day: the offset when the day keeps one all day long (nearly every day), null
+ * on a day the clocks change. A chart of three years asks for thousands of instants; with this,
+ * Intl is asked twice per day it has not seen, and exactly only on the days of a change.
+ */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+const MAX_DAYS_PER_ZONE = 50_000;
+
+/** Local time minus UTC, in ms, at `instant`. */
+function offsetAt(instant: number, timeZone: string): number {
+  if (!Number.isFinite(instant)) return exactOffset(instant, timeZone);
+  const day = Math.floor(instant / DAY_MS);
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const first = exactOffset(day * DAY_MS, timeZone);
+    const last = exactOffset(day * DAY_MS + DAY_MS - 1000, timeZone);
+    offset = first === last ? first : null;
+    if (days.size >= MAX_DAYS_PER_ZONE) days.clear();
+    days.set(day, offset);
+  }
+  return offset ?? exactOffset(instant, timeZone);
+}
+
+function zonedParts(instant: number, timeZone: string) {
+  if (!Number.isFinite(instant)) return exactParts(instant, timeZone);
+  const local = new Date(instant + offsetAt(instant, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 function localDateOf(instant: number, timeZone: string): LocalDate {
