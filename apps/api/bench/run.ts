@@ -316,11 +316,18 @@ const query = (r: DatabaseFigures | undefined, prefix: string) => r?.queries.fin
 const worst = (runs: OpenLoop[] | undefined) =>
   runs?.length ? runs.reduce((a, b) => (b.p99 > a.p99 ? b : a)) : undefined;
 
-type Verdict = boolean | null;
+/** Met or not; a text when the databases differ ("PostgreSQL yes, PGlite NO"). */
+type Verdict = boolean | string | null;
 const rows: { measure: string; pg: string; pglite: string; budget: string; met: Verdict }[] = [];
 const add = (measure: string, pgValue: string, pgliteValue: string, budget = '', met: Verdict = null) =>
   rows.push({ measure, pg: pgValue, pglite: pgliteValue, budget, met });
-const both = (check: (r: DatabaseFigures) => boolean): Verdict => results.every(check) && results.length > 0;
+const both = (check: (r: DatabaseFigures) => boolean): Verdict => {
+  if (results.length === 0) return null;
+  const verdicts = results.map((r) => [r.database, check(r)] as const);
+  if (verdicts.every(([, ok]) => ok)) return true;
+  if (verdicts.every(([, ok]) => !ok)) return false;
+  return verdicts.map(([database, ok]) => `${database} ${ok ? 'yes' : 'NO'}`).join(', ');
+};
 
 add(
   'ceiling: bare Fastify JSON route, req/s',
@@ -462,7 +469,13 @@ const machine = {
 };
 const table = formatTable(
   ['measure', 'PostgreSQL', 'PGlite', 'budget', 'met'],
-  rows.map((r) => [r.measure, r.pg, r.pglite, r.budget, r.met === null ? '' : r.met ? 'yes' : 'NO']),
+  rows.map((r) => [
+    r.measure,
+    r.pg,
+    r.pglite,
+    r.budget,
+    typeof r.met === 'string' ? r.met : r.met === null ? '' : r.met ? 'yes' : 'NO',
+  ]),
 );
 console.log(
   `\nGrove benchmark${quick ? ' (quick)' : ''}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GiB, Node ${machine.node}\n`,

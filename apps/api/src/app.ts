@@ -111,20 +111,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
                   },
                 }
               : {}),
-            redact: {
-              paths: [
-                'req.headers.authorization',
-                'req.headers.cookie',
-                'req.headers["x-csrftoken"]',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.password_copy',
-                '*.access_token',
-                '*.refresh_token',
-                '*.token',
-              ],
-              censor: '[redacted]',
-            },
+            // What a request line holds is chosen field by field (an allow-list: no headers, no
+            // body), so cookies, tokens and passwords have no way into the logs; path-based
+            // redaction on top cost 15 % of a signed-in read (docs/decisions/0028).
             serializers: {
               // One-time link tokens travel in the query string (?o=…): keep them out of the logs.
               req: (request) => ({
