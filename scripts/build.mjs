@@ -63,7 +63,8 @@ if (only !== 'web') {
   fs.rmSync(outdir, { recursive: true, force: true });
   const started = Date.now();
   await build({
-    entryPoints: [path.join(api, 'src/server.ts')],
+    // The server, and the thread PGlite runs in (db/pglite-thread.ts starts it from beside the server).
+    entryPoints: [path.join(api, 'src/server.ts'), path.join(api, 'src/db/pglite-worker.ts')],
     // One file, no chunks: it sits where the sources' `import.meta.url` paths expect it
     // (apps/api/dist is as deep as apps/api/src).
     outdir,

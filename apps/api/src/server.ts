@@ -32,6 +32,7 @@ try {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    thread: true,
   });
   await database.migrate();
 } catch (error) {

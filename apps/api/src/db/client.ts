@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -56,6 +57,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PGlite: start from a dumped data directory (tests load a migrated snapshot). */
   loadDataDir?: Blob;
+  /**
+   * PGlite: run the database in a worker thread (pglite-thread.ts), so that HTTP is answered while
+   * a query runs. The server does; tests and scripts keep it in-process.
+   */
+  thread?: boolean;
   poolSize?: number;
 }
 
@@ -66,13 +72,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    relaxedDurability: false,
-    // Trigram indexes serve the admin accounts search (migration 0006).
-    extensions: { pg_trgm },
-  });
+  const client = options.thread
+    ? await openPgliteThread({ dataDir: options.dataDir })
+    : await PGlite.create({
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        relaxedDurability: false,
+        // Trigram indexes serve the admin accounts search (migration 0006).
+        extensions: { pg_trgm },
+      });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

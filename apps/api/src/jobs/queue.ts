@@ -353,8 +353,16 @@ class PgBossJobQueue implements JobQueue {
     this.#assertOpen();
     if (!this.#handlers.has(name)) throw new Error(`job queue "${name}" has no handler`);
     let runs = 0;
+    let lookedAgain = false;
     for (;;) {
       const [job] = await this.#boss.fetch<object>(name, { includeMetadata: true, ignoreStartAfter: includeFuture });
+      if (!job && !lookedAgain) {
+        // A job sent in this very millisecond is not due yet by the database's clock (pg-boss
+        // fetches start_after < now(), and PGlite's clock moves in milliseconds): look once more.
+        lookedAgain = true;
+        await sleep(5);
+        continue;
+      }
       if (!job) return runs;
       runs++;
       try {
