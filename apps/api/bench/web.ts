@@ -24,6 +24,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { localUrl } from './lib.ts';
 
 export interface WebPageFigures {
   page: string; // 'login' | 'home' | 'player stats' | 'admin accounts'
@@ -64,7 +65,6 @@ const CHROMIUM_FLAGS = [
   // Nothing but the local server: any host name other than localhost fails to resolve.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const ACCESS_TOKEN_KEY = 'grove.access_token';
 const STEP_TIMEOUT_MS = 30_000;
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
@@ -271,8 +271,7 @@ async function launchChromium(chromePath: string) {
 export async function measureWeb(options: MeasureWebOptions): Promise<WebPageFigures[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const base = new URL(options.baseUrl);
-  if (!LOCAL_HOSTS.has(base.hostname))
-    throw new Error(`The web benchmark only talks to 127.0.0.1; ${base.hostname} is not local.`);
+  localUrl(base.href);
   const baseUrl = base.origin;
   const chromePath = await findChromium();
   if (!chromePath) throw new Error('No Chromium found (apt-get install chromium, or set CHROMIUM_PATH).');

@@ -98,9 +98,10 @@ export function registerAuth(app: App, db: Db, cookies: CookieSettings, sessions
 
   if (sessions) {
     // A write may end or change sessions: this instance forgets its cache before answering it
-    // (the other instances hear of it from the database's notification).
+    // (the other instances hear of it from the database's notification). A game device's upload
+    // cannot touch a person or a session.
     app.addHook('onSend', async (request) => {
-      if (UNSAFE_METHODS.has(request.method)) sessions.forgetAll();
+      if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config.policy !== 'device') sessions.forgetAll();
     });
   }
 
