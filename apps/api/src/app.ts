@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_BODY_BYTES } from '@grove/domain/api/common';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -10,10 +11,11 @@ import { createEmailSender } from './adapters/email/create-email-sender.ts';
 import { createSmsSender } from './adapters/sms/create-sms-sender.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { openApiTransform, serializerCompiler, validatorCompiler } from './lib/contract.ts';
+import { answerFrameworkError, openApiTransform, serializerCompiler, validatorCompiler } from './lib/contract.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerFormBody } from './lib/form-body.ts';
 import { registerJsonBody } from './lib/json-body.ts';
+import { serializeError } from './lib/log-redaction.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import type { App } from './lib/types.ts';
 import { registerWebApp, webConnectSources } from './lib/web-app.ts';
@@ -50,6 +52,8 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 export interface BuildOptions {
   /** Set false in tests to keep the output quiet. */
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read what would be logged). */
+  logStream?: DestinationStream;
   /** The running job queue (server.ts). Without one (tests), an enqueue-only queue, stopped with the app. */
   jobs?: JobQueue;
 }
@@ -68,6 +72,9 @@ const CSP_DIRECTIVES = {
   objectSrc: ["'none'"],
 };
 
+/** Sent only on answers to requests that arrived over HTTPS (helmet's own HSTS is off): see onSend in buildApp. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Stripe Elements needs Stripe's script, frames and API: the policy is widened only when Stripe is configured. */
 const STRIPE_CSP = {
   script: 'https://js.stripe.com',
@@ -83,6 +90,18 @@ function cspDirectives(config: Config) {
     frameSrc: stripe ? STRIPE_CSP.frames : ["'none'"],
     connectSrc: [...CSP_DIRECTIVES.connectSrc, ...webConnectSources(config), ...(stripe ? [STRIPE_CSP.api] : [])],
   };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's "the first n hops" function
+ * (Fastify reads a bare number as "trust nothing"); request.ip is then the right-most address
+ * that is not a trusted hop. Addresses and ranges go as they are.
+ */
+export function fastifyTrustProxy(
+  trust: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+  return trust;
 }
 
 /** One log line per request, written when the answer is sent, instead of Fastify's two. */
@@ -102,8 +121,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // In a terminal, one readable line per entry (pino-pretty, in a worker thread).
-            ...(config.prettyLogs
+            ...(config.prettyLogs && !options.logStream
               ? {
                   transport: {
                     target: 'pino-pretty',
@@ -115,6 +135,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
             // body), so cookies, tokens and passwords have no way into the logs; path-based
             // redaction on top cost 15 % of a signed-in read (docs/decisions/0028).
             serializers: {
+              // Errors keep their type, message (without a statement's parameters), code and stack
+              // frames, and lose hashes, tokens, passwords and values (lib/log-redaction.ts).
+              err: serializeError,
               // One-time link tokens travel in the query string (?o=…): keep them out of the logs.
               req: (request) => ({
                 method: request.method,
@@ -132,7 +155,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.TRUST_PROXY,
+    // A path that is not valid UTF-8 (or too long) answers in the API's error shapes, not Fastify's.
+    frameworkErrors: answerFrameworkError,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: MAX_BODY_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -141,6 +166,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // HSTS over plain HTTP is ignored at best and pins a development host to HTTPS at worst. Behind
+    // a proxy, request.protocol is X-Forwarded-Proto from a trusted hop only (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 
   app.decorate('publicUrl', config.publicUrl);
@@ -157,6 +185,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       directives: cspDirectives(config),
     },
     crossOriginEmbedderPolicy: false,
+    hsts: false,
   });
   // After helmet (refused requests keep the security headers), before any plugin adds routes (so
   // every /api route, the docs too, passes the policy check).

@@ -193,3 +193,39 @@ describe('SMS configuration', () => {
     ]);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({}, false).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, false).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }, false).TRUST_PROXY).toBe(false);
+  });
+
+  it('takes a number of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }, false).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }, false).TRUST_PROXY).toBe(2);
+  });
+
+  it('takes a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }, false).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses "true", which let any client choose its address, and says what to give instead', () => {
+    for (const value of ['true', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }, false)).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value }, false)).toThrow(
+        /^Invalid TRUST_PROXY=".+": no longer trusts every proxy .*give the number of proxies in front of Grove \(such as 1\) or their addresses/,
+      );
+    }
+  });
+
+  it.each(['10.0.0.0/33', '10.0.0', 'proxy.internal', '1,2', '-1', '11', '10.0.0.1/8/2'])('refuses %j', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value }, false)).toThrow(/^Invalid TRUST_PROXY=/);
+  });
+});

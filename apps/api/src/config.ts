@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -31,6 +32,53 @@ function absoluteUrl(protocols: string[], message: string, { base = false } = {}
   }, message);
 }
 
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, an address/prefix (CIDR), or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server to believe (X-Forwarded-For, X-Forwarded-Proto, -Host):
+ * `false` (or 0) none — the socket's address is the client's; a number of hops (`1`: one load
+ * balancer); or a comma-separated list of proxy addresses and CIDR ranges. The client is the
+ * right-most address that is not a trusted proxy. `true` (trust every hop, so the left-most
+ * address, which any client writes) is refused (docs/decisions/0035).
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (value === 'true' || value === 'yes') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'no longer trusts every proxy (a client could choose its own address); give the number of proxies in front of Grove (such as 1) or their addresses (such as 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'must be at most 10 proxies' });
+    return z.NEVER;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length === 0) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be false, a number of proxies (such as 1) or a comma-separated list of proxy addresses or CIDR ranges (such as 10.0.0.0/8,127.0.0.1); not an address: ${wrong.map((entry) => JSON.stringify(entry)).join(', ')}`,
+  });
+  return z.NEVER;
+});
+
 const httpsLink = absoluteUrl(['https:'], 'must be an https:// URL');
 
 const envSchema = z
@@ -59,7 +107,7 @@ const envSchema = z
       .min(300)
       .max(90 * 86_400)
       .default(30 * 86_400),
-    TRUST_PROXY: booleanish.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     /** Where e-mail goes: 'outbox' stores it in the email_outbox table only; 'smtp' also delivers it. */
     EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z

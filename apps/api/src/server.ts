@@ -2,9 +2,11 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp, type BuildOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins.ts';
 import { seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
+import { scrubMessage, serializeError } from './lib/log-redaction.ts';
 
 function fail(line: string): never {
   console.error(`grove: ${line}`);
@@ -12,8 +14,17 @@ function fail(line: string): never {
 }
 
 function describe(error: unknown) {
-  return error instanceof Error ? error.message.split('\n')[0] : String(error);
+  return scrubMessage(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
 }
+
+// Until the app's logger takes over (closeWithGrace below), an error nobody caught is printed
+// without its parameters, rows or hashes: Node's own dump prints every property of the error.
+function crashedEarly(error: unknown) {
+  console.error(`grove: stopped by an unexpected error: ${JSON.stringify(serializeError(error))}`);
+  process.exit(1);
+}
+process.on('uncaughtException', crashedEarly);
+process.on('unhandledRejection', crashedEarly);
 
 let config: Config;
 try {
@@ -24,6 +35,17 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+// PGlite is the database inside this process: one process per data directory, or two engines would
+// overwrite each other's files. The lock is released on exit (also on process.exit in fail()).
+let dataDirLock: DataDirLock | undefined;
+if (!config.DATABASE_URL) {
+  try {
+    dataDirLock = acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    fail(error instanceof DataDirLockedError ? error.message : `cannot lock ${config.dataDir}: ${describe(error)}`);
+  }
 }
 
 let database: Database;
@@ -52,15 +74,21 @@ try {
   fail(`cannot start the job queue: ${describe(error)}`);
 }
 
-if (config.SEED_DEMO_DATA) {
-  const started = Date.now();
-  const result = await seedDemoData(database.db);
-  if (result.seeded)
-    console.log(
-      `grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-} else {
-  await seedEssentials(database.db);
+try {
+  if (config.SEED_DEMO_DATA) {
+    const started = Date.now();
+    const result = await seedDemoData(database.db);
+    if (result.seeded)
+      console.log(
+        `grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+  } else {
+    await seedEssentials(database.db);
+  }
+} catch (error) {
+  await jobs.stop({ timeoutMs: 5_000 });
+  await database.close();
+  fail(`cannot load the ${config.SEED_DEMO_DATA ? 'demo data' : 'essential rows'}: ${describe(error)}`);
 }
 
 // buildApp hands the queue to the modules (app.jobs), which register their handlers on it.
@@ -68,6 +96,10 @@ const buildOptions: BuildOptions = { jobs };
 const app = await buildApp(config, database, buildOptions);
 jobs.setLogger(app.log);
 
+// From here on, an uncaught error is logged by the app's logger (serialised without secrets) and
+// the server shuts down gracefully.
+process.off('uncaughtException', crashedEarly);
+process.off('unhandledRejection', crashedEarly);
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
@@ -75,6 +107,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   // Running jobs finish (within the grace delay) and record their outcome before the database closes.
   await jobs.stop({ timeoutMs: 5_000 });
   await database.close();
+  dataDirLock?.release();
 });
 
 try {

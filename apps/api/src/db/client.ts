@@ -112,10 +112,36 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   };
 }
 
+/**
+ * How long a request may wait on PostgreSQL (docs/decisions/0035). A server that is down or
+ * unreachable must turn into a quick 503 (lib/error-handler.ts), not a request that hangs:
+ * - a connection — a new one, or a free one of the pool under load — within 3 s;
+ * - a statement runs at most 60 s on the server (statement_timeout), and the client gives up on an
+ *   answer 5 s later (a connection that went silent: no reset, no answer).
+ * Migrations use a connection of their own without these limits (an index on a large table may take
+ * longer, and the advisory lock waits for another instance's migration).
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 3_000;
+export const POSTGRES_STATEMENT_TIMEOUT_MS = 60_000;
+const POSTGRES_QUERY_TIMEOUT_MS = POSTGRES_STATEMENT_TIMEOUT_MS + 5_000;
+
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    statement_timeout: POSTGRES_STATEMENT_TIMEOUT_MS,
+    query_timeout: POSTGRES_QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor one that is checked out (a transaction between two statements) when its connection breaks:
+  // without a listener its 'error' event is an uncaught exception. The transaction's next statement
+  // fails instead (503, lib/error-handler.ts), and the pool drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   // Fail fast with a clear message when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
@@ -130,13 +156,14 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },
     migrate: async () => {
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     ping: async () => {
@@ -144,10 +171,16 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     // A connection of its own (a pooled one would be handed to other queries).
     listen: async (channel, onMessage, onLost) => {
-      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+      const client = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      });
+      // onLost is for a connection that was listening: a failed start throws instead (once, not both).
+      let listening = false;
       let stopped = false;
       const lost = () => {
-        if (!stopped) onLost();
+        if (listening && !stopped) onLost();
         stopped = true;
       };
       client.on('error', lost);
@@ -155,8 +188,16 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       client.on('notification', (message) => {
         if (message.channel === channel) onMessage(message.payload ?? '');
       });
-      await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        stopped = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      if (stopped) throw new Error('the listening connection ended while it started');
+      listening = true;
       return async () => {
         stopped = true;
         await client.end().catch(() => undefined);

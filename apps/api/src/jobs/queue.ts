@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import PgBoss from 'pg-boss';
 import type { Database, RawResult, Tx } from '../db/client.ts';
+import { serializeError } from '../lib/log-redaction.ts';
 
 /**
  * The job queue: work that runs later or elsewhere (grace-period ends, pause ends, renewals, the
@@ -169,9 +170,13 @@ function transactionClient(tx: Tx): SqlClient {
   return client as SqlClient;
 }
 
-/** Log details for something thrown or reported (pg-boss reports worker errors as plain objects). */
+/**
+ * Log details for something thrown or reported (pg-boss reports worker errors as plain objects):
+ * serialised here already, without hashes, tokens or a statement's parameters (lib/log-redaction.ts),
+ * since the logger may be the console before the app's logger replaces it.
+ */
 function logDetails(error: unknown): object {
-  return typeof error === 'object' && error !== null ? { err: error } : { err: String(error) };
+  return { err: serializeError(error) };
 }
 
 class PgBossJobQueue implements JobQueue {

@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParent, createStaff } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/helpers.ts';
 import { devices, players, playerStatChanges, playSessions } from '../db/schema/index.ts';
+import Fastify from 'fastify';
 import { nestsDeeperThan } from './json-body.ts';
-import { serializerCompiler, toJsonSchema } from './contract.ts';
+import { answerFrameworkError, serializerCompiler, toJsonSchema } from './contract.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -221,6 +222,67 @@ describe('the building blocks refuse hostile input with field messages', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v2/player/${2 ** 31}/`, headers: parent.headers });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ id: ['A valid integer is required.'] });
+  });
+});
+
+describe('integers in paths and queries are decimal digits', () => {
+  it.each(['0x1', '1e0', '%201', '1%0B', '1.0', '+1', '%00'])('refuses the id %s with a field message', async (id) => {
+    const parent = await createParent(t.db, { players: ['Ivy'] });
+    expect(parent.players[0]!.id).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v2/player/${id}/`, headers: parent.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ id: ['A valid integer is required.'] });
+  });
+
+  it('refuses page=1e3 and page_size=0x10, and still caps a large page size', async () => {
+    const parent = await createParent(t.db);
+    const url = `/api/v2/user/accounts/${parent.account.id}/devices/`;
+    const exponent = await t.app.inject({ method: 'GET', url: `${url}?page=1e3`, headers: parent.headers });
+    expect(exponent.statusCode).toBe(400);
+    expect(exponent.json()).toEqual({ page: ['A valid integer is required.'] });
+    const hex = await t.app.inject({ method: 'GET', url: `${url}?page_size=0x10`, headers: parent.headers });
+    expect(hex.statusCode).toBe(400);
+    expect(hex.json()).toEqual({ page_size: ['A valid integer is required.'] });
+    const large = await t.app.inject({ method: 'GET', url: `${url}?page=1&page_size=99999`, headers: parent.headers });
+    expect(large.statusCode).toBe(200);
+  });
+});
+
+describe('bodies that are not JSON', () => {
+  it.each([
+    ['text that is not JSON', '{"name": '],
+    ['a __proto__ key', '{"__proto__": {"is_staff": true}, "name": "Ivy"}'],
+  ])('answers %s with 400 non_field_errors', async (_what, payload) => {
+    const parent = await createParent(t.db, { players: ['Ivy'] });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/player/${parent.players[0]!.id}/`,
+      headers: { ...parent.headers, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      non_field_errors: ['The body is not valid JSON (or holds a key such as __proto__ that is not allowed).'],
+    });
+  });
+});
+
+describe('answerFrameworkError', () => {
+  it('answers a path that is not UTF-8 with 400 non_field_errors, and an overlong one with 414', async () => {
+    const app = Fastify({ frameworkErrors: answerFrameworkError, routerOptions: { maxParamLength: 100 } });
+    app.get('/things/:id', async () => ({ ok: true }));
+    await app.ready();
+    const broken = await app.inject({ method: 'GET', url: '/things/%ED%A0%80' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({
+      non_field_errors: [
+        'This address holds characters that are not allowed (a broken %-escape or text that is not UTF-8).',
+      ],
+    });
+    const long = await app.inject({ method: 'GET', url: `/things/${'1'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ detail: 'A part of this address is too long.', code: 'uri_too_long' });
+    await app.close();
   });
 });
 

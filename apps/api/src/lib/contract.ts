@@ -8,6 +8,7 @@
 import type { Endpoint, EndpointSchema } from '@grove/domain/api/common';
 import type {
   ContextConfigDefault,
+  FastifyError,
   FastifyReply,
   FastifyRequest,
   FastifySchema,
@@ -167,6 +168,25 @@ export interface RouteOptions<S extends EndpointSchema = EndpointSchema> {
   /** Checks the body with this schema instead of the endpoint's (documented) body schema. */
   bodyValidator?: z.ZodType;
 }
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route runs answers in the
+ * API's shapes. A path it cannot decode (a broken %-escape, bytes that are not UTF-8 such as an
+ * unpaired surrogate) is refused like any other bad request content, 400 `{ non_field_errors }`;
+ * a path segment past the router's length answers 414 `{ detail, code }`. Fastify's own answer
+ * (`{ error, code, message }`) echoed the path and matched neither shape.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ non_field_errors: [BAD_URL] });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ detail: 'A part of this address is too long.', code: 'uri_too_long' });
+  }
+  return reply.status(500).send({ detail: 'Internal Server Error', code: 'internal_error' });
+}
+
+const BAD_URL = 'This address holds characters that are not allowed (a broken %-escape or text that is not UTF-8).';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

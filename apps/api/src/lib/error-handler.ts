@@ -15,10 +15,76 @@ function refusalExtra(request: FastifyRequest): Record<string, unknown> {
   return refusal instanceof z.ZodObject && 'hasErrors' in refusal.shape ? { hasErrors: true } : {};
 }
 
+const MIB = 1024 * 1024;
+
+/** A byte count as people read it: 1 MiB, 512 KiB, 100 bytes. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MIB && (bytes * 10) % MIB === 0) return `${Number((bytes / MIB).toFixed(1))} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * The body limit a request was held to: the route's own `bodyLimit` when it sets one, else the
+ * server's for JSON and text bodies. (Another body parser may keep a smaller limit of its own —
+ * form bodies, lib/form-body.ts — which the request does not tell: then none is named.)
+ */
+function bodyLimitOf(request: FastifyRequest): number | undefined {
+  const limit = request.routeOptions?.bodyLimit;
+  if (typeof limit !== 'number') return undefined;
+  if (limit !== request.server.initialConfig.bodyLimit) return limit;
+  const type = request.headers['content-type'] ?? '';
+  return /^\s*(?:application\/(?:[\w.+-]+\+)?json|text\/plain)\b/i.test(type) ? limit : undefined;
+}
+
+/** Node's network errors: the database server is down, unreachable or dropped the connection. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL's codes for "not now": connection exceptions (class 08), the server shutting down or
+ * starting (57P01–57P03), too many connections (53300) and a statement cancelled by
+ * statement_timeout (57014: db/client.ts sets one, so that a request never waits on a dead server).
+ */
+const UNAVAILABLE_SQLSTATE = /^(?:08[0-9A-Z]{3}|57P0[1-3]|53300|57014)$/;
+
+/** node-postgres's own words when a connection breaks or cannot be had in time. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection ended unexpectedly/i;
+
+/** Whether `error` (or one of its causes: drizzle wraps the driver's error) means the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  // Node's AggregateError of a connection to every address of a host name.
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/** Seconds a client is told to wait (Retry-After) when the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * One place turns every failure into the API's error shapes:
  * validation → 400 `{ field: [messages] }`; anything else → `{ detail, code }` with its status.
- * A 5xx never shows internals.
+ * A 5xx never shows internals; a database that cannot be reached answers 503 with Retry-After.
+ * What is logged goes through the `err` serializer (lib/log-redaction.ts, set in app.ts).
  */
 export function registerErrorHandler(app: App) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -38,6 +104,11 @@ export function registerErrorHandler(app: App) {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code.toLowerCase() : 'bad_request';
+      if (status === 413 && 'code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = bodyLimitOf(request);
+        const most = limit === undefined ? '' : ` (at most ${formatBytes(limit)})`;
+        return reply.status(413).send({ detail: `The request body is too large${most}.`, code });
+      }
       if (status === 429) {
         return reply.status(429).send({ detail: 'Too many requests. Please try again later.', code: 'throttled' });
       }
@@ -45,6 +116,13 @@ export function registerErrorHandler(app: App) {
       const extra = status === 400 ? refusalExtra(request) : {};
       if (Object.keys(extra).length > 0) return reply.status(400).send({ non_field_errors: [error.message], ...extra });
       return reply.status(status).send({ detail: error.message, code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({
+        detail: 'The service is briefly unavailable. Please try again in a moment.',
+        code: 'unavailable',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal Server Error', code: 'internal_error' });

@@ -2,6 +2,8 @@ import { API_MESSAGES, MAX_JSON_DEPTH } from '@grove/domain/api/common';
 import { ValidationError } from './errors.ts';
 import type { App } from './types.ts';
 
+const NOT_JSON = 'The body is not valid JSON (or holds a key such as __proto__ that is not allowed).';
+
 /**
  * True when `json` nests objects and arrays deeper than `limit`. A linear scan that skips strings,
  * so a deep body is refused before any parser or schema walks it recursively.
@@ -27,8 +29,9 @@ export function nestsDeeperThan(json: string, limit: number): boolean {
 }
 
 /**
- * JSON bodies: Fastify's own parser (prototype poisoning refused), after a depth check that
- * answers 400 `{ non_field_errors: [...] }` for a body nested deeper than the contract allows.
+ * JSON bodies: Fastify's own parser (prototype poisoning refused), after a depth check. A body nested
+ * deeper than the contract allows, text that is not JSON and a `__proto__` or `constructor.prototype`
+ * key all answer 400 `{ non_field_errors: [...] }`, like any other refusal of a request's content.
  */
 export function registerJsonBody(app: App) {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -38,6 +41,11 @@ export function registerJsonBody(app: App) {
       done(new ValidationError({ non_field_errors: [API_MESSAGES.tooDeep] }), undefined);
       return;
     }
-    parse(request, body as string, done);
+    parse(request, body as string, (error, value) => {
+      if (!error) done(null, value);
+      else if ((error as { statusCode?: number }).statusCode === 400)
+        done(new ValidationError({ non_field_errors: [NOT_JSON] }), undefined);
+      else done(error, undefined);
+    });
   });
 }

@@ -82,6 +82,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'assets', 'big-def.js.br'), zlib.brotliCompressSync(big));
   fs.writeFileSync(path.join(distDir, 'assets', 'big-def.js.gz'), zlib.gzipSync(big));
   fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build keeps source maps beside the chunks (for error reports), with compressed copies.
+  const map = JSON.stringify({ version: 3, sources: ['../src/secret-source.tsx'], mappings: 'AAAA' });
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js.map'), map);
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js.map.br'), zlib.brotliCompressSync(map));
+  fs.writeFileSync(path.join(distDir, 'assets', 'index-abc.js.map.gz'), zlib.gzipSync(map));
 });
 
 afterAll(async () => {
@@ -209,6 +214,43 @@ describe('index.html carries the web configuration', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     const page = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not serve source maps outside development, and answers 404 (not the page) for them and missing assets', async () => {
+    for (const NODE_ENV of ['production', 'test']) {
+      const app = await appWith({ ...CONFIGURED, NODE_ENV });
+      for (const encoding of ['identity', 'gzip, br']) {
+        const map = await app.inject({
+          method: 'GET',
+          url: '/assets/index-abc.js.map',
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(map.statusCode, `${NODE_ENV} ${encoding}`).toBe(404);
+        expect(map.body).not.toContain('secret-source');
+        expect(map.headers['content-type']).not.toMatch(/html/);
+      }
+      const gone = await app.inject({ method: 'GET', url: '/assets/index-old123.js' });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.body).not.toContain('<html');
+      // The page and its chunk still load.
+      expect((await app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/dashboard' })).statusCode).toBe(200);
+    }
+    const development = await appWith({ ...CONFIGURED, NODE_ENV: 'development' });
+    const map = await development.inject({ method: 'GET', url: '/assets/index-abc.js.map' });
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toContain('secret-source');
+  });
+
+  it('caches index.html never without revalidation and only hashed assets as immutable', async () => {
+    const app = await appWith({ ...CONFIGURED, NODE_ENV: 'production' });
+    for (const url of ['/', '/index.html', '/stats']) {
+      expect((await app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-cache');
+    }
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).not.toMatch(/immutable/);
   });
 
   it('says the web app is not built when the dist folder has no index.html', async () => {

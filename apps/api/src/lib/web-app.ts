@@ -12,7 +12,11 @@
  * - other files come from the dist folder: the brotli or gzip copy `npm run build` made beside
  *   each one when the browser accepts it (scripts/build.mjs); files under /assets/ have a content
  *   hash in their names, so they are cached for a year as immutable; the others for an hour;
- * - any non-API GET falls back to index.html so deep links work; unknown /api paths answer 404.
+ * - source maps (*.map) stay in the build for error reports but are not served outside development
+ *   (they would publish the source): 404;
+ * - a missing file under /assets/ answers 404 (a page holding an old chunk name must fail to load
+ *   it, not receive index.html as JavaScript);
+ * - any other non-API GET falls back to index.html so deep links work; unknown /api paths answer 404.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -88,6 +92,7 @@ export function injectWebConfig(html: string, webConfig: PublicWebConfig): strin
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';
+const SOURCE_MAP = /\.map$/i;
 
 /** Serves the built React app; any non-API path falls back to index.html so deep links work. */
 export function registerWebApp(app: App, config: Config): void {
@@ -95,6 +100,7 @@ export function registerWebApp(app: App, config: Config): void {
   const hasWeb = fs.existsSync(indexFile);
   let indexHtml = '';
   let indexEtag = '';
+  const serveSourceMaps = config.NODE_ENV === 'development';
   if (hasWeb) {
     indexHtml = injectWebConfig(fs.readFileSync(indexFile, 'utf8'), publicWebConfig(config));
     indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
@@ -108,7 +114,7 @@ export function registerWebApp(app: App, config: Config): void {
         res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? IMMUTABLE : ONE_HOUR);
       },
       // The raw index.html has no configuration: it is always the filled-in copy below.
-      allowedPath: (pathname) => pathname !== '/index.html',
+      allowedPath: (pathname) => pathname !== '/index.html' && (serveSourceMaps || !SOURCE_MAP.test(pathname)),
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
@@ -118,6 +124,9 @@ export function registerWebApp(app: App, config: Config): void {
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    }
+    if (pathname.startsWith('/assets/') || SOURCE_MAP.test(pathname)) {
+      return reply.status(404).type('text/plain').send('Not found.');
     }
     if (!hasWeb) {
       return reply

@@ -242,7 +242,9 @@ export const adminApi = {
   }),
   createNote: endpoint('POST', '/api/v2/admin/accounts/:id/notes', {
     tags,
-    summary: 'Write a staff note on an account',
+    summary: 'Write a staff note on an account (Idempotency-Key honoured)',
+    description:
+      'With an `Idempotency-Key` header (per staff member), a repeated request replays the first answer and writes nothing; the same key with another text answers 422.',
     params: idParams,
     body: noteBody,
     response: { 201: note },

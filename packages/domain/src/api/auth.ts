@@ -12,6 +12,21 @@ const tags = ['auth'];
 /** The 400 answer's non_field_errors message for a wrong e-mail or password. */
 export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
 
+/**
+ * The 429 answer's detail when sign-in attempts are throttled (docs/decisions/0032): says when to
+ * try again, as the Retry-After header does in seconds.
+ */
+export function loginThrottledMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
+}
+
+const THROTTLED =
+  'Too many failed attempts: 429 { detail: "Too many failed sign-in attempts. Please try again in N seconds.", code: "throttled" } ' +
+  'with Retry-After (seconds). Failures are counted per e-mail address and per client address, with short growing delays; ' +
+  'a browser that signed in before (grove_device cookie, set on every successful login) is throttled on its own.';
+
 const clientId = text({ max: 100, allowBlank: true });
 
 /** The login form's rules plus the OAuth client, 'grove-web' by default. */
@@ -59,13 +74,14 @@ export const authApi = {
   login: endpoint('POST', '/api/v2/user/auth/login/', {
     tags,
     summary: 'Log in with e-mail and password; answers tokens and the user',
-    description: `Wrong e-mail or password: 400 { non_field_errors: ["${INVALID_CREDENTIALS}"] }. Too many failures: 429 with Retry-After.`,
+    description: `Wrong e-mail or password: 400 { non_field_errors: ["${INVALID_CREDENTIALS}"] }. ${THROTTLED}`,
     body: loginBody,
     response: { 200: tokenAnswer },
   }),
   sessionLogin: endpoint('POST', '/api/v2/auth/session/login/', {
     tags,
     summary: 'Log in and also open a cookie session (httpOnly grove_session cookie)',
+    description: `Errors as for /api/v2/user/auth/login/. ${THROTTLED}`,
     body: loginBody,
     response: { 200: tokenAnswer },
   }),
@@ -80,7 +96,8 @@ export const authApi = {
     summary: 'OAuth2 token endpoint: grant_type password or refresh_token (form or JSON)',
     description:
       'Refresh tokens are single use: each refresh answers a new pair, and reusing an old refresh token ends the whole session. ' +
-      'Errors: 401 { detail: "Invalid client", code: "invalid_client" }; 400 { error, error_description, detail, code }.',
+      'Errors: 401 { detail: "Invalid client", code: "invalid_client" }; 400 { error, error_description, detail, code }. ' +
+      THROTTLED,
     body: tokenRequest,
     response: { 200: tokenAnswer },
   }),

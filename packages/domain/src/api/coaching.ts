@@ -7,6 +7,7 @@ import * as z from 'zod';
 
 import { CALL_STATUSES, COACHING_LIMITS } from '../coaching.ts';
 import {
+  API_MESSAGES,
   boolean,
   choice,
   count,
@@ -15,6 +16,7 @@ import {
   id,
   idParam,
   idParams,
+  intParam,
   int,
   list,
   localDate,
@@ -169,7 +171,7 @@ export const coachingApi = {
     querystring: z.object({
       widget_id: text({ max: 64 }),
       from: calendarDate.optional().describe('First day (the family’s zone; default today).'),
-      days: z.coerce.number().int().min(1).max(28).default(7),
+      days: intParam(1, 28, { min: API_MESSAGES.range(1, 28), max: API_MESSAGES.range(1, 28) }).default(7),
     }),
     response: { 200: availableHours },
   }),

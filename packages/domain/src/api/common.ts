@@ -37,6 +37,7 @@ export const API_MESSAGES = {
   tooDeep: `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   choice: (choices: readonly string[]) => `Choose one of: ${choices.join(', ')}.`,
   pagesStartAt1: 'Pages start at 1.',
+  pageSizeAtLeast1: 'Ensure this value is greater than or equal to 1.',
   cursorInvalid: 'This page link is no longer valid. Start again from the first page.',
 } as const;
 
@@ -72,12 +73,28 @@ export function int(min: number, max: number, unit = '') {
 /** A database id in a JSON body. */
 export const id = /* @__PURE__ */ int(1, INT4_MAX);
 
+/** Decimal digits, an optional minus: the only integer text a path or query may carry. */
+const DECIMAL = /^-?\d{1,16}$/;
+
+/**
+ * An integer in a path or query string, coerced from its text: decimal digits only, so that '1e3',
+ * '0x1', ' 1', '1\u000b' and '1.0' (which `Number()` would all read as numbers) are refused like
+ * any other text that is not an integer. `messages` words the range ends (the integer message by default).
+ */
+export function intParam(min: number, max: number, messages: { integer?: string; min?: string; max?: string } = {}) {
+  const integer = messages.integer ?? API_MESSAGES.integer;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && !DECIMAL.test(value) ? Number.NaN : value),
+    z.coerce
+      .number({ message: integer })
+      .int(integer)
+      .min(min, messages.min ?? integer)
+      .max(max, messages.max ?? integer),
+  );
+}
+
 /** A database id in a path or query string (text, coerced). */
-export const idParam = /* @__PURE__ */ z.coerce
-  .number({ message: API_MESSAGES.integer })
-  .int(API_MESSAGES.integer)
-  .min(1, API_MESSAGES.integer)
-  .max(INT4_MAX, API_MESSAGES.integer);
+export const idParam = /* @__PURE__ */ intParam(1, INT4_MAX);
 
 /** `/…/{id}/…` path parameters. */
 export const idParams = /* @__PURE__ */ z.object({ id: idParam });
@@ -109,12 +126,9 @@ export function jsonObject(maxBytes: number) {
 
 /** `page` (from 1) and `page_size` (capped at `max`, never an error when larger). */
 export function pageQuery(defaultSize: number = PAGE_SIZES.default, max: number = PAGE_SIZES.max) {
-  const integer = z.coerce.number({ message: API_MESSAGES.integer }).int(API_MESSAGES.integer);
   return z.object({
-    page: integer.min(1, API_MESSAGES.pagesStartAt1).max(INT4_MAX, API_MESSAGES.integer).default(1),
-    page_size: integer
-      .min(1, 'Ensure this value is greater than or equal to 1.')
-      .max(INT4_MAX, API_MESSAGES.integer)
+    page: intParam(1, INT4_MAX, { min: API_MESSAGES.pagesStartAt1 }).default(1),
+    page_size: intParam(1, INT4_MAX, { min: API_MESSAGES.pageSizeAtLeast1 })
       .default(defaultSize)
       .transform((value) => Math.min(value, max)),
   });
@@ -164,12 +178,7 @@ export function keysetQuery(defaultSize: number, max: number) {
   return z.object({
     cursor: optional(cursor),
     page_size: optional(
-      z.coerce
-        .number({ message: API_MESSAGES.integer })
-        .int(API_MESSAGES.integer)
-        .min(1, 'Ensure this value is greater than or equal to 1.')
-        .max(INT4_MAX, API_MESSAGES.integer)
-        .transform((value) => Math.min(value, max)),
+      intParam(1, INT4_MAX, { min: API_MESSAGES.pageSizeAtLeast1 }).transform((value) => Math.min(value, max)),
     ).transform((value) => value ?? defaultSize),
   });
 }

@@ -42,9 +42,10 @@ export class PermanentDeliveryError extends Error {
 /** How one outbox table is claimed and marked (its repository). */
 export interface DeliveryStore<Row> {
   claim(id: number): Promise<Row | null>;
-  markSent(id: number, providerMessageId: string | null): Promise<void>;
+  /** `row` is the claimed row (what was handed to the provider). */
+  markSent(id: number, providerMessageId: string | null, row: Row): Promise<void>;
   /** Back to 'queued' (another try follows) or to 'failed' (the last word), with the reason. */
-  markFailed(id: number, status: 'queued' | 'failed', error: string): Promise<void>;
+  markFailed(id: number, status: 'queued' | 'failed', error: string, row: Row): Promise<void>;
 }
 
 export type DeliveryOutcome = 'sent' | 'failed' | 'skipped';
@@ -68,10 +69,10 @@ export async function deliverOnce<Row>(
     providerMessageId = await send(row);
   } catch (error) {
     const last = error instanceof PermanentDeliveryError || retryCount >= (DELIVERY_JOB.retryLimit ?? 0);
-    await store.markFailed(id, last ? 'failed' : 'queued', reasonOf(error));
+    await store.markFailed(id, last ? 'failed' : 'queued', reasonOf(error), row);
     if (last) return 'failed';
     throw error;
   }
-  await store.markSent(id, providerMessageId);
+  await store.markSent(id, providerMessageId, row);
   return 'sent';
 }

@@ -14,6 +14,13 @@ export interface EmailMessage {
   template: string;
   /** The person it is written to, when Grove knows them (GET /api/v1/communications?user=). */
   userId?: number;
+  /**
+   * One-time secrets that `text` and `html` contain (a reset link's token). Once an external
+   * provider has the message (or refused it for good), the outbox row keeps them no longer: they are
+   * replaced by REMOVED_SECRET (outbox.repository.ts). The local outbox keeps them: its row is the
+   * mailbox.
+   */
+  secrets?: readonly string[];
 }
 
 /**

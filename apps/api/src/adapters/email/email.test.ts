@@ -4,9 +4,11 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
+import { createUser } from '../../../test/factories.ts';
 import { selfSignedCertificate } from '../../../test/fixtures/self-signed-certificate.ts';
 import { openTestDatabase } from '../../../test/helpers.ts';
 import { deliverEmails, deliveryJobs } from '../../../test/outbox.ts';
@@ -14,6 +16,7 @@ import { startJobQueue, type JobQueue } from '../../jobs/queue.ts';
 import { createEmailSender } from './create-email-sender.ts';
 import { DELIVERY_JOB } from './delivery.ts';
 import type { EmailMessage, EmailTransport } from './email.port.ts';
+import { REMOVED_SECRET } from './outbox.repository.ts';
 import {
   createOutboxEmailSender,
   deliverEmail,
@@ -559,6 +562,116 @@ describe('SMTP adapter, against a local SMTP server', () => {
       expect(await database.db.select().from(emailOutbox)).toHaveLength(before);
     } finally {
       await sender.close();
+    }
+  });
+});
+
+describe('one-time secrets in the outbox', () => {
+  const PUBLIC_URL = 'https://portal.grove.test';
+  const tokenIn = (body: string) => /\/start\?o=([\w-]+)/.exec(body)?.[1];
+
+  /** The real app on this file's database, e-mailing through `smtpUrl` (or the local outbox). */
+  async function appWith(env: Record<string, string>) {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '.tmp/no-web',
+      PUBLIC_URL,
+      ...env,
+    });
+    const app = await buildApp(config, database, { logger: false });
+    await app.ready();
+    return app;
+  }
+
+  it('a delivered reset e-mail leaves no usable link in its row; the message itself had it', async () => {
+    const server = await startSmtpServer({ offerTls: false });
+    const app = await appWith({ EMAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${server.port}` });
+    try {
+      const user = await createUser(database.db, { firstName: 'Robin' });
+      const asked = await app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/password/reset/',
+        payload: { email: user.email },
+        remoteAddress: '198.51.100.201',
+      });
+      expect(asked.statusCode).toBe(200);
+      // Before delivery the row is what the mail server will get: the link, and its token to remove.
+      const [queued] = await rowsTo(user.email);
+      const token = tokenIn(queued!.textBody)!;
+      expect(queued).toMatchObject({ status: 'queued', provider: 'smtp', secrets: [token] });
+
+      await deliverEmails(app.jobs);
+      const [row] = await rowsTo(user.email);
+      expect(row).toMatchObject({ status: 'sent', secrets: null });
+      expect(row!.textBody).not.toContain(token);
+      expect(row!.htmlBody).not.toContain(token);
+      // A note that a link was sent stays, without the token.
+      expect(row!.textBody).toContain(`${PUBLIC_URL}/start?o=${REMOVED_SECRET}`);
+      expect(row!.htmlBody).toContain(`${PUBLIC_URL}/start?o=${REMOVED_SECRET}`);
+
+      // What the row holds now opens nothing …
+      const fromRow = await app.inject({
+        method: 'GET',
+        url: `/api/v2/auth/password/set/?o=${tokenIn(row!.textBody)}`,
+      });
+      expect(fromRow.statusCode).toBe(404);
+      expect(fromRow.json()).toMatchObject({ code: 'link_invalid' });
+      // … while the delivered message carried the live link, in both parts.
+      const [mail] = server.received;
+      expect(mail!.rcptTo).toEqual([user.email]);
+      expect(mail!.parsed.text).toContain(`${PUBLIC_URL}/start?o=${token}`);
+      expect(mail!.parsed.html).toContain(`${PUBLIC_URL}/start?o=${token}`);
+      const fromMail = await app.inject({
+        method: 'GET',
+        url: `/api/v2/auth/password/set/?o=${tokenIn(mail!.parsed.text!)}`,
+      });
+      expect(fromMail.statusCode).toBe(200);
+      expect(fromMail.json()).toMatchObject({ email: user.email, purpose: 'reset' });
+    } finally {
+      await app.close();
+      await server.close();
+    }
+  });
+
+  it('a message refused for good keeps no secret either', async () => {
+    const server = await startSmtpServer({ offerTls: false, rejectRecipient: 'refused-link@example.test' });
+    const app = await appWith({ EMAIL_PROVIDER: 'smtp', SMTP_URL: `smtp://127.0.0.1:${server.port}` });
+    try {
+      await createUser(database.db, { email: 'refused-link@example.test' });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/access/request/',
+        payload: { email: 'refused-link@example.test' },
+        remoteAddress: '198.51.100.202',
+      });
+      await deliverEmails(app.jobs);
+      const [row] = await rowsTo('refused-link@example.test');
+      expect(row).toMatchObject({ status: 'failed', secrets: null });
+      expect(tokenIn(row!.textBody)).toBe(REMOVED_SECRET);
+    } finally {
+      await app.close();
+      await server.close();
+    }
+  });
+
+  it('the local outbox keeps the link after delivery: its row is the mailbox', async () => {
+    const app = await appWith({ EMAIL_PROVIDER: 'outbox' });
+    try {
+      const user = await createUser(database.db);
+      await app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/password/reset/',
+        payload: { email: user.email },
+        remoteAddress: '198.51.100.203',
+      });
+      await deliverEmails(app.jobs);
+      const [row] = await rowsTo(user.email);
+      expect(row!.status).toBe('sent');
+      const opened = await app.inject({ method: 'GET', url: `/api/v2/auth/password/set/?o=${tokenIn(row!.textBody)}` });
+      expect(opened.statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -11,6 +11,15 @@ export interface OutboxRow {
   template: string;
   provider: 'outbox' | 'smtp';
   userId?: number | null;
+  secrets?: string[] | null;
+}
+
+/** What stands in a delivered row where a one-time secret was (the link's token). */
+export const REMOVED_SECRET = 'removed-after-delivery';
+
+/** `body` with every secret replaced by REMOVED_SECRET. */
+export function removeSecrets(body: string, secrets: readonly string[]): string {
+  return secrets.filter(Boolean).reduce((text, secret) => text.replaceAll(secret, REMOVED_SECRET), body);
 }
 
 /** Writes a message as 'queued' (its delivery job sends it). */
@@ -24,6 +33,20 @@ export async function insertOutboxRow(db: Executor, row: OutboxRow): Promise<num
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect;
 
+/**
+ * A row that has left for an external provider (sent, or refused for good) keeps no one-time secret:
+ * they are replaced in both bodies and the list is emptied. A row of the local outbox ('outbox'
+ * provider) is the mailbox itself, read by whoever runs Grove without a mail server: it keeps them.
+ */
+function withoutSecrets(row: ClaimedEmail) {
+  if (row.provider === 'outbox' || !row.secrets?.length) return {};
+  return {
+    textBody: removeSecrets(row.textBody, row.secrets),
+    htmlBody: row.htmlBody === null ? null : removeSecrets(row.htmlBody, row.secrets),
+    secrets: null,
+  };
+}
+
 /** The email_outbox side of a delivery (delivery.ts): claim with one conditional UPDATE, then mark. */
 export function emailDeliveryStore(db: Executor): DeliveryStore<ClaimedEmail> {
   return {
@@ -35,14 +58,18 @@ export function emailDeliveryStore(db: Executor): DeliveryStore<ClaimedEmail> {
         .returning();
       return row ?? null;
     },
-    async markSent(id, providerMessageId) {
+    async markSent(id, providerMessageId, row) {
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', providerMessageId, sentAt: new Date(), error: null })
+        .set({ status: 'sent', providerMessageId, sentAt: new Date(), error: null, ...withoutSecrets(row) })
         .where(eq(emailOutbox.id, id));
     },
-    async markFailed(id, status, error) {
-      await db.update(emailOutbox).set({ status, error }).where(eq(emailOutbox.id, id));
+    async markFailed(id, status, error, row) {
+      const final = status === 'failed' ? withoutSecrets(row) : {};
+      await db
+        .update(emailOutbox)
+        .set({ status, error, ...final })
+        .where(eq(emailOutbox.id, id));
     },
   };
 }

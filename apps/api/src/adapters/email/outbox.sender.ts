@@ -88,6 +88,7 @@ export function outboxEmailSender(
       template: message.template,
       provider,
       userId: message.userId ?? null,
+      secrets: message.secrets?.length ? [...message.secrets] : null,
     });
     await jobs.sendInTransaction(tx, EMAIL_DELIVERY_QUEUE, { id });
     return id;

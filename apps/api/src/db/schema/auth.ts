@@ -65,13 +65,36 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_id_idx').on(t.userId)],
 );
 
-/** Failed-login counters shared by every server instance (keys like 'ip:…' and 'email:…'). */
+/**
+ * Attempt counters shared by every server instance (keys like 'ip:…', 'email:…', 'device:…'; see
+ * auth.throttle.ts). `failures` counts the attempts let through in the window, `refused` those
+ * answered 429 without being evaluated.
+ */
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
+  refused: integer('refused').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
+
+/**
+ * Browsers on which a person has signed in (the httpOnly grove_device cookie, stored as its SHA-256
+ * hash). A login from a known device has its own throttle: failures elsewhere do not block it.
+ * One browser may be known for several people (a shared family computer).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('known_devices_user_id_idx').on(t.userId)],
+);
 
 /** Every e-mail Grove sends, whatever the adapter; the local adapter only stores it here. */
 export const emailOutbox = pgTable(
@@ -92,6 +115,11 @@ export const emailOutbox = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Delivery attempts so far (the outbox job retries with backoff). */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * One-time secrets in the body (a link's token): an external provider's delivery replaces them
+     * in text_body and html_body and empties this list, so a delivered row holds nothing usable.
+     */
+    secrets: text('secrets').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

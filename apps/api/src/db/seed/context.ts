@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Random } from '../../lib/random.ts';
-import type { Db } from '../client.ts';
+import type { Executor } from '../client.ts';
 
 export interface SeededPlayer {
   id: number;
@@ -16,7 +16,8 @@ export interface SeededPlayer {
 }
 
 export interface SeedContext {
-  db: Db;
+  /** The seed's one transaction (seed/index.ts): everything a seeder writes commits with the rest, or not at all. */
+  db: Executor;
   rng: Random;
   now: Date;
   passwordHash: string;

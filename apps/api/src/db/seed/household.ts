@@ -192,7 +192,7 @@ export async function seedHouseholdData(ctx: SeedContext): Promise<void> {
         email: DEMO_CAREGIVER_EMAIL,
         firstName: 'Jesse',
         lastName: main.lastName,
-        phonenumber: '(919) 555 0188',
+        phonenumber: '9195550188',
         country: 'US',
         accountId: main.accountId,
         billingStatus: main.billingStatus,

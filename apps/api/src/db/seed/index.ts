@@ -1,10 +1,20 @@
 import { WEB_CLIENT_ID, type BillingStatus } from '@grove/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seededRandom, type Random } from '../../lib/random.ts';
-import type { Db } from '../client.ts';
+import type { Db, Executor, Tx } from '../client.ts';
 import { LATEST_GAME_VERSION } from '@grove/domain/admin';
-import { accounts, accountTags, appMeta, devices, oauthClients, players, users } from '../schema/index.ts';
+import {
+  accounts,
+  accountTags,
+  appMeta,
+  auditLog,
+  authSessions,
+  devices,
+  oauthClients,
+  players,
+  users,
+} from '../schema/index.ts';
 import type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 import { DEMO_PASSWORD } from './demo-logins.ts';
 import { CHILD_NAMES, FIRST_NAMES, LAST_NAMES } from './names.ts';
@@ -28,6 +38,10 @@ export const FEATURE_SEEDERS: Seeder[] = [
 ];
 
 const SEED_KEY = 'demo_seed';
+/** pg_advisory_xact_lock key: one seed at a time when several instances start at once on PostgreSQL. */
+const SEED_LOCK_ID = 4_711_2027;
+/** The first row the seed writes: found without the done mark, it shows a seed that stopped midway. */
+const FIRST_SEEDED_EMAIL = 'staff@example.com';
 const CHUNK = 1000;
 const DAY = 86_400_000;
 
@@ -38,9 +52,10 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** Leave out play sessions (hours at 100 000 accounts); the back-office benchmark needs none. */
   withoutPlay?: boolean;
+  /** The feature seeders, FEATURE_SEEDERS by default (a test puts in one that fails midway). */
+  seeders?: Seeder[];
 }
 
-/** Data every installation needs, demo or not: the registered OAuth clients. */
 /**
  * A valid US number in the 555-0100…0199 range set aside for fiction, under real area codes, so a
  * demo profile can be saved and texted to as it is.
@@ -50,6 +65,7 @@ function demoPhone(index: number): string {
   return `${DEMO_AREA_CODES[index % DEMO_AREA_CODES.length]}55501${String(index % 100).padStart(2, '0')}`;
 }
 
+/** Data every installation needs, demo or not: the registered OAuth clients. */
 export async function seedEssentials(db: Db) {
   await db
     .insert(oauthClients)
@@ -60,7 +76,7 @@ export async function seedEssentials(db: Db) {
     .onConflictDoNothing();
 }
 
-export async function isSeeded(db: Db): Promise<boolean> {
+export async function isSeeded(db: Executor): Promise<boolean> {
   const rows = await db.select().from(appMeta).where(eq(appMeta.key, SEED_KEY)).limit(1);
   return rows.length > 0;
 }
@@ -242,20 +258,71 @@ function planAccounts(rng: Random, total: number): AccountPlan[] {
  * Fills an empty database with a deterministic demo world: staff, coaches and `accounts` parent
  * accounts with their players, then whatever each feature seeder adds. Runs once: a second call
  * on the same database does nothing.
+ *
+ * All of it is one transaction, marked done (app_meta demo_seed) inside it: a seed stopped midway
+ * (a crash, SIGKILL, a failed statement) leaves nothing, and the next start seeds again. A database
+ * that an earlier version left half-seeded is detected and finished (finishInterruptedSeed).
  */
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{ seeded: boolean; accounts: number }> {
-  const log = options.log ?? (() => undefined);
   await seedEssentials(db);
   if (await isSeeded(db)) return { seeded: false, accounts: 0 };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    // Another instance seeding at the same moment (PostgreSQL) holds the lock; when it commits,
+    // this one finds the mark and adds nothing.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (await isSeeded(tx)) return { seeded: false, accounts: 0 };
+    await finishInterruptedSeed(tx, options.log ?? (() => undefined));
+    return seedWorld(tx, passwordHash, options);
+  });
+}
+
+/**
+ * Versions before the seed ran in one transaction left the rows written so far when stopped
+ * midway, and every later start failed on a duplicate key. Such a database holds the first demo
+ * rows but no done mark, and the server never listened on it. Unless someone has signed in since
+ * (it was then used without demo data: left alone, with a message), its rows are removed here, in
+ * the seed's transaction, and the seed starts over. The registered OAuth clients, app_meta and the
+ * (append-only, empty: the seed writes none) audit log stay; the migrations (schema drizzle) and the
+ * job queue (schema pgboss) are not touched.
+ */
+async function finishInterruptedSeed(tx: Executor, log: (line: string) => void) {
+  const [first] = await tx.select({ id: users.id }).from(users).where(eq(users.email, FIRST_SEEDED_EMAIL)).limit(1);
+  if (!first) return;
+  const [signedIn] = await tx.select({ id: authSessions.id }).from(authSessions).limit(1);
+  const [audited] = await tx.select({ id: auditLog.id }).from(auditLog).limit(1);
+  if (signedIn || audited) {
+    throw new Error(
+      'The database holds part of the demo data (a first start that stopped while seeding) but has been used ' +
+        'since (someone signed in or an audited change was made), so it is left as it is. Start with SEED_DEMO_DATA=false to keep it, or ' +
+        'start on an empty database to get the demo data.',
+    );
+  }
+  const tables = (
+    (await tx.execute(sql`
+      select tablename from pg_tables
+       where schemaname = 'public' and tablename not in ('oauth_clients', 'app_meta', 'audit_log')
+       order by tablename`)) as unknown as { rows: { tablename: string }[] }
+  ).rows.map((row) => `"public"."${row.tablename.replace(/"/g, '""')}"`);
+  if (tables.length) await tx.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
+  log('removed the demo data of a seed that stopped midway; seeding again');
+}
+
+async function seedWorld(
+  db: Tx,
+  passwordHash: string,
+  options: SeedOptions,
+): Promise<{ seeded: boolean; accounts: number }> {
+  const log = options.log ?? (() => undefined);
   const rng = seededRandom(options.seed ?? 2026);
   const now = options.now ?? new Date();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const staffAndCoaches = await db
     .insert(users)
     .values([
       {
         email: 'staff@example.com',
+        phonenumber: '6175550140',
         firstName: 'Sam',
         lastName: 'Rivera',
         isStaff: true,
@@ -265,6 +332,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
       },
       {
         email: 'support@example.com',
+        phonenumber: '6175550141',
         firstName: 'Dana',
         lastName: 'Whitfield',
         isStaff: true,
@@ -273,6 +341,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
       },
       {
         email: 'coach@example.com',
+        phonenumber: '9195550142',
         firstName: 'Casey',
         lastName: 'Morgan',
         isCoach: true,
@@ -281,6 +350,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
       },
       {
         email: 'coach2@example.com',
+        phonenumber: '3125550143',
         firstName: 'Riley',
         lastName: 'Okafor',
         isCoach: true,
@@ -289,6 +359,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
       },
       {
         email: 'coach3@example.com',
+        phonenumber: '7205550144',
         firstName: 'Avery',
         lastName: 'Lindqvist',
         isCoach: true,
@@ -376,7 +447,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
   log(`seeded ${accountIds.length} accounts and ${seededPlayers.length} players`);
 
   const ctx: SeedContext = { db, rng, now, passwordHash, accountIds, players: seededPlayers, log };
-  for (const seeder of FEATURE_SEEDERS) {
+  for (const seeder of options.seeders ?? FEATURE_SEEDERS) {
     if (options.withoutPlay && seeder === seedPlayData) continue;
     await seeder(ctx);
   }

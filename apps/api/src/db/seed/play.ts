@@ -32,7 +32,6 @@ import { CHILD_NAMES } from './names.ts';
  * seeds drawn from the seed's generator and of row ids, so the data is the same on every run.
  */
 const PLAYERS_PER_STATEMENT = 400;
-const CONCURRENT_CHUNKS = 2;
 const INSERT_CHUNK = 1000;
 /** Weeks until a player reaches their "later in the program" pattern. */
 const RAMP_WEEKS = 40;
@@ -480,36 +479,27 @@ export async function seedPlayData(ctx: SeedContext): Promise<void> {
   if (staffIds.length === 0) throw new Error('The play data seeder needs the staff users of the core seed.');
   const started = Date.now();
 
-  // Seeds are drawn in chunk order before any work starts, so the data does not depend on which
-  // chunk finishes first.
-  const jobs: { chunk: SeededPlayer[]; seeds: number[] }[] = [];
+  // The chunks run one after the other: the whole seed is one transaction on one connection
+  // (seed/index.ts), and each chunk is a savepoint in it.
+  let done = 0;
   for (let i = 0; i < ctx.players.length; i += PLAYERS_PER_STATEMENT) {
     const chunk = ctx.players.slice(i, i + PLAYERS_PER_STATEMENT);
-    jobs.push({ chunk, seeds: chunk.map(() => rng.int(1, 2_000_000_000)) });
+    const seeds = chunk.map(() => rng.int(1, 2_000_000_000));
+    const ids = chunk.map((p) => p.id);
+    await db.transaction(async (tx) => {
+      // The statements' cost estimates are huge (generate_series per row), which would make
+      // PostgreSQL JIT-compile each of them for longer than they run.
+      await tx.execute(sql`set local jit = off`);
+      await generateSessions(tx, chunk, seeds, now);
+      // Fresh statistics, or the planner may scan the whole, fast-growing table per player.
+      await tx.execute(sql`analyze play_sessions`);
+      await generateDetails(tx, ids);
+      await seedAcorns(tx, ids, staffIds[0]!, now);
+    });
+    done += chunk.length;
+    if (ctx.players.length > PLAYERS_PER_STATEMENT)
+      log(`play data: ${done}/${ctx.players.length} players (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    for (let job = jobs[next++]; job; job = jobs[next++]) {
-      const { chunk, seeds } = job;
-      const ids = chunk.map((p) => p.id);
-      await db.transaction(async (tx) => {
-        // The statements' cost estimates are huge (generate_series per row), which would make
-        // PostgreSQL JIT-compile each of them for longer than they run.
-        await tx.execute(sql`set local jit = off`);
-        await generateSessions(tx, chunk, seeds, now);
-        // Fresh statistics, or the planner may scan the whole, fast-growing table per player.
-        await tx.execute(sql`analyze play_sessions`);
-        await generateDetails(tx, ids);
-        await seedAcorns(tx, ids, staffIds[0]!, now);
-      });
-      done += chunk.length;
-      if (jobs.length > 1)
-        log(`play data: ${done}/${ctx.players.length} players (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    }
-  };
-  // Two chunks at a time keep two PostgreSQL backends busy; PGlite runs them one after the other.
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHUNKS, jobs.length) }, worker));
   await seedReviews(ctx, staffIds);
   await seedSurveysAndProfiles(ctx);
   await seedConfigsAndExperiments(ctx);

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountNotes, accountTags, users, userShipping } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { idempotent } from '../billing/billing.idempotency.ts';
 import { getShipping, patchShipping } from '../user/user.shipping.service.ts';
 import { route, type AuditTarget } from '../../lib/contract.ts';
 import { toPage } from '../../lib/pagination.ts';
@@ -116,10 +117,17 @@ export function adminRoutes(app: App, db: Db) {
     toPage(request, await admin.listNotes(db, request.params.id, request.query)),
   );
   route(app, adminApi.note, staff, async (request) => admin.getNote(db, request.params.id, request.params.noteId));
+  // A retried "save note" (a double click, a lost answer) sends the same Idempotency-Key: one note.
   route(app, adminApi.createNote, { ...staff, audit: noteAudit }, async (request, reply) => {
-    const note = await admin.createNote(db, requireUser(request), request.params.id, request.body.text);
-    reply.status(201);
-    return note;
+    const author = requireUser(request);
+    return idempotent(
+      db,
+      request,
+      reply,
+      `user:${author.id}`,
+      () => admin.createNote(db, author, request.params.id, request.body.text),
+      201,
+    );
   });
   route(app, adminApi.updateNote, { ...staff, audit: noteAudit }, async (request) =>
     admin.updateNote(db, requireUser(request), request.params.id, request.params.noteId, request.body.text),

@@ -7,6 +7,13 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 /** The httpOnly cookie of a cookie session (POST /api/v2/auth/session/login/). */
 export const SESSION_COOKIE = 'grove_session';
+/**
+ * The httpOnly cookie that makes a browser a known device for login throttling (auth.throttle.ts):
+ * a random value set after every successful password login, sent only to the login calls, kept
+ * through sign-out. It proves nothing by itself; the server keeps its hash per person who signed in.
+ */
+export const DEVICE_COOKIE = 'grove_device';
+export const DEVICE_COOKIE_PATH = '/api/v2/';
 
 const CSRF_MAX_AGE_SECONDS = 365 * 86_400;
 
@@ -29,6 +36,16 @@ export function setCsrfCookie(reply: FastifyReply, settings: CookieSettings) {
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, settings: CookieSettings) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: settings.secure,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function setDeviceCookie(reply: FastifyReply, token: string, maxAgeSeconds: number, settings: CookieSettings) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: DEVICE_COOKIE_PATH,
     sameSite: 'lax',
     httpOnly: true,
     secure: settings.secure,

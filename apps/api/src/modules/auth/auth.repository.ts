@@ -1,11 +1,12 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   accounts,
   authSessions,
   authTokens,
   devices,
+  knownDevices,
   loginThrottles,
   oauthClients,
   oneTimeTokens,
@@ -210,14 +211,91 @@ export async function revokeUserSessions(db: Executor, userId: number, reason: s
 
 // Login throttles
 
-/** The latest blocked_until among `keys` that is still in the future, or null. */
-export async function findBlockedUntil(db: Executor, keys: string[], now: Date): Promise<Date | null> {
+export interface ThrottleRow {
+  key: string;
+  failures: number;
+  refused: number;
+  windowStartedAt: Date;
+  blockedUntil: Date | null;
+}
+
+/**
+ * The counters of `keys`, created when missing, locked until the transaction `tx` ends. One upsert
+ * whose no-op update takes the row lock, in key order: two logins that share a key wait for each
+ * other instead of deadlocking, and a row deleted meanwhile (a successful login) is made again.
+ */
+export async function lockThrottleRows(tx: Tx, keys: string[], now: Date): Promise<ThrottleRow[]> {
+  const sorted = [...new Set(keys)].sort();
+  return tx
+    .insert(loginThrottles)
+    .values(sorted.map((key) => ({ key, failures: 0, refused: 0, windowStartedAt: now })))
+    .onConflictDoUpdate({ target: loginThrottles.key, set: { failures: sql`${loginThrottles.failures}` } })
+    .returning({
+      key: loginThrottles.key,
+      failures: loginThrottles.failures,
+      refused: loginThrottles.refused,
+      windowStartedAt: loginThrottles.windowStartedAt,
+      blockedUntil: loginThrottles.blockedUntil,
+    });
+}
+
+export async function saveThrottleRow(tx: Tx, row: ThrottleRow) {
+  const { key, ...values } = row;
+  await tx.update(loginThrottles).set(values).where(eq(loginThrottles.key, key));
+}
+
+/**
+ * Gives back one attempt of `key` (a login that succeeded): one failure less, and the block the
+ * attempt set (`reservedUntil`) back to what it was (`previousUntil`) unless another attempt has
+ * changed it since. A counter left empty is deleted.
+ */
+export async function refundThrottleAttempt(
+  db: Executor,
+  key: string,
+  reservedUntil: Date | null,
+  previousUntil: Date | null,
+) {
+  const reserved = reservedUntil ? sql`${reservedUntil.toISOString()}::timestamptz` : sql`null`;
+  const previous = previousUntil ? sql`${previousUntil.toISOString()}::timestamptz` : sql`null`;
+  await db
+    .update(loginThrottles)
+    .set({
+      failures: sql`greatest(${loginThrottles.failures} - 1, 0)`,
+      blockedUntil: sql`case when ${loginThrottles.blockedUntil} is not distinct from ${reserved} then ${previous} else ${loginThrottles.blockedUntil} end`,
+    })
+    .where(eq(loginThrottles.key, key));
+  // Nothing left to remember (an address whose logins all succeeded): no row.
+  await db
+    .delete(loginThrottles)
+    .where(
+      and(
+        eq(loginThrottles.key, key),
+        eq(loginThrottles.failures, 0),
+        eq(loginThrottles.refused, 0),
+        isNull(loginThrottles.blockedUntil),
+      ),
+    );
+}
+
+// Known devices
+
+/** True when the browser whose grove_device cookie hashes to `tokenHash` signed `userId` in since `since`. */
+export async function isKnownDevice(db: Executor, tokenHash: string, userId: number, since: Date): Promise<boolean> {
   const rows = await db
-    .select({ blockedUntil: loginThrottles.blockedUntil })
-    .from(loginThrottles)
-    .where(and(inArray(loginThrottles.key, keys), gt(loginThrottles.blockedUntil, now)));
-  const times = rows.map((row) => row.blockedUntil!.getTime());
-  return times.length ? new Date(Math.max(...times)) : null;
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(
+      and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, userId), gt(knownDevices.lastUsedAt, since)),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
+export async function rememberDevice(db: Executor, tokenHash: string, userId: number, now: Date) {
+  await db
+    .insert(knownDevices)
+    .values({ tokenHash, userId, createdAt: now, lastUsedAt: now })
+    .onConflictDoUpdate({ target: [knownDevices.tokenHash, knownDevices.userId], set: { lastUsedAt: now } });
 }
 
 /**
@@ -243,13 +321,6 @@ export async function countThrottleEvent(
     })
     .returning({ failures: loginThrottles.failures, windowStartedAt: loginThrottles.windowStartedAt });
   return row!;
-}
-
-export async function blockThrottleKey(db: Executor, key: string, until: Date) {
-  await db
-    .update(loginThrottles)
-    .set({ blockedUntil: sql`greatest(${loginThrottles.blockedUntil}, ${until.toISOString()}::timestamptz)` })
-    .where(eq(loginThrottles.key, key));
 }
 
 export async function clearThrottleKey(db: Executor, key: string) {

@@ -10,8 +10,10 @@ import type { App } from '../../lib/types.ts';
 import { getUserInfo } from '../user/user.service.ts';
 import {
   clearAuthCookies,
+  DEVICE_COOKIE,
   SESSION_COOKIE,
   setCsrfCookie,
+  setDeviceCookie,
   setSessionCookie,
   type CookieSettings,
 } from './auth.cookies.ts';
@@ -29,13 +31,19 @@ import {
   revokeToken,
   setPasswordWithLink,
   type AuthDeps,
+  type PasswordLogin,
   type SessionStart,
 } from './auth.service.ts';
+import { LOGIN_THROTTLE } from './auth.throttle.ts';
 
 type LoginBody = ParsedBody<typeof authApi.login>;
 
 function clientInfo(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    deviceToken: request.cookies[DEVICE_COOKIE] ?? null,
+  };
 }
 
 /**
@@ -47,6 +55,9 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
   const cookies: CookieSettings = { secure: config.publicUrl.startsWith('https:') };
 
   const answer = async (started: SessionStart) => ({ ...started.tokens, user: await getUserInfo(db, started.userId) });
+  /** After a password login: this browser is a known device of the user from now on. */
+  const rememberBrowser = (reply: FastifyReply, started: PasswordLogin) =>
+    setDeviceCookie(reply, started.deviceToken, LOGIN_THROTTLE.knownDeviceDays * 86_400, cookies);
 
   /** Both login calls: check the password, open a session, set the CSRF (and session) cookie. */
   async function passwordLogin(
@@ -64,6 +75,7 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
       ...clientInfo(request),
     });
     setCsrfCookie(reply, cookies);
+    rememberBrowser(reply, started);
     if (kind === 'cookie' && started.sessionCookie) {
       setSessionCookie(reply, started.sessionCookie, config.REFRESH_TOKEN_TTL_SECONDS, cookies);
     }
@@ -83,7 +95,7 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
     return { detail: 'Successfully logged out.' };
   });
 
-  route(app, authApi.token, open, async (request) => {
+  route(app, authApi.token, open, async (request, reply) => {
     const body = request.body;
     if (body.grant_type === 'refresh_token') {
       return answer(await refreshSession(deps, { refreshToken: body.refresh_token ?? '', clientId: body.client_id }));
@@ -97,15 +109,15 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
     }
     try {
       const { email: address, password } = credentials.data;
-      return answer(
-        await loginWithPassword(deps, {
-          email: address,
-          password,
-          clientId: body.client_id,
-          kind: 'token',
-          ...clientInfo(request),
-        }),
-      );
+      const started = await loginWithPassword(deps, {
+        email: address,
+        password,
+        clientId: body.client_id,
+        kind: 'token',
+        ...clientInfo(request),
+      });
+      rememberBrowser(reply, started);
+      return answer(started);
     } catch (error) {
       if (error instanceof InvalidCredentialsError) throw new OAuthError('invalid_grant', INVALID_CREDENTIALS);
       throw error;

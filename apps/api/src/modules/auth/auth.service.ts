@@ -16,20 +16,24 @@ import {
   findToken,
   insertOneTimeToken,
   insertTokens,
+  isKnownDevice,
   markTokenUsed,
   recordLogin,
+  rememberDevice,
   revokeSession,
   revokeUserSessions,
   setPasswordHash,
   type TokenKind,
 } from './auth.repository.ts';
 import {
-  assertLoginAllowed,
   clearAccountThrottle,
   countLinkRequest,
+  knownDeviceKeys,
+  LOGIN_THROTTLE,
+  loginKeys,
   normalizeEmail,
-  recordLoginFailure,
-  throttleKeys,
+  reserveLoginAttempt,
+  settleLoginSuccess,
 } from './auth.throttle.ts';
 import { hashToken, newToken } from './auth.tokens.ts';
 
@@ -97,10 +101,20 @@ export interface SessionStart {
   sessionCookie: string | null;
 }
 
+export interface PasswordLogin extends SessionStart {
+  /** The grove_device cookie value: this browser is now a known device of the user. */
+  deviceToken: string;
+}
+
 export interface ClientInfo {
   ip: string;
   userAgent: string | null;
+  /** The grove_device cookie the browser sent, if any. */
+  deviceToken?: string | null;
 }
+
+/** A grove_device value worth looking up: what newToken() makes (43 URL-safe characters). */
+const DEVICE_TOKEN = /^[\w-]{43}$/;
 
 async function requireClient(deps: AuthDeps, clientId: string, grantType?: 'password' | 'refresh_token') {
   const client = clientId ? await findOauthClient(deps.db, clientId) : null;
@@ -136,26 +150,30 @@ async function issueTokens(deps: AuthDeps, sessionId: string, withCookie: boolea
 }
 
 /**
- * Password login (both login calls and the password grant). Order matters: the throttle is checked
- * before any hashing; an unknown e-mail is verified against a dummy hash; every failure is counted.
+ * Password login (both login calls and the password grant). Order matters: the attempt is counted
+ * (auth.throttle.ts) before any hashing, and refused with 429 while it must wait; an unknown e-mail
+ * is verified against a dummy hash. A browser on which this user signed in before (its grove_device
+ * cookie) is counted on its own, so that failures from elsewhere do not hold up its owner.
  */
 export async function loginWithPassword(
   deps: AuthDeps,
   input: { email: string; password: string; clientId: string; kind: 'token' | 'cookie' } & ClientInfo,
-): Promise<SessionStart> {
+): Promise<PasswordLogin> {
   await requireClient(deps, input.clientId, 'password');
-  const keys = throttleKeys(input.ip, input.email);
-  await assertLoginAllowed(deps.db, keys);
-
   const user = await findLoginUserByEmail(deps.db, normalizeEmail(input.email));
-  const passwordOk = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
-  if (!user || !user.passwordHash || !user.isActive || !passwordOk) {
-    await recordLoginFailure(deps.db, keys);
-    throw new InvalidCredentialsError();
-  }
+  const presented = input.deviceToken && DEVICE_TOKEN.test(input.deviceToken) ? input.deviceToken : null;
+  const knownSince = new Date(Date.now() - LOGIN_THROTTLE.knownDeviceDays * 86_400_000);
+  const known = user && presented ? await isKnownDevice(deps.db, hashToken(presented), user.id, knownSince) : false;
+  const keys = known ? knownDeviceKeys(hashToken(presented!), user!.id) : loginKeys(input.ip, input.email);
+  const reserved = await reserveLoginAttempt(deps.db, keys);
 
-  await clearAccountThrottle(deps.db, user.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? DUMMY_PASSWORD_HASH, input.password);
+  if (!user || !user.passwordHash || !user.isActive || !passwordOk) throw new InvalidCredentialsError();
+
+  await settleLoginSuccess(deps.db, reserved);
   const now = new Date();
+  const deviceToken = presented ?? newToken();
+  await rememberDevice(deps.db, hashToken(deviceToken), user.id, now);
   await recordLogin(deps.db, user.id, now);
   const sessionId = await createSession(deps.db, {
     userId: user.id,
@@ -164,7 +182,7 @@ export async function loginWithPassword(
     ip: input.ip,
     userAgent: input.userAgent,
   });
-  return { userId: user.id, ...(await issueTokens(deps, sessionId, input.kind === 'cookie')) };
+  return { userId: user.id, deviceToken, ...(await issueTokens(deps, sessionId, input.kind === 'cookie')) };
 }
 
 /**
@@ -247,7 +265,7 @@ export async function sendLink(
       purpose === 'invite' && inviterName !== undefined
         ? renderEmail('caregiver_invite', { firstName: user.firstName, inviterName, link })
         : renderEmail(purpose === 'reset' ? 'password_reset' : 'access_invite', { firstName: user.firstName, link });
-    await deps.email.send({ to: user.email, userId: user.id, ...content }, tx);
+    await deps.email.send({ to: user.email, userId: user.id, ...content, secrets: [token] }, tx);
   } catch (error) {
     if (tx) throw error;
     deps.log.error({ err: error, userId: user.id }, 'could not send a one-time link');

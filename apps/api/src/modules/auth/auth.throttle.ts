@@ -1,24 +1,151 @@
-import type { Executor } from '../../db/client.ts';
+import { loginThrottledMessage } from '@grove/domain/api/auth';
+import type { Db, Executor } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
-import { blockThrottleKey, clearThrottleKey, countThrottleEvent, findBlockedUntil } from './auth.repository.ts';
+import {
+  clearThrottleKey,
+  countThrottleEvent,
+  lockThrottleRows,
+  refundThrottleAttempt,
+  saveThrottleRow,
+  type ThrottleRow,
+} from './auth.repository.ts';
 
 /**
- * Login throttling, checked before any password hashing and kept in login_throttles so every
- * server instance sees the same counts. Keys: 'ip:<address>' and 'email:<address in lower case>'.
+ * Login throttling (docs/decisions/0032), checked before any password hashing and kept in
+ * login_throttles, so every server instance counts the same attempts. An attempt is counted before
+ * its password is checked, in one transaction that locks its counters: of concurrent guesses, only
+ * as many are evaluated as the counters allow; the others answer 429 without hashing.
  *
- * - per account (e-mail): the first 5 failures in an hour are free; from the 5th on, the key is
- *   blocked for 2^(n-5) seconds (1 s, 2 s, 4 s … capped at 15 minutes); at 100 failures it is
- *   blocked until the hour is over.
- * - per IP address: 300 failures an hour, then blocked until the hour is over.
- * A successful login clears the e-mail key (not the IP key).
+ * - per account ('email:<address in lower case>'): 5 attempts in a window are free; the 5th and each
+ *   later one make the next wait 1 s, 2 s, 4 s … at most 5 minutes. Never a lock-out: the owner,
+ *   or anyone, may try again after the wait.
+ * - per client address ('ip:<address>'): 500 attempts in a window are free (a school or a carrier
+ *   NAT is many families), then the same growing waits, at most 1 minute.
+ * - a known device (a browser that signed this person in before: the grove_device cookie) is counted
+ *   on its own key ('device:<cookie hash>:<user id>', the account's rule) instead of both: failures
+ *   from elsewhere, however many, do not hold up the person on their own browser.
+ * A window ends an hour after its first attempt. A successful login clears the account's (or the
+ * device's) counter and gives its attempt back to the address.
  */
 export const LOGIN_THROTTLE = {
   windowSeconds: 3600,
-  accountMaxFailures: 100,
-  accountFreeFailures: 5,
-  accountMaxDelaySeconds: 900,
-  ipMaxFailures: 300,
+  account: { freeAttempts: 5, maxDelaySeconds: 300 },
+  ip: { freeAttempts: 500, maxDelaySeconds: 60 },
+  /** How long a browser stays known after its last successful login. */
+  knownDeviceDays: 365,
 } as const;
+
+export interface ThrottleRule {
+  readonly freeAttempts: number;
+  readonly maxDelaySeconds: number;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export interface ThrottleKey {
+  key: string;
+  rule: ThrottleRule;
+  /** Cleared by a successful login (the account and device keys); else given back one attempt. */
+  clearOnSuccess: boolean;
+}
+
+/** The counters of a login from `ip` for `email` on a browser that is not known for that person. */
+export function loginKeys(ip: string, email: string): ThrottleKey[] {
+  return [
+    { key: `email:${normalizeEmail(email)}`, rule: LOGIN_THROTTLE.account, clearOnSuccess: true },
+    { key: `ip:${ip}`, rule: LOGIN_THROTTLE.ip, clearOnSuccess: false },
+  ];
+}
+
+/** The counter of a login on a known device (`deviceHash`, the cookie's hash) for user `userId`. */
+export function knownDeviceKeys(deviceHash: string, userId: number): ThrottleKey[] {
+  return [{ key: `device:${deviceHash}:${userId}`, rule: LOGIN_THROTTLE.account, clearOnSuccess: true }];
+}
+
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+const windowCutoff = (now: Date, windowSeconds: number) => new Date(now.getTime() - windowSeconds * 1000);
+
+/** The wait after the n-th attempt of a window under `rule`, in seconds (0: none). */
+export function throttleDelaySeconds(rule: ThrottleRule, attempts: number): number {
+  if (attempts < rule.freeAttempts) return 0;
+  return Math.min(2 ** Math.min(attempts - rule.freeAttempts, 30), rule.maxDelaySeconds);
+}
+
+/** The wait after the n-th attempt of an account (or known device). */
+export const accountDelaySeconds = (attempts: number) => throttleDelaySeconds(LOGIN_THROTTLE.account, attempts);
+
+/** 429 with Retry-After and a sentence that says when. */
+export function loginThrottled(retryAfterSeconds: number) {
+  const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+  return tooManyRequests(wait, loginThrottledMessage(wait));
+}
+
+/** One counted attempt: what it changed, so that a success can give it back. */
+export interface ReservedKey extends ThrottleKey {
+  reservedUntil: Date | null;
+  previousUntil: Date | null;
+}
+
+type Reserved = { reserved: ReservedKey[] } | { blockedUntil: Date };
+
+/**
+ * Counts one login attempt on every key, or on none: while any key must wait, the attempt is
+ * refused (counted in `refused` of the keys that made it wait) and throws 429 with Retry-After.
+ * Otherwise answers what it counted; the caller then checks the password.
+ */
+export async function reserveLoginAttempt(db: Db, keys: ThrottleKey[], now = new Date()): Promise<ReservedKey[]> {
+  const cutoff = windowCutoff(now, LOGIN_THROTTLE.windowSeconds);
+  const outcome = await db.transaction(async (tx): Promise<Reserved> => {
+    const rows = new Map(
+      (
+        await lockThrottleRows(
+          tx,
+          keys.map((k) => k.key),
+          now,
+        )
+      ).map((row) => [row.key, row]),
+    );
+    const current = keys.map((k) => ({ ...k, row: rows.get(k.key)! }));
+
+    const waiting = current.filter(({ row }) => row.blockedUntil !== null && row.blockedUntil > now);
+    if (waiting.length > 0) {
+      for (const { row } of waiting) await saveThrottleRow(tx, { ...row, refused: row.refused + 1 });
+      return { blockedUntil: new Date(Math.max(...waiting.map(({ row }) => row.blockedUntil!.getTime()))) };
+    }
+
+    const reserved: ReservedKey[] = [];
+    for (const { row, ...k } of current) {
+      const expired = row.windowStartedAt <= cutoff;
+      const failures = (expired ? 0 : row.failures) + 1;
+      const delay = throttleDelaySeconds(k.rule, failures);
+      const next: ThrottleRow = {
+        key: row.key,
+        failures,
+        refused: expired ? 0 : row.refused,
+        windowStartedAt: expired ? now : row.windowStartedAt,
+        blockedUntil: delay > 0 ? new Date(now.getTime() + delay * 1000) : null,
+      };
+      await saveThrottleRow(tx, next);
+      reserved.push({ ...k, reservedUntil: next.blockedUntil, previousUntil: row.blockedUntil });
+    }
+    return { reserved };
+  });
+  if ('blockedUntil' in outcome) throw loginThrottled(seconds(outcome.blockedUntil.getTime() - now.getTime()));
+  return outcome.reserved;
+}
+
+/** After a successful login: clears the account (or device) counter, gives the address its attempt back. */
+export async function settleLoginSuccess(db: Executor, reserved: ReservedKey[]) {
+  for (const k of reserved) {
+    if (k.clearOnSuccess) await clearThrottleKey(db, k.key);
+    else await refundThrottleAttempt(db, k.key, k.reservedUntil, k.previousUntil);
+  }
+}
+
+/** Forgets the failures of an account (its password was just set through a one-time link). */
+export async function clearAccountThrottle(db: Executor, email: string) {
+  await clearThrottleKey(db, loginKeys('', email)[0]!.key);
+}
 
 /** "Get access" and "reset password" links: per IP address and per e-mail, in the same table. */
 export const LINK_THROTTLE = {
@@ -26,49 +153,6 @@ export const LINK_THROTTLE = {
   perIp: 30,
   perEmail: 5,
 } as const;
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-export const throttleKeys = (ip: string, email: string) => ({
-  ip: `ip:${ip}`,
-  email: `email:${normalizeEmail(email)}`,
-});
-
-export type ThrottleKeys = ReturnType<typeof throttleKeys>;
-
-const seconds = (ms: number) => Math.ceil(ms / 1000);
-const windowCutoff = (now: Date, windowSeconds: number) => new Date(now.getTime() - windowSeconds * 1000);
-
-/** Delay after the n-th failure of an account in the current window, in seconds (0: none). */
-export function accountDelaySeconds(failures: number): number {
-  if (failures < LOGIN_THROTTLE.accountFreeFailures) return 0;
-  return Math.min(2 ** (failures - LOGIN_THROTTLE.accountFreeFailures), LOGIN_THROTTLE.accountMaxDelaySeconds);
-}
-
-/** Throws 429 with Retry-After while the IP address or the account is blocked. */
-export async function assertLoginAllowed(db: Executor, keys: ThrottleKeys, now = new Date()) {
-  const blockedUntil = await findBlockedUntil(db, [keys.ip, keys.email], now);
-  if (blockedUntil) throw tooManyRequests(seconds(blockedUntil.getTime() - now.getTime()));
-}
-
-export async function recordLoginFailure(db: Executor, keys: ThrottleKeys, now = new Date()) {
-  const cutoff = windowCutoff(now, LOGIN_THROTTLE.windowSeconds);
-  const windowEnd = (start: Date) => new Date(start.getTime() + LOGIN_THROTTLE.windowSeconds * 1000);
-
-  const account = await countThrottleEvent(db, keys.email, now, cutoff);
-  const accountUntil =
-    account.failures >= LOGIN_THROTTLE.accountMaxFailures
-      ? windowEnd(account.windowStartedAt)
-      : new Date(now.getTime() + accountDelaySeconds(account.failures) * 1000);
-  if (accountUntil > now) await blockThrottleKey(db, keys.email, accountUntil);
-
-  const ip = await countThrottleEvent(db, keys.ip, now, cutoff);
-  if (ip.failures >= LOGIN_THROTTLE.ipMaxFailures) await blockThrottleKey(db, keys.ip, windowEnd(ip.windowStartedAt));
-}
-
-export async function clearAccountThrottle(db: Executor, email: string) {
-  await clearThrottleKey(db, throttleKeys('', email).email);
-}
 
 /**
  * Counts one link request. Throws 429 when the IP address asked too often; answers false when the

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { coolDowns, cooldownEvents, devices, hrRises, players, playSessions } from '../../db/schema/index.ts';
 
@@ -8,14 +8,60 @@ async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Prom
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Which of `playerIds` are players of the account. */
-export async function accountPlayerIds(db: Executor, accountId: number, playerIds: number[]): Promise<Set<number>> {
-  if (playerIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: players.id })
+/**
+ * The account's players among `playerIds`, locked (FOR UPDATE, in id order, so two uploads never
+ * deadlock) until the transaction ends: one upload at a time decides what a player played.
+ * Their acorn balances, by id.
+ */
+export async function lockAccountPlayers(tx: Executor, accountId: number, playerIds: number[]) {
+  if (playerIds.length === 0) return new Map<number, number>();
+  const rows = await tx
+    .select({ id: players.id, acorns: players.acorns })
     .from(players)
-    .where(and(eq(players.accountId, accountId), inArray(players.id, playerIds)));
-  return new Set(rows.map((r) => r.id));
+    .where(and(eq(players.accountId, accountId), inArray(players.id, playerIds)))
+    .orderBy(players.id)
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.acorns]));
+}
+
+/** Which of `gameSessionIds` the account already has. */
+export async function storedGameSessionIds(tx: Executor, accountId: number, gameSessionIds: string[]) {
+  const found = new Set<string>();
+  await inChunks(gameSessionIds, CHUNK, async (chunk) => {
+    const rows = await tx
+      .select({ gameSessionId: playSessions.gameSessionId })
+      .from(playSessions)
+      .where(and(eq(playSessions.accountId, accountId), inArray(playSessions.gameSessionId, chunk)));
+    for (const row of rows) found.add(row.gameSessionId);
+  });
+  return found;
+}
+
+/** The stored sessions of `playerIds` that share some time with [from, to), as windows in ms. */
+export async function storedWindows(tx: Executor, playerIds: number[], from: Date, to: Date) {
+  if (playerIds.length === 0) return [];
+  const ends = sql`${playSessions.periodDatetime} + ${playSessions.secondsPlayed} * interval '1 second'`;
+  const rows = await tx
+    .select({
+      playerId: playSessions.playerId,
+      gameSessionId: playSessions.gameSessionId,
+      start: playSessions.periodDatetime,
+      seconds: playSessions.secondsPlayed,
+    })
+    .from(playSessions)
+    .where(
+      and(
+        inArray(playSessions.playerId, playerIds),
+        lt(playSessions.periodDatetime, to),
+        sql`${ends} > ${from.toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((r) => ({
+    playerId: r.playerId,
+    gameSessionId: r.gameSessionId,
+    start: r.start.getTime(),
+    end: r.start.getTime() + r.seconds * 1000,
+  }));
 }
 
 export type NewSession = typeof playSessions.$inferInsert;

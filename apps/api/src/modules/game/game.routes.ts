@@ -1,4 +1,4 @@
-import { gameApi, uploadEnvelope } from '@grove/domain/api/game';
+import { gameApi, INGEST, uploadEnvelope } from '@grove/domain/api/game';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
 import type { App } from '../../lib/types.ts';
@@ -7,8 +7,10 @@ import { ingestSessions, issueDeviceToken, readDeviceSettings } from './game.ser
 
 export function gameRoutes(app: App, db: Db) {
   // The route checks only the envelope: each session is checked on its own by the service, so one
-  // bad session is rejected with its reasons while the others are kept.
-  route(app, gameApi.upload, { policy: 'device', bodyValidator: uploadEnvelope }, async (request) => {
+  // bad session is rejected with its reasons while the others are kept. Its body limit fits the
+  // largest upload the contract allows (INGEST.maxBodyBytes), above the server's default.
+  const options = { policy: 'device', bodyValidator: uploadEnvelope, bodyLimit: INGEST.maxBodyBytes } as const;
+  route(app, gameApi.upload, options, async (request) => {
     const { sessions } = request.body as unknown as { sessions: unknown[] };
     return ingestSessions(db, request.device!, sessions);
   });

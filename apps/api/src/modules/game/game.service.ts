@@ -1,51 +1,34 @@
-import { gameSession, INGEST, type DeviceSettings, type GameSession, type UploadAnswer } from '@grove/domain/api/game';
-import type { Db } from '../../db/client.ts';
+import { INT4_MAX } from '@grove/domain/api/common';
+import { gameSession, type DeviceSettings, type GameSession, type UploadAnswer } from '@grove/domain/api/game';
+import {
+  firstOverlap,
+  PLAY_MESSAGES,
+  playWindow,
+  sessionProblems,
+  type PlayWindow,
+} from '@grove/domain/play-plausibility';
+import type { Db, Tx } from '../../db/client.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthDevice, AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
 import {
-  accountPlayerIds,
   addAcorns,
   findDevice,
   insertCoolDowns,
   insertCooldownEvents,
   insertHrRises,
   insertNewSessions,
+  lockAccountPlayers,
   setDeviceTokenHash,
+  storedGameSessionIds,
+  storedWindows,
   syncDeviceSettings,
   touchDevice,
   type NewSession,
 } from './game.repository.ts';
 
 const at = (value: string) => new Date(value).getTime();
-
-/** The checks a schema cannot make: times against the clock and the session, bpm order. */
-function impossibilities(session: GameSession, now: number): string[] {
-  const reasons: string[] = [];
-  const start = at(session.period_datetime);
-  const end = start + session.seconds_played * 1000;
-  const last = end + INGEST.windowToleranceMs;
-  if (start < INGEST.earliest.getTime())
-    reasons.push(`period_datetime: Must not be before ${INGEST.earliest.toISOString()}.`);
-  if (start > now + INGEST.clockSkewMs) reasons.push('period_datetime: Is in the future.');
-  else if (end > now + INGEST.clockSkewMs) reasons.push('seconds_played: The session would end in the future.');
-  const inside = (t: number) => t >= start && t <= last;
-  session.hr_rises.forEach((rise, i) => {
-    if (!inside(at(rise.occurred_at))) reasons.push(`hr_rises.${i}.occurred_at: Outside the session.`);
-    if (rise.peak_bpm < rise.start_bpm) reasons.push(`hr_rises.${i}.peak_bpm: Must not be below start_bpm.`);
-  });
-  session.cool_downs.forEach((coolDown, i) => {
-    if (!inside(at(coolDown.started_at))) reasons.push(`cool_downs.${i}.started_at: Outside the session.`);
-    if (!inside(at(coolDown.ended_at))) reasons.push(`cool_downs.${i}.ended_at: Outside the session.`);
-    if (at(coolDown.ended_at) < at(coolDown.started_at))
-      reasons.push(`cool_downs.${i}.ended_at: Must not be before started_at.`);
-  });
-  session.cooldown_events.forEach((event, i) => {
-    if (!inside(at(event.occurred_at))) reasons.push(`cooldown_events.${i}.occurred_at: Outside the session.`);
-  });
-  return reasons;
-}
 
 const rawId = (raw: unknown): string | null => {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -57,10 +40,39 @@ const rawId = (raw: unknown): string | null => {
 const coolDownSeconds = (c: { started_at: string; ended_at: string }) =>
   Math.round((at(c.ended_at) - at(c.started_at)) / 1000);
 
+interface Candidate {
+  index: number;
+  session: GameSession;
+  window: PlayWindow;
+}
+
+function groupByPlayer<T extends { playerId: number }>(items: T[]) {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.playerId);
+    if (group) group.push(item);
+    else groups.set(item.playerId, [item]);
+  }
+  return groups;
+}
+
+const NOT_ON_ACCOUNT = 'player_id: No such player on this account.';
+
+const byGameSessionId = (a: GameSession, b: GameSession) =>
+  a.game_session_id < b.game_session_id ? -1 : a.game_session_id > b.game_session_id ? 1 : 0;
+
 /**
- * POST /api/v1/game/sessions/: stores the batch's valid new sessions with their rises, cooldowns
- * and cooldown events, and adds their acorns, in one transaction. Idempotent: a session whose
- * game_session_id the account already has is reported as a duplicate and changes nothing.
+ * POST /api/v1/game/sessions/: stores the upload's plausible new sessions with their rises,
+ * cooldowns and cooldown events, and adds their acorns (docs/decisions/0031-game-upload-limits.md).
+ *
+ * Each session is first checked on its own (shape, column ranges, the rules of plausible play).
+ * Then, in one transaction holding the upload's players locked, against what is stored: its player
+ * is on the account, it is not a duplicate, it overlaps no stored session of its player nor one
+ * accepted earlier in the upload, and the player's acorns stay in range. Every check is made before
+ * the first write, so a session is stored whole or not at all and a refused one never costs the
+ * others. Idempotent: a session whose game_session_id the account already has is a duplicate and
+ * changes nothing. Concurrent uploads of one player take turns on the lock, so the second sees the
+ * first's sessions (as duplicates or overlaps).
  */
 export async function ingestSessions(
   db: Db,
@@ -69,109 +81,171 @@ export async function ingestSessions(
   now = Date.now(),
 ): Promise<UploadAnswer> {
   const result: UploadAnswer = { accepted: [], duplicates: [], rejected: [] };
-  const candidates: { index: number; session: GameSession }[] = [];
+  const reject = (index: number, gameSessionId: string | null, reasons: string[]) =>
+    result.rejected.push({ index, game_session_id: gameSessionId, reasons });
+
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  /** Later copies of a session in the same upload: they share the first copy's fate. */
+  const repeats: { index: number; id: string }[] = [];
+  /** The reasons a candidate was refused for against stored data, by game_session_id. */
+  const refused = new Map<string, string[]>();
+  const refuse = (index: number, id: string, reasons: string[]) => {
+    reject(index, id, reasons);
+    refused.set(id, reasons);
+  };
   batch.forEach((raw, index) => {
     const parsed = gameSession.safeParse(raw);
     if (!parsed.success) {
       const reasons = parsed.error.issues.map((issue) =>
         issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
       );
-      result.rejected.push({ index, game_session_id: rawId(raw), reasons });
-      return;
+      return reject(index, rawId(raw), reasons);
     }
-    const reasons = impossibilities(parsed.data, now);
-    if (reasons.length) result.rejected.push({ index, game_session_id: parsed.data.game_session_id, reasons });
-    else candidates.push({ index, session: parsed.data });
+    const session = parsed.data;
+    const reasons = sessionProblems(session, now);
+    if (reasons.length) return reject(index, session.game_session_id, reasons);
+    if (seen.has(session.game_session_id)) return repeats.push({ index, id: session.game_session_id });
+    seen.add(session.game_session_id);
+    candidates.push({ index, session, window: playWindow(session) });
   });
 
-  const owned = await accountPlayerIds(db, device.accountId, [...new Set(candidates.map((c) => c.session.player_id))]);
-  const seen = new Set<string>();
-  const valid: GameSession[] = [];
-  for (const { index, session } of candidates) {
-    if (!owned.has(session.player_id)) {
-      result.rejected.push({
-        index,
-        game_session_id: session.game_session_id,
-        reasons: ['player_id: No such player on this account.'],
-      });
-    } else if (seen.has(session.game_session_id)) {
-      result.duplicates.push(session.game_session_id);
-    } else {
-      seen.add(session.game_session_id);
-      valid.push(session);
-    }
-  }
-  result.rejected.sort((a, b) => a.index - b.index);
-
-  // A fixed insertion order keeps two overlapping uploads from deadlocking on the unique index.
-  valid.sort((a, b) => (a.game_session_id < b.game_session_id ? -1 : a.game_session_id > b.game_session_id ? 1 : 0));
-  if (valid.length > 0) {
-    const inserted = await db.transaction(async (tx) => {
-      const rows: NewSession[] = valid.map((s) => ({
-        accountId: device.accountId,
-        playerId: s.player_id,
-        deviceId: device.id,
-        gameSessionId: s.game_session_id,
-        periodDatetime: new Date(s.period_datetime),
-        secondsPlayed: s.seconds_played,
-        acornsEarned: s.acorns_earned,
-        hrRiseCount: s.hr_rises.length,
-        coolDownCount: s.cool_downs.length,
-        coolDownSeconds: s.cool_downs.reduce((sum, c) => sum + coolDownSeconds(c), 0),
-        cooldownEventCount: s.cooldown_events.length,
-      }));
-      const ids = await insertNewSessions(tx, rows);
-      const fresh = valid.filter((s) => ids.has(s.game_session_id));
-      const sessionId = (s: GameSession) => ids.get(s.game_session_id)!;
-      await insertHrRises(
+  if (candidates.length > 0) {
+    await db.transaction(async (tx) => {
+      const playerIds = [...new Set(candidates.map((c) => c.session.player_id))];
+      const balances = await lockAccountPlayers(tx, device.accountId, playerIds);
+      const stored = await storedGameSessionIds(
         tx,
-        fresh.flatMap((s) =>
-          s.hr_rises.map((r) => ({
-            playerId: s.player_id,
-            sessionId: sessionId(s),
-            occurredAt: new Date(r.occurred_at),
-            startBpm: r.start_bpm,
-            peakBpm: r.peak_bpm,
-          })),
-        ),
+        device.accountId,
+        candidates.map((c) => c.session.game_session_id),
       );
-      await insertCoolDowns(
-        tx,
-        fresh.flatMap((s) =>
-          s.cool_downs.map((c) => ({
-            playerId: s.player_id,
-            sessionId: sessionId(s),
-            startedAt: new Date(c.started_at),
-            endedAt: new Date(c.ended_at),
-            startBpm: c.start_bpm,
-            endBpm: c.end_bpm,
-          })),
-        ),
+      const from = Math.min(...candidates.map((c) => c.window.start));
+      const to = Math.max(...candidates.map((c) => c.window.end));
+      const storedByPlayer = groupByPlayer(
+        await storedWindows(tx, [...balances.keys()], new Date(from), new Date(Math.max(to, from + 1))),
       );
-      await insertCooldownEvents(
-        tx,
-        fresh.flatMap((s) =>
-          s.cooldown_events.map((e) => ({
-            playerId: s.player_id,
-            sessionId: sessionId(s),
-            occurredAt: new Date(e.occurred_at),
-            eventType: e.event_type,
-            bpm: e.bpm,
-          })),
-        ),
-      );
-      const acorns = new Map<number, number>();
-      for (const s of fresh) acorns.set(s.player_id, (acorns.get(s.player_id) ?? 0) + s.acorns_earned);
-      for (const [playerId, amount] of [...acorns].sort((a, b) => a[0] - b[0])) {
-        if (amount > 0) await addAcorns(tx, playerId, amount);
+      const acceptedByPlayer = new Map<
+        number,
+        (PlayWindow & { playerId: number; index: number; gameSessionId: string })[]
+      >();
+      const valid: Candidate[] = [];
+      for (const candidate of candidates) {
+        const { index, session, window } = candidate;
+        const id = session.game_session_id;
+        const balance = balances.get(session.player_id);
+        if (balance === undefined) {
+          refuse(index, id, [NOT_ON_ACCOUNT]);
+          continue;
+        }
+        if (stored.has(id)) {
+          result.duplicates.push(id);
+          continue;
+        }
+        const reasons: string[] = [];
+        const clash = firstOverlap(window, storedByPlayer.get(session.player_id) ?? []);
+        if (clash) reasons.push(PLAY_MESSAGES.overlapsStored(clash.gameSessionId));
+        const earlier = firstOverlap(window, acceptedByPlayer.get(session.player_id) ?? []);
+        if (earlier) reasons.push(PLAY_MESSAGES.overlapsUpload(earlier.index, earlier.gameSessionId));
+        if (balance + session.acorns_earned > INT4_MAX) reasons.push(PLAY_MESSAGES.balanceOverflow);
+        if (reasons.length) {
+          refuse(index, id, reasons);
+          continue;
+        }
+        balances.set(session.player_id, balance + session.acorns_earned);
+        const accepted = acceptedByPlayer.get(session.player_id) ?? [];
+        accepted.push({ ...window, playerId: session.player_id, index, gameSessionId: id });
+        acceptedByPlayer.set(session.player_id, accepted);
+        valid.push(candidate);
       }
-      return ids;
+      if (valid.length === 0) return;
+      const inserted = await storeSessions(
+        tx,
+        device,
+        valid.map((c) => c.session),
+      );
+      // A session of another player of the account with the same id may have been stored by a
+      // concurrent upload since: the unique index kept it out, and it is a duplicate.
+      for (const { session } of valid)
+        (inserted.has(session.game_session_id) ? result.accepted : result.duplicates).push(session.game_session_id);
     });
-    for (const s of valid)
-      (inserted.has(s.game_session_id) ? result.accepted : result.duplicates).push(s.game_session_id);
   }
+  for (const { index, id } of repeats) {
+    const reasons = refused.get(id);
+    if (reasons) reject(index, id, reasons);
+    else result.duplicates.push(id);
+  }
+  result.accepted.sort();
+  result.duplicates.sort();
+  result.rejected.sort((a, b) => a.index - b.index);
   await touchDevice(db, device.id);
   return result;
+}
+
+/**
+ * Writes the sessions (already checked) with their rows and acorns; returns the ids inserted by
+ * game_session_id. A fixed insertion order keeps two uploads from deadlocking on the unique index.
+ */
+async function storeSessions(tx: Tx, device: AuthDevice, sessions: GameSession[]) {
+  const valid = [...sessions].sort(byGameSessionId);
+  const rows: NewSession[] = valid.map((s) => ({
+    accountId: device.accountId,
+    playerId: s.player_id,
+    deviceId: device.id,
+    gameSessionId: s.game_session_id,
+    periodDatetime: new Date(s.period_datetime),
+    secondsPlayed: s.seconds_played,
+    acornsEarned: s.acorns_earned,
+    hrRiseCount: s.hr_rises.length,
+    coolDownCount: s.cool_downs.length,
+    coolDownSeconds: s.cool_downs.reduce((sum, c) => sum + coolDownSeconds(c), 0),
+    cooldownEventCount: s.cooldown_events.length,
+  }));
+  const ids = await insertNewSessions(tx, rows);
+  const fresh = valid.filter((s) => ids.has(s.game_session_id));
+  const sessionId = (s: GameSession) => ids.get(s.game_session_id)!;
+  await insertHrRises(
+    tx,
+    fresh.flatMap((s) =>
+      s.hr_rises.map((r) => ({
+        playerId: s.player_id,
+        sessionId: sessionId(s),
+        occurredAt: new Date(r.occurred_at),
+        startBpm: r.start_bpm,
+        peakBpm: r.peak_bpm,
+      })),
+    ),
+  );
+  await insertCoolDowns(
+    tx,
+    fresh.flatMap((s) =>
+      s.cool_downs.map((c) => ({
+        playerId: s.player_id,
+        sessionId: sessionId(s),
+        startedAt: new Date(c.started_at),
+        endedAt: new Date(c.ended_at),
+        startBpm: c.start_bpm,
+        endBpm: c.end_bpm,
+      })),
+    ),
+  );
+  await insertCooldownEvents(
+    tx,
+    fresh.flatMap((s) =>
+      s.cooldown_events.map((e) => ({
+        playerId: s.player_id,
+        sessionId: sessionId(s),
+        occurredAt: new Date(e.occurred_at),
+        eventType: e.event_type,
+        bpm: e.bpm,
+      })),
+    ),
+  );
+  const acorns = new Map<number, number>();
+  for (const s of fresh) acorns.set(s.player_id, (acorns.get(s.player_id) ?? 0) + s.acorns_earned);
+  for (const [playerId, amount] of [...acorns].sort((a, b) => a[0] - b[0])) {
+    if (amount > 0) await addAcorns(tx, playerId, amount);
+  }
+  return ids;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, coolDowns, cooldownEvents, devices, hrRises, players, playSessions } from '../../db/schema/index.ts';
+import { accounts, devices, playSessions } from '../../db/schema/index.ts';
 import { hashToken } from '../auth/auth.tokens.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
+import { addDevice, counts, familyWithDevice, MIN, session, upload } from './game.test-support.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -11,79 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const MIN = 60_000;
-
-async function addDevice(accountId: number) {
-  const [device] = await t.db.insert(devices).values({ accountId, name: 'Family tablet' }).returning();
-  return device!;
-}
-
-/** A family with a player and a device whose token was issued through the API. */
-async function familyWithDevice(names = ['Ada']) {
-  const parent = await createParent(t.db, { players: names });
-  const device = await addDevice(parent.account.id);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v2/user/accounts/${parent.account.id}/devices/${device.id}/token/`,
-    headers: parent.headers,
-  });
-  expect(res.statusCode).toBe(201);
-  const token = res.json().device_token as string;
-  return { parent, device, token, player: parent.players[0]! };
-}
-
-const upload = (token: string | null, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/game/sessions/',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    payload: payload as Record<string, unknown>,
-  });
-
-let sequence = 0;
-/** A valid session that started `minutesAgo` minutes ago and lasted 20 minutes. */
-function session(playerId: number, minutesAgo = 60, extra: Record<string, unknown> = {}) {
-  const start = Date.now() - minutesAgo * MIN;
-  const iso = (offsetMin: number) => new Date(start + offsetMin * MIN).toISOString();
-  return {
-    game_session_id: `game-${Date.now()}-${sequence++}`,
-    player_id: playerId,
-    period_datetime: iso(0),
-    seconds_played: 1200,
-    acorns_earned: 12,
-    hr_rises: [
-      { occurred_at: iso(2), start_bpm: 92, peak_bpm: 131 },
-      { occurred_at: iso(9), start_bpm: 95, peak_bpm: 124 },
-    ],
-    cool_downs: [{ started_at: iso(3), ended_at: iso(4), start_bpm: 131, end_bpm: 98 }],
-    cooldown_events: [
-      { occurred_at: iso(3), event_type: 'prompted', bpm: 131 },
-      { occurred_at: iso(4), event_type: 'completed' },
-    ],
-    ...extra,
-  };
-}
-
-async function counts(playerId: number) {
-  const n = async (table: typeof playSessions | typeof hrRises | typeof coolDowns | typeof cooldownEvents) =>
-    (await t.db.select({ n: count() }).from(table).where(eq(table.playerId, playerId)))[0]!.n;
-  const [player] = await t.db.select({ acorns: players.acorns }).from(players).where(eq(players.id, playerId));
-  return {
-    sessions: await n(playSessions),
-    rises: await n(hrRises),
-    coolDowns: await n(coolDowns),
-    events: await n(cooldownEvents),
-    acorns: player!.acorns,
-  };
-}
-
 describe('device tokens', () => {
   it('issues a token shown once, stores only its hash, and a new one revokes the old', async () => {
-    const { parent, device, token, player } = await familyWithDevice();
+    const { parent, device, token, player } = await familyWithDevice(t);
     const [row] = await t.db.select().from(devices).where(eq(devices.id, device.id));
     expect(row!.tokenHash).toBe(hashToken(token));
     expect(row!.tokenHash).not.toContain(token);
-    expect((await upload(token, { sessions: [session(player.id)] })).statusCode).toBe(200);
+    expect((await upload(t, token, { sessions: [session(player.id)] })).statusCode).toBe(200);
 
     const again = await t.app.inject({
       method: 'POST',
@@ -92,14 +27,14 @@ describe('device tokens', () => {
     });
     const fresh = again.json().device_token;
     expect(fresh).not.toBe(token);
-    expect((await upload(token, { sessions: [session(player.id)] })).statusCode).toBe(401);
-    expect((await upload(fresh, { sessions: [session(player.id)] })).statusCode).toBe(200);
+    expect((await upload(t, token, { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await upload(t, fresh, { sessions: [session(player.id)] })).statusCode).toBe(200);
   });
 
   it('answers 404 for another account’s device and for a coach; staff may issue', async () => {
     const a = await createParent(t.db);
     const b = await createParent(t.db);
-    const deviceB = await addDevice(b.account.id);
+    const deviceB = await addDevice(t, b.account.id);
     const url = (accountId: number, deviceId: number) =>
       `/api/v2/user/accounts/${accountId}/devices/${deviceId}/token/`;
     expect(
@@ -122,15 +57,15 @@ describe('device tokens', () => {
 
 describe('session upload', () => {
   it('refuses a missing or wrong device token (a user token is not a device token)', async () => {
-    const { player, parent } = await familyWithDevice();
-    expect((await upload(null, { sessions: [session(player.id)] })).statusCode).toBe(401);
-    expect((await upload('not-a-token', { sessions: [session(player.id)] })).statusCode).toBe(401);
-    expect((await upload(parent.token, { sessions: [session(player.id)] })).statusCode).toBe(401);
-    expect((await counts(player.id)).sessions).toBe(0);
+    const { player, parent } = await familyWithDevice(t);
+    expect((await upload(t, null, { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await upload(t, 'not-a-token', { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await upload(t, parent.token, { sessions: [session(player.id)] })).statusCode).toBe(401);
+    expect((await counts(t, player.id)).sessions).toBe(0);
   });
 
   it('does not open user routes with a device token', async () => {
-    const { token, player } = await familyWithDevice();
+    const { token, player } = await familyWithDevice(t);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/v2/player/${player.id}/`,
@@ -140,17 +75,17 @@ describe('session upload', () => {
   });
 
   it('stores sessions with their rises, cooldowns, events and acorns', async () => {
-    const { token, player, device } = await familyWithDevice();
+    const { token, player, device } = await familyWithDevice(t);
     const a = session(player.id, 120);
     const b = session(player.id, 60, { acorns_earned: 3, hr_rises: [], cool_downs: [] });
-    const res = await upload(token, { sessions: [a, b] });
+    const res = await upload(t, token, { sessions: [a, b] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       accepted: [a.game_session_id, b.game_session_id].sort(),
       duplicates: [],
       rejected: [],
     });
-    expect(await counts(player.id)).toEqual({ sessions: 2, rises: 2, coolDowns: 1, events: 4, acorns: 15 });
+    expect(await counts(t, player.id)).toEqual({ sessions: 2, rises: 2, coolDowns: 1, events: 4, acorns: 15 });
     const rows = await t.db.select().from(playSessions).where(eq(playSessions.playerId, player.id));
     const stored = rows.find((r) => r.gameSessionId === a.game_session_id)!;
     expect(stored).toMatchObject({
@@ -168,9 +103,9 @@ describe('session upload', () => {
   });
 
   it('shows uploaded sessions in the player’s lists, chart and overview', async () => {
-    const { token, player, parent } = await familyWithDevice();
+    const { token, player, parent } = await familyWithDevice(t);
     const a = session(player.id, 90);
-    expect((await upload(token, { sessions: [a] })).json().accepted).toEqual([a.game_session_id]);
+    expect((await upload(t, token, { sessions: [a] })).json().accepted).toEqual([a.game_session_id]);
     const read = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: parent.headers })).json();
     const rises = await read(`/api/v2/player/${player.id}/hr_rises/`);
     expect(rises.count).toBe(2);
@@ -205,50 +140,50 @@ describe('session upload', () => {
   });
 
   it('is idempotent: a retried upload creates nothing', async () => {
-    const { token, player } = await familyWithDevice();
+    const { token, player } = await familyWithDevice(t);
     const batch = { sessions: [session(player.id, 300), session(player.id, 200), session(player.id, 100)] };
-    const first = await upload(token, batch);
+    const first = await upload(t, token, batch);
     expect(first.json().accepted).toHaveLength(3);
-    const before = await counts(player.id);
+    const before = await counts(t, player.id);
     expect(before).toEqual({ sessions: 3, rises: 6, coolDowns: 3, events: 6, acorns: 36 });
 
-    const retry = await upload(token, batch);
+    const retry = await upload(t, token, batch);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({
       accepted: [],
       duplicates: batch.sessions.map((s) => s.game_session_id).sort(),
       rejected: [],
     });
-    expect(await counts(player.id)).toEqual(before);
+    expect(await counts(t, player.id)).toEqual(before);
 
     // Repeated inside one upload: stored once.
     const twice = session(player.id, 50);
-    const res = await upload(token, { sessions: [twice, { ...twice }] });
+    const res = await upload(t, token, { sessions: [twice, { ...twice }] });
     expect(res.json()).toEqual({
       accepted: [twice.game_session_id],
       duplicates: [twice.game_session_id],
       rejected: [],
     });
-    expect((await counts(player.id)).sessions).toBe(4);
+    expect((await counts(t, player.id)).sessions).toBe(4);
   });
 
   it('keeps the good sessions of a batch with a bad one, and says why the bad one failed', async () => {
-    const { token, player } = await familyWithDevice();
+    const { token, player } = await familyWithDevice(t);
     const good1 = session(player.id, 300);
     const bad = session(player.id, 200, { seconds_played: -5 });
     const good2 = session(player.id, 100);
-    const res = await upload(token, { sessions: [good1, bad, good2] });
+    const res = await upload(t, token, { sessions: [good1, bad, good2] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       accepted: [good1.game_session_id, good2.game_session_id].sort(),
       duplicates: [],
       rejected: [{ index: 1, game_session_id: bad.game_session_id, reasons: ['seconds_played: May not be negative.'] }],
     });
-    expect(await counts(player.id)).toMatchObject({ sessions: 2, rises: 4, acorns: 24 });
+    expect(await counts(t, player.id)).toMatchObject({ sessions: 2, rises: 4, acorns: 24 });
   });
 
   it('rejects impossible data with reasons, one session at a time', async () => {
-    const { token, player } = await familyWithDevice();
+    const { token, player } = await familyWithDevice(t);
     const other = await createParent(t.db, { players: ['Stranger'] });
     const start = Date.now() - 60 * MIN;
     const late = new Date(start + 30 * MIN).toISOString();
@@ -310,7 +245,7 @@ describe('session upload', () => {
       ],
       [session(player.id, 60, { seconds_played: 1.5 }), ['seconds_played: A valid integer is required.']],
     ];
-    const res = await upload(token, { sessions: cases.map(([s]) => s) });
+    const res = await upload(t, token, { sessions: cases.map(([s]) => s) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.accepted).toEqual([]);
@@ -318,7 +253,7 @@ describe('session upload', () => {
       cases.map(([s, reasons], index) => ({ index, game_session_id: s.game_session_id, reasons })),
     );
 
-    const missing = await upload(token, { sessions: [{ player_id: player.id }, 'junk'] });
+    const missing = await upload(t, token, { sessions: [{ player_id: player.id }, 'junk'] });
     expect(missing.json().rejected).toEqual([
       {
         index: 0,
@@ -331,29 +266,35 @@ describe('session upload', () => {
       },
       { index: 1, game_session_id: null, reasons: [expect.any(String)] },
     ]);
-    expect(await counts(player.id)).toEqual({ sessions: 0, rises: 0, coolDowns: 0, events: 0, acorns: 0 });
+    expect(await counts(t, player.id)).toEqual({ sessions: 0, rises: 0, coolDowns: 0, events: 0, acorns: 0 });
   });
 
   it('answers 400 for a malformed envelope and stores nothing', async () => {
-    const { token, player } = await familyWithDevice();
-    const empty = await upload(token, { sessions: [] });
+    const { token, player } = await familyWithDevice(t);
+    const empty = await upload(t, token, { sessions: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ sessions: ['Send at least one session.'] });
-    const none = await upload(token, {});
+    const none = await upload(t, token, {});
     expect(none.json()).toEqual({ sessions: ['A list of sessions is required.'] });
-    const tooMany = await upload(token, {
+    const tooMany = await upload(t, token, {
       sessions: Array.from({ length: 501 }, (_, i) => session(player.id, 600 - i)),
     });
     expect(tooMany.json()).toEqual({ sessions: ['At most 500 sessions per upload.'] });
-    expect((await counts(player.id)).sessions).toBe(0);
+    expect((await counts(t, player.id)).sessions).toBe(0);
   });
 
   it('takes a full batch of 500 sessions', async () => {
-    const { token, player } = await familyWithDevice();
+    const { token, player } = await familyWithDevice(t);
     const batch = Array.from({ length: 500 }, (_, i) => session(player.id, 100_000 - i * 60));
-    const res = await upload(token, { sessions: batch });
+    const res = await upload(t, token, { sessions: batch });
     expect(res.json().accepted).toHaveLength(500);
-    expect(await counts(player.id)).toEqual({ sessions: 500, rises: 1000, coolDowns: 500, events: 1000, acorns: 6000 });
+    expect(await counts(t, player.id)).toEqual({
+      sessions: 500,
+      rises: 1000,
+      coolDowns: 500,
+      events: 1000,
+      acorns: 6000,
+    });
   });
 
   it('describes the upload in the OpenAPI document', async () => {
@@ -374,7 +315,7 @@ describe('GET /api/v1/game/device/settings/', () => {
     });
 
   it('answers the device its settings and records the kiosk mode as picked up', async () => {
-    const { parent, device, token } = await familyWithDevice();
+    const { parent, device, token } = await familyWithDevice(t);
     await t.db.update(devices).set({ isKioskMode: true }).where(eq(devices.id, device.id));
     const res = await settings(token);
     expect(res.statusCode).toBe(200);
@@ -390,7 +331,7 @@ describe('GET /api/v1/game/device/settings/', () => {
   });
 
   it('refuses a missing, unknown or user token with 401 and changes nothing', async () => {
-    const { parent, device } = await familyWithDevice();
+    const { parent, device } = await familyWithDevice(t);
     await t.db.update(devices).set({ isKioskMode: true }).where(eq(devices.id, device.id));
     for (const token of [null, 'not-a-device-token', parent.token]) {
       const res = await settings(token);

@@ -1,4 +1,4 @@
-import type { Paging } from '@grove/domain/api/common';
+import { INT4_MAX, type Paging } from '@grove/domain/api/common';
 import type { PlayerRole } from '@grove/domain';
 import {
   STAT_FIELDS,
@@ -210,6 +210,8 @@ export async function changeStat<F extends StatField>(
     if ('amount' in change) {
       newValue = oldValue + change.amount;
       if (newValue < 0) throw new ValidationError({ amount: [`The balance may not go below 0 (it is ${oldValue}).`] });
+      if (newValue > INT4_MAX)
+        throw new ValidationError({ amount: [`The balance may not go above ${INT4_MAX} (it is ${oldValue}).`] });
     } else {
       newValue = change.value;
     }

@@ -383,6 +383,19 @@ describe('gauge, chase speed and acorns', () => {
     expect(await t.db.select().from(playerStatChanges).where(eq(playerStatChanges.playerId, id))).toHaveLength(0);
   });
 
+  it('refuses an addition that would take the balance past the column’s range, never a 500', async () => {
+    const { staff, id } = await setup();
+    await t.db.update(players).set({ acorns: 2_147_483_000 }).where(eq(players.id, id));
+    const res = await send('POST', `/api/v1/accounts/players/${id}/acorns`, staff.headers, {
+      amount: 1000,
+      reason: 'Bonus',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ amount: ['The balance may not go above 2147483647 (it is 2147483000).'] });
+    expect((await playerRow(id)).acorns).toBe(2_147_483_000);
+    expect(await t.db.select().from(playerStatChanges).where(eq(playerStatChanges.playerId, id))).toHaveLength(0);
+  });
+
   it('answers 404 to staff for a missing player', async () => {
     const { staff } = await setup();
     const res = await send('POST', '/api/v1/accounts/players/2147483000/hr_gauge', staff.headers, {

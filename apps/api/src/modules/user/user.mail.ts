@@ -23,8 +23,10 @@ export async function mailUser<N extends TemplateName>(
   template: N,
   data: TemplateData<N>,
   tx?: Executor,
+  /** One-time tokens the e-mail carries: kept out of the outbox once delivered (email.port.ts). */
+  secrets?: readonly string[],
 ) {
-  const message = { to: to.email, userId: to.id, ...renderEmail(template, data) };
+  const message = { to: to.email, userId: to.id, ...renderEmail(template, data), ...(secrets ? { secrets } : {}) };
   if (tx) {
     await deps.email.send(message, tx);
     return;

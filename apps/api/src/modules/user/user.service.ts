@@ -140,7 +140,9 @@ export async function updateOwnProfileInfo(deps: UserDeps, userId: number, body:
     });
     const firstName = first_name ?? current.firstName;
     const link = `${deps.publicUrl}/email/confirm?o=${encodeURIComponent(token)}`;
-    await mailUser(deps, { id: userId, email }, 'email_change_confirm', { firstName, newEmail: email, link }, tx);
+    await mailUser(deps, { id: userId, email }, 'email_change_confirm', { firstName, newEmail: email, link }, tx, [
+      token,
+    ]);
     await mailUser(
       deps,
       { id: userId, email: current.email },

@@ -1,0 +1,259 @@
+/**
+ * The demo seed (issue 16, defect 3 and the seed-phone finding): a seed interrupted anywhere leaves
+ * a database the next start finishes, a database half-seeded by an older version is detected and
+ * finished, two seeds at once add the world once, and every seeded value passes the domain's rules.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  normalizePhoneDigits,
+  validateAddress,
+  validateAddressOptional,
+  validateCity,
+  validateCountry,
+  validateEmail,
+  validateName,
+  validatePhone,
+  validateState,
+  validateZipcode,
+  type FieldRule,
+} from '@grove/domain';
+import { count, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/helpers.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig, ROOT_DIR } from '../../config.ts';
+import { openDatabase, type Database, type Db } from '../client.ts';
+import {
+  accountNotes,
+  accounts,
+  appMeta,
+  authSessions,
+  orders,
+  players,
+  playSessions,
+  supportTickets,
+  users,
+  userShipping,
+} from '../schema/index.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-logins.ts';
+import { FEATURE_SEEDERS, isSeeded, seedDemoData, type Seeder } from './index.ts';
+
+const ACCOUNTS = 12;
+const NOW = new Date('2026-03-02T15:00:00Z');
+
+const countOf = async (db: Db, table: PgTable, where?: SQL) =>
+  Number((await db.select({ n: count() }).from(table).where(where))[0]!.n);
+
+/** What a finished demo world of ACCOUNTS accounts holds, whatever happened before. */
+async function expectFinishedWorld(database: Database) {
+  const { db } = database;
+  expect(await isSeeded(db)).toBe(true);
+  expect(await countOf(db, accounts)).toBe(ACCOUNTS);
+  const emails = (await db.select({ email: users.email }).from(users)).map((row) => row.email);
+  expect(new Set(emails).size).toBe(emails.length);
+  for (const login of DEMO_LOGINS) expect(emails).toContain(login.email);
+  // The last feature seeders ran too: play data and the admin records.
+  expect(await countOf(db, playSessions)).toBeGreaterThan(0);
+  expect(await countOf(db, supportTickets)).toBe(5);
+  expect(await countOf(db, accountNotes)).toBe(8);
+  // Every demo login signs in with the demo password.
+  const app = await buildApp(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '.tmp/no-web' }),
+    database,
+    {
+      logger: false,
+    },
+  );
+  try {
+    for (const login of DEMO_LOGINS) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v2/user/auth/login/',
+        payload: { email: login.email, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode, login.email).toBe(200);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+describe('seeding in one transaction', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('leaves nothing behind when it fails midway, and the next seed completes', async () => {
+    const failing: Seeder = async () => {
+      throw new Error('interrupted');
+    };
+    // Fails after the core rows and the play data are written.
+    const seeders = [...FEATURE_SEEDERS.slice(0, 2), failing, ...FEATURE_SEEDERS.slice(2)];
+    await expect(seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW, seeders })).rejects.toThrow('interrupted');
+    expect(await isSeeded(database.db)).toBe(false);
+    for (const table of [users, accounts, players, playSessions, orders])
+      expect(await countOf(database.db, table)).toBe(0);
+
+    expect(await seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW })).toEqual({
+      seeded: true,
+      accounts: ACCOUNTS,
+    });
+    await expectFinishedWorld(database);
+    // Once seeded, a further call adds nothing.
+    expect(await seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW })).toEqual({ seeded: false, accounts: 0 });
+    expect(await countOf(database.db, accounts)).toBe(ACCOUNTS);
+  }, 120_000);
+
+  it('every seeded name, e-mail, phone and address passes the rules of the forms', async () => {
+    const problems: string[] = [];
+    const check = (what: string, rule: FieldRule, value: string, values?: Record<string, string>) => {
+      const issue = rule(value, values);
+      if (issue?.severity === 'error') problems.push(`${what} ${JSON.stringify(value)}: ${issue.message}`);
+    };
+    const people = await database.db.select().from(users);
+    for (const person of people) {
+      check('first_name', validateName, person.firstName);
+      check('last_name', validateName, person.lastName);
+      check('email', validateEmail, person.email);
+      check('country', validateCountry, person.country);
+      // Whoever can sign in (and so save the profile form) has a valid phone of their country, digits only.
+      if (person.passwordHash !== null || person.phonenumber !== '') {
+        check(`phonenumber of ${person.email}`, validatePhone, person.phonenumber, { country: person.country });
+        if (normalizePhoneDigits(person.phonenumber) !== person.phonenumber)
+          problems.push(`phonenumber of ${person.email} ${JSON.stringify(person.phonenumber)}: not digits only`);
+      }
+    }
+    expect(people.filter((p) => p.passwordHash !== null).length).toBeGreaterThan(ACCOUNTS);
+    for (const row of await database.db.select().from(userShipping)) {
+      const values = { country: row.country };
+      check('address_1', validateAddress, row.address1);
+      check('address_2', validateAddressOptional, row.address2);
+      check('city', validateCity, row.city);
+      check('state', validateState, row.state, values);
+      check('zipcode', validateZipcode, row.zipcode);
+      check('country', validateCountry, row.country);
+    }
+    for (const order of await database.db.select().from(orders)) {
+      check('order email', validateEmail, order.email);
+      check('order first_name', validateName, order.firstName);
+      check('order last_name', validateName, order.lastName);
+      check('order phonenumber', validatePhone, order.phonenumber, { country: order.country });
+      const s = order.shipping;
+      check('order address_1', validateAddress, s.address_1);
+      check('order city', validateCity, s.city);
+      check('order state', validateState, s.state, { country: s.country });
+      check('order zipcode', validateZipcode, s.zipcode);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a database half-seeded by an earlier version (rows without the done mark)', () => {
+  let database: Database;
+  afterEach(async () => {
+    await database?.close();
+  });
+
+  /** What the seed of an earlier version wrote first, before it was interrupted. */
+  async function halfSeed(db: Db) {
+    const [staff] = await db
+      .insert(users)
+      .values({ email: 'staff@example.com', firstName: 'Sam', lastName: 'Rivera', isStaff: true })
+      .returning();
+    const [account] = await db.insert(accounts).values({}).returning();
+    await db
+      .insert(users)
+      .values({ email: 'parent@example.com', firstName: 'Jordan', lastName: 'Parker', accountId: account!.id });
+    await db.insert(players).values({ accountId: account!.id, name: 'Maya' });
+    return staff!;
+  }
+
+  it('is detected and finished when nobody has used it', async () => {
+    database = await openTestDatabase();
+    await halfSeed(database.db);
+    expect(await seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW })).toEqual({
+      seeded: true,
+      accounts: ACCOUNTS,
+    });
+    await expectFinishedWorld(database);
+  }, 120_000);
+
+  it('is left alone, with a message saying why, when someone has signed in to it', async () => {
+    database = await openTestDatabase();
+    const staff = await halfSeed(database.db);
+    await database.db.insert(authSessions).values({ userId: staff.id, clientId: 'grove-web' });
+    await expect(seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW })).rejects.toThrow(
+      /holds part of the demo data .* but has been used/,
+    );
+    expect(await countOf(database.db, users)).toBe(2);
+    expect(await isSeeded(database.db)).toBe(false);
+  });
+
+  it('two seeds at once add the demo world once', async () => {
+    database = await openTestDatabase();
+    const results = await Promise.all([
+      seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW }),
+      seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW }),
+    ]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    expect(await countOf(database.db, accounts)).toBe(ACCOUNTS);
+    const [mark] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed'));
+    expect(mark!.value).toMatchObject({ accounts: ACCOUNTS });
+  }, 120_000);
+});
+
+// A real process killed while it seeds a PGlite data directory (`npm run seed`), then run again.
+describe.skipIf(process.env.TEST_DATABASE_URL)('npm run seed killed midway (SIGKILL)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-seed-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** Runs the seed CLI; `killWhen` (a line of its output) sends SIGKILL when seen. */
+  function runSeed(killWhen?: RegExp) {
+    return new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'apps/api/src/db/seed/cli.ts', '--accounts', String(ACCOUNTS)],
+        {
+          cwd: ROOT_DIR,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'test' },
+        },
+      );
+      let output = '';
+      const onData = (chunk: string) => {
+        output += chunk;
+        if (killWhen?.test(output)) child.kill('SIGKILL');
+      };
+      child.stdout.setEncoding('utf8').on('data', onData);
+      child.stderr.setEncoding('utf8').on('data', onData);
+      child.on('close', (code, signal) => resolve({ code, signal, output }));
+    });
+  }
+
+  it('the next run finishes the seed: counts right, demo logins work', async () => {
+    // Killed once the accounts are written, while the play data is being generated.
+    const killed = await runSeed(/seeded \d+ accounts and \d+ players/);
+    expect(killed.signal).toBe('SIGKILL');
+
+    const again = await runSeed();
+    expect(again.output).toContain(`Seeded ${ACCOUNTS} accounts`);
+    expect(again.code).toBe(0);
+
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      await expectFinishedWorld(database);
+      // Exactly one demo world: no account was written twice.
+      expect(await countOf(database.db, users, eq(users.email, 'parent@example.com'))).toBe(1);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
