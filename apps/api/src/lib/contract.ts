@@ -210,10 +210,34 @@ export function route<S extends EndpointSchema>(
     ? async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
         const run = () => (handler as (...args: unknown[]) => Promise<unknown>).call(this, request, reply);
         if (!request.user?.isStaff) return run();
-        return request.server.audit.record(
-          { endpoint, spec: options.audit as AuditSpec | undefined, request, reply },
-          run,
-        );
+        // A handler that answers with reply.send() is held until the audit row is written: no staff
+        // write is answered before its audit row exists (and the recorder sees the answer's body).
+        // The handler's own promise settles only once the answer is sent (a reply is a thenable),
+        // so the hold is noticed by the send itself.
+        let held: { payload: unknown } | undefined;
+        let noticeHeld!: () => void;
+        const sent = new Promise<void>((resolve) => (noticeHeld = resolve));
+        const holding = reply as unknown as { send: (payload?: unknown) => FastifyReply };
+        holding.send = (payload?: unknown) => {
+          held = { payload };
+          noticeHeld();
+          return reply;
+        };
+        let answer: unknown;
+        try {
+          answer = await request.server.audit.record(
+            { endpoint, spec: options.audit as AuditSpec | undefined, request, reply },
+            async () => {
+              const running = run();
+              running.catch(() => undefined);
+              const first = await Promise.race([running.then((value) => ({ value })), sent]);
+              return first === undefined ? held!.payload : first.value;
+            },
+          );
+        } finally {
+          delete (holding as { send?: unknown }).send;
+        }
+        return held ? reply.send(answer) : answer;
       }
     : handler;
   for (const url of [endpoint.url, ...(endpoint.aliases ?? [])]) {

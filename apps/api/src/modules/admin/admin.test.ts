@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, LATEST_GAME_VERSION } from '@grove/domain/admin';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNotes, accounts, accountTags, auditLog, players } from '../../db/schema/index.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
@@ -317,6 +317,21 @@ describe('audit log', () => {
     });
     const [stored] = await t.db.select().from(players).where(eq(players.id, player.id));
     expect(stored!.hrGauge).toBe(7);
+  });
+
+  it('writes the audit row before the answer leaves, also for a handler that sends its own answer', async () => {
+    const family = await createParent(t.db);
+    // The player create route answers with reply.status(201).send(): its audit row must exist when
+    // the 201 arrives, and it names the new player (the recorder saw the answer's body).
+    const res = await call('POST', '/api/v2/player', staff.headers, { name: 'Juniper', account: family.account.id });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.route, '/api/v2/player'), eq(auditLog.entityId, String(res.json().id))));
+    expect(rows.map((row) => [row.route, row.status, row.actorUserId])).toEqual([
+      ['/api/v2/player', 201, staff.user.id],
+    ]);
   });
 
   it('adds nothing for a refused write, and refuses to be changed', async () => {
