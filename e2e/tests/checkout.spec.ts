@@ -33,6 +33,7 @@ async function fillOrder(page: Page, email: string, card: string) {
   await field('Card number').fill(card);
   await field('Expiry date (MM/YY)').fill('12/35');
   await field('CVC').fill('123');
+  await page.getByRole('checkbox', { name: /I agree to Grove’s privacy policy/ }).check();
 }
 
 async function expectNoSideways(page: Page) {

@@ -46,6 +46,8 @@ import { coachingRoutes } from './modules/coaching/coaching.routes.ts';
 import { registerWebinarJobs } from './modules/webinars/webinars.jobs.ts';
 import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { createSupportTickets } from './modules/support/create-support-tickets.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 
@@ -82,13 +84,22 @@ const STRIPE_CSP = {
   api: 'https://api.stripe.com',
 };
 
+/** The tag manager (loaded only after a parent agrees to analytics): allowed only when ANALYTICS_ID is set. */
+const TAG_MANAGER = 'https://www.googletagmanager.com';
+
 function cspDirectives(config: Config) {
   const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  const analytics = config.ANALYTICS_ID ? [TAG_MANAGER] : [];
   return {
     ...CSP_DIRECTIVES,
-    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(stripe ? [STRIPE_CSP.script] : [])],
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...(stripe ? [STRIPE_CSP.script] : []), ...analytics],
     frameSrc: stripe ? STRIPE_CSP.frames : ["'none'"],
-    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...webConnectSources(config), ...(stripe ? [STRIPE_CSP.api] : [])],
+    connectSrc: [
+      ...CSP_DIRECTIVES.connectSrc,
+      ...webConnectSources(config),
+      ...(stripe ? [STRIPE_CSP.api] : []),
+      ...analytics,
+    ],
   };
 }
 
@@ -254,6 +265,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   webinarsRoutes(app, webinars);
   await registerWebinarJobs(jobs, webinars);
   onboardingRoutes(app, { db: database.db });
+  privacyRoutes(app, { db: database.db });
+  sharingRoutes(app, { db: database.db, publicUrl: config.publicUrl });
   supportRoutes(app, { db: database.db, email, tickets: createSupportTickets(config, database.db) });
 
   registerWebApp(app, config);

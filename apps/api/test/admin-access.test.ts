@@ -70,6 +70,7 @@ async function subscribedFamily() {
     {
       order: order.json().external_id,
       payment_method: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' } },
+      consent: true,
     },
   );
   expect(confirmed.statusCode, confirmed.body).toBe(200);

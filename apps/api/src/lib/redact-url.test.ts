@@ -9,6 +9,11 @@ describe('redactUrl', () => {
     );
   });
 
+  it('hides the token of a share link, in the API and in the page address', () => {
+    expect(redactUrl('/api/v1/shared/AbC_123-xyz')).toBe('/api/v1/shared/[redacted]');
+    expect(redactUrl('/shared/AbC_123-xyz?print=1')).toBe('/shared/[redacted]?print=1');
+  });
+
   it('leaves other URLs as they are', () => {
     expect(redactUrl('/api/v2/player/1/activity/?page=2')).toBe('/api/v2/player/1/activity/?page=2');
     expect(redactUrl('/dashboard')).toBe('/dashboard');

@@ -127,15 +127,18 @@ describe('index.html carries the web configuration', () => {
     }
   });
 
-  it('lets the page call the configured API origin and, with a card provider key, Stripe (CSP), and nothing else', async () => {
+  it('lets the page call the configured API origin and, with a card provider key, Stripe, and with an analytics id the tag manager (CSP), and nothing else', async () => {
     const app = await appWith(CONFIGURED);
     const res = await app.inject({ method: 'GET', url: '/dashboard' });
     expect(connectSrc(res.headers['content-security-policy'])).toEqual([
       "'self'",
       'https://api.grove.example',
       'https://api.stripe.com',
+      'https://www.googletagmanager.com',
     ]);
-    expect(res.headers['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
+    expect(res.headers['content-security-policy']).toContain(
+      "script-src 'self' https://js.stripe.com https://www.googletagmanager.com",
+    );
     const plain = await (await appWith({})).inject({ method: 'GET', url: '/dashboard' });
     expect(connectSrc(plain.headers['content-security-policy'])).toEqual(["'self'"]);
     expect(plain.headers['content-security-policy']).toContain("frame-src 'none'");
@@ -251,6 +254,14 @@ describe('index.html carries the web configuration', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
+  it('keeps a clinician’s share page out of search indexes, and only that page', async () => {
+    const app = await appWith({ ...CONFIGURED, NODE_ENV: 'production' });
+    const shared = await app.inject({ method: 'GET', url: '/shared/some-token' });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect((await app.inject({ method: 'GET', url: '/dashboard' })).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('says the web app is not built when the dist folder has no index.html', async () => {

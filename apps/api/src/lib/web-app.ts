@@ -135,6 +135,8 @@ export function registerWebApp(app: App, config: Config): void {
         .send('The Grove web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
     reply.header('cache-control', 'no-cache').header('etag', indexEtag);
+    // A clinician's share page is for the one person it was given to: never in a search index.
+    if (pathname.startsWith('/shared/')) reply.header('x-robots-tag', 'noindex, nofollow');
     const ifNoneMatch = request.headers['if-none-match'];
     if (
       typeof ifNoneMatch === 'string' &&

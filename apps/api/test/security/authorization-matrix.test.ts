@@ -51,6 +51,8 @@ const CONTRACT_FILES = [
   'health',
   'play',
   'players',
+  'privacy',
+  'sharing',
   'support',
   'surveys',
   'user',

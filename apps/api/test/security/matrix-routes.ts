@@ -11,7 +11,8 @@
  * one for each request (the `new…` helpers), so the order of the requests does not matter.
  */
 import { eq } from 'drizzle-orm';
-import { accounts, accountTags } from '../../src/db/schema/index.ts';
+import { accounts, accountTags, shareLinks } from '../../src/db/schema/index.ts';
+import type { Db } from '../../src/db/client.ts';
 import {
   MISSING_ID,
   newCoachNote,
@@ -98,6 +99,24 @@ export function expectedStatus(c: RouteCase, actor: Actor, obj: Obj): number[] {
   if (obj === 'missing') return [404];
   if (c.policy === 'staff') return list(c.ok);
   return related(c.access, actor, obj) ? list(c.ok) : [404];
+}
+
+/** A live share link of a family's player (a revoke uses one up). */
+async function newShareLink(db: Db, f: Family) {
+  const [row] = await db
+    .insert(shareLinks)
+    .values({
+      accountId: f.accountId,
+      playerId: f.playerId,
+      tokenHash: `matrix-${Date.now()}-${Math.random()}`,
+      displayName: 'M.',
+      fromDate: '2025-03-03',
+      toDate: '2025-03-16',
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdBy: f.parentId,
+    })
+    .returning({ id: shareLinks.id });
+  return row!.id;
 }
 
 const fam = (w: World, obj: Obj): Family | null => (obj === 'own' ? w.A : obj === 'foreign' ? w.B : null);
@@ -375,7 +394,10 @@ export const ROUTE_CASES: RouteCase[] = [
     policy: 'user',
     access: 'members',
     ok: 201,
-    send: (w, obj) => ({ url: '/api/v2/player', body: { name: `New ${emails++}`, account: account(w, obj) } }),
+    send: (w, obj) => ({
+      url: '/api/v2/player',
+      body: { name: `New ${emails++}`, account: account(w, obj), consent: true },
+    }),
   },
   onPlayer('PATCH /api/v2/player/:id', 'user', 'members', 200, { name: 'Renamed', in_program: true }),
   onPlayer('PATCH /api/v1/accounts/players/:id', 'user', 'members', 200, { role: 'child' }),
@@ -515,7 +537,11 @@ export const ROUTE_CASES: RouteCase[] = [
     // A subscribed family (409), a partner-covered one (409), coaches and staff (403) cannot check out.
     { expect: { parent: 409, magellan: 409, coach: 403, otherCoach: 403, staff: 403 } },
   ),
-  plain('POST /api/v2/billing/order/confirm', 'public', 404, { order: 'no-such-order', payment_method: card }),
+  plain('POST /api/v2/billing/order/confirm', 'public', 404, {
+    order: 'no-such-order',
+    payment_method: card,
+    consent: true,
+  }),
   plain('PUT /api/v2/billing/order/track_conversion', 'public', 404, { order: 'no-such-order' }),
   plain('POST /api/v2/billing/webhooks/stripe', 'public', 400, '{}'),
   {
@@ -765,6 +791,52 @@ export const ROUTE_CASES: RouteCase[] = [
     send: () => ({ url: '/api/v2/onboarding/add_players/finish' }),
     expect: NO_ACCOUNT,
   }),
+
+  // Share links for a clinician (modules/sharing): members and staff; staff may not create one.
+  onAccount('GET /api/v2/user/accounts/:id/shares', 'user', 'members', 200),
+  onAccount('POST /api/v2/user/accounts/:id/shares', 'user', 'members', 201, undefined, {
+    send: (w, obj) => ({
+      url: `/api/v2/user/accounts/${account(w, obj)}/shares`,
+      body: {
+        player_id: obj === 'foreign' ? w.B.playerId : w.A.playerId,
+        from_date: '2025-03-03',
+        to_date: '2025-03-16',
+        expires_in_days: 7,
+        display_name: 'M.',
+      },
+    }),
+    expect: { staff: { own: 403, foreign: 403 } },
+  }),
+  {
+    route: 'POST /api/v2/user/accounts/:id/shares/:shareId/revoke',
+    policy: 'user',
+    access: 'members',
+    ok: 200,
+    send: async (w, obj) => {
+      const f = fam(w, obj);
+      const shareId = f ? await newShareLink(w.db, f) : MISSING_ID;
+      return { url: `/api/v2/user/accounts/${account(w, obj)}/shares/${shareId}/revoke` };
+    },
+  },
+  plain('GET /api/v1/shared/:token', 'public', 404),
+
+  // Consent and the privacy page (modules/privacy).
+  plain('GET /api/v2/user/privacy', 'user', 200),
+  plain(
+    'POST /api/v2/user/privacy/consent',
+    'user',
+    201,
+    { consent: true },
+    { expect: { coach: 403, otherCoach: 403, staff: 403 } },
+  ),
+  plain(
+    'PUT /api/v2/user/privacy/analytics',
+    'user',
+    200,
+    { analytics: 'off' },
+    { expect: { coach: 403, otherCoach: 403, staff: 403 } },
+  ),
+  onAccount('GET /api/v2/accounts/:id/consents', 'user', 'members', 200),
 
   // Support (modules/support).
   plain(

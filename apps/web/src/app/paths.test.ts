@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createQueryClient } from '../lib/query-client.ts';
 import { ROUTES, SPEC_ROUTE_IDS, href, loginHref, safeNext } from './paths.ts';
-import { createRoutes } from './router.tsx';
+import { createRoutes, isSignedInArea } from './router.tsx';
 
 const routes = createRoutes(createQueryClient({ retry: false }));
 
@@ -51,10 +51,17 @@ describe('paths', () => {
     ['/DASHBOARD/Stats/', 'root.user.player.stats'],
     ['/packagereturns', 'packagereturns'],
     ['/start', 'setpassword'],
+    ['/shared/Abc_123-xyz', 'shared'],
     ['/', 'root'],
     ['/nowhere', 'not-found'],
   ])('%s → %s', (pathname, id) => {
     expect(routeIdAt(pathname)).toBe(id);
+  });
+
+  it('keeps the shared summary outside the signed-in area and its layouts', () => {
+    expect(matchRoutes(routes, '/shared/Abc_123-xyz')?.map((match) => match.route.id)).toEqual(['app', 'shared']);
+    expect(isSignedInArea(routes, '/shared/Abc_123-xyz')).toBe(false);
+    expect(href('shared', { token: 'Abc_123-xyz' })).toBe('/shared/Abc_123-xyz');
   });
 
   it('places the player screens inside root.user.player, inside root.user, inside root', () => {

@@ -46,6 +46,8 @@ export const ROUTES = {
   'get-access': { path: '/get-access', query: ['email'] },
   'email-confirm': { path: '/email/confirm', query: ['o'] },
   unsubscribe: { path: '/unsubscribe', query: ['t'] },
+  /** A summary a parent shared with their child's clinician (issue 17 item 5): no sign-in. */
+  shared: { path: '/shared/:token', query: [] },
   'root.admin.orders': { path: '/admin/orders', query: [] },
   'root.admin.billing-requests': { path: '/admin/outstanding-billing-requests', query: [] },
   'root.admin.shipments': { path: '/admin/shipments', query: [] },

@@ -65,6 +65,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: screen(() => import('./routes/unsubscribe.tsx'), 'UnsubscribeRoute'),
         },
         {
+          // No session rules: the viewer is a clinician without an account (issue 17 item 5).
+          id: 'shared',
+          path: ROUTES.shared.path,
+          lazy: screen(() => import('./routes/shared-summary.tsx'), 'SharedSummaryRoute'),
+        },
+        {
           id: 'checkout',
           path: ROUTES.checkout.path,
           loader: rules.optionalUser,

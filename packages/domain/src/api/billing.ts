@@ -19,7 +19,9 @@ import {
   nameSchema,
   zipcodeSchema,
 } from '../field-schemas.ts';
+import { CONSENT_MESSAGES } from '../privacy.ts';
 import { stringInput, unsafeTextMessage } from '../text.ts';
+import { consentTick } from './privacy.ts';
 import { validatePhone, validateState, MESSAGES } from '../validation.ts';
 import {
   count,
@@ -249,7 +251,13 @@ export const billingApi = {
     summary: 'Pay and confirm an order (Idempotency-Key honoured)',
     description:
       'Charges the first period (not during a trial), creates the account and its parent for a new visitor (a set-password e-mail goes out), the subscription, the invoice and the kit shipment. A declined card answers 402 and leaves no paid order.',
-    body: z.object({ order: text({ max: 64 }), payment_method: paymentMethodInput }),
+    body: z.object({
+      order: text({ max: 64 }),
+      payment_method: paymentMethodInput,
+      consent: consentTick(CONSENT_MESSAGES.checkoutRequired).describe(
+        'The parent agrees to the privacy policy in force and consents to the collection of the children’s play and heart-rate data (recorded with the policy version).',
+      ),
+    }),
     response: { 200: z.object({ order, subscription, set_password_email_sent: z.boolean() }) },
   }),
   payment: endpoint('POST', '/api/v2/billing/payment', {

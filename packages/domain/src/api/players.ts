@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
 import { acornAmountSchema, nameSchema, statReasonSchema, statValueSchema } from '../field-schemas.ts';
 import { MAX_ACORN_ADJUSTMENT, PLAYER_ROLES, STAT_RANGES, type StatSetting } from '../players.ts';
+import { CONSENT_MESSAGES } from '../privacy.ts';
+import { consentTick } from './privacy.ts';
 import {
   boolean,
   choice,
@@ -83,6 +85,11 @@ const createBody = z.object({
   name: nameSchema,
   ...editable,
   account: id.optional().describe('Staff only: the account to add the player to. Others add to their own account.'),
+  consent: consentTick(CONSENT_MESSAGES.playerRequired)
+    .optional()
+    .describe(
+      'Required of parents (400 without it): they are the player’s parent or guardian and consent to the collection of the player’s play and heart-rate data. Staff adding a player for a family send none.',
+    ),
 });
 
 const playerPageQuery = pageQuery(PAGE_SIZES.default, PAGE_SIZES.max);

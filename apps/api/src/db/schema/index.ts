@@ -6,3 +6,5 @@ export * from './play.ts';
 export * from './billing.ts';
 export * from './coaching.ts';
 export * from './admin.ts';
+export * from './privacy.ts';
+export * from './sharing.ts';

@@ -24,6 +24,7 @@ import { seedCoachingData } from './coaching.ts';
 import { seedPlayData } from './play.ts';
 import { seedWebinarData } from './webinars.ts';
 import { seedAdminRecords } from './admin-records.ts';
+import { seedConsentRecords } from '../../modules/privacy/privacy.seed.ts';
 
 export type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 
@@ -35,6 +36,7 @@ export const FEATURE_SEEDERS: Seeder[] = [
   seedCoachingData,
   seedWebinarData,
   seedAdminRecords,
+  seedConsentRecords,
 ];
 
 const SEED_KEY = 'demo_seed';

@@ -8,6 +8,7 @@ import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
+import { consentOrigin } from '../privacy/privacy.service.ts';
 import { idempotent } from './billing.idempotency.ts';
 import * as billing from './billing.service.ts';
 
@@ -51,7 +52,12 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
       reply,
       request.user ? `user:${request.user.id}` : `order:${request.body.order}`,
       async () => {
-        const { newUserId, ...answer } = await billing.confirmOrder(deps, request.user, request.body);
+        const { newUserId, ...answer } = await billing.confirmOrder(
+          deps,
+          request.user,
+          request.body,
+          consentOrigin(request),
+        );
         if (newUserId !== null)
           await deps.sendSetPasswordLink({
             id: newUserId,

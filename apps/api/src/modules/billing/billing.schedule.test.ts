@@ -62,6 +62,7 @@ async function family(cardNumber: string = SANDBOX_CARDS.succeeds) {
     payload: {
       order: order.json().external_id,
       payment_method: { card: { number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: 2035, cvc: '123' } },
+      consent: true,
     },
   });
   const accountId = confirmed.json().subscription.account_id as number;

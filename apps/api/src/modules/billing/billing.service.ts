@@ -50,6 +50,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { conflict, forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
+import { recordConsent, type ConsentOrigin } from '../privacy/privacy.service.ts';
 import * as repo from './billing.repository.ts';
 
 export interface BillingDeps {
@@ -321,6 +322,7 @@ export async function confirmOrder(
   deps: BillingDeps,
   user: AuthUser | null,
   body: ConfirmOrderRequest,
+  origin: ConsentOrigin = { ip: null, userAgent: null },
 ): Promise<ConfirmResult> {
   const db = deps.db;
   const found = await orderFor(db, user, body.order);
@@ -434,6 +436,14 @@ export async function confirmOrder(
         actorUserId: user?.id ?? newUserId,
       });
       await repo.setAccountBilling(tx, accountId, status, now);
+      // The parent's consent (the contract requires the ticked box), with the rows it allows.
+      await recordConsent(tx, {
+        accountId,
+        userId: order.userId ?? newUserId,
+        kind: 'program_terms',
+        granted: body.consent,
+        origin,
+      });
       // The family member who paid manages the subscription.
       if (order.userId !== null) await repo.makeBillingUser(tx, order.userId);
       order = await repo.updateOrder(tx, order.id, {

@@ -56,7 +56,7 @@ const confirm = (externalId: string, paymentMethod: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v2/billing/order/confirm/',
-    payload: { order: externalId, payment_method: paymentMethod },
+    payload: { order: externalId, payment_method: paymentMethod, consent: true },
   });
 
 const webhook = (payload: string, signature?: string) =>

@@ -63,7 +63,7 @@ const confirm = (order: string, paymentMethod = card(), headers: Record<string, 
   t.app.inject({
     method: 'POST',
     url: '/api/v2/billing/order/confirm/',
-    payload: { order, payment_method: paymentMethod },
+    payload: { order, payment_method: paymentMethod, consent: true },
     headers,
   });
 

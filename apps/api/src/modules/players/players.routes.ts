@@ -5,6 +5,7 @@ import { playerSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import { consentOrigin } from '../privacy/privacy.service.ts';
 import {
   changeStat,
   createPlayer,
@@ -24,7 +25,7 @@ export function playerRoutes(app: App, db: Db) {
   );
   route(app, playersApi.get, user, async (request) => getPlayer(db, requireUser(request), request.params.id));
   route(app, playersApi.create, user, async (request, reply) =>
-    reply.status(201).send(await createPlayer(db, requireUser(request), request.body)),
+    reply.status(201).send(await createPlayer(db, requireUser(request), request.body, consentOrigin(request))),
   );
   route(app, playersApi.patch, user, async (request) =>
     updatePlayer(db, requireUser(request), request.params.id, request.body),

@@ -1,5 +1,6 @@
 import { INT4_MAX, type Paging } from '@grove/domain/api/common';
 import type { PlayerRole } from '@grove/domain';
+import { CONSENT_MESSAGES } from '@grove/domain/privacy';
 import {
   STAT_FIELDS,
   STAT_HISTORY_LIMIT,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
+import { recordConsent, type ConsentOrigin } from '../privacy/privacy.service.ts';
 import {
   accountExists,
   countAccountPlayers,
@@ -108,19 +110,30 @@ function toValues(input: PlayerInput): PlayerValues {
  * chase speed and acorns start at their defaults; a non-staff caller who sends other values is
  * refused, as on update.
  */
-export async function createPlayer(db: Db, user: AuthUser, input: PlayerInput & { name: string; account?: number }) {
+export async function createPlayer(
+  db: Db,
+  user: AuthUser,
+  input: PlayerInput & { name: string; account?: number; consent?: true },
+  origin: ConsentOrigin = { ip: null, userAgent: null },
+) {
   const accountId = user.isStaff ? input.account : (input.account ?? user.accountId);
   if (accountId === undefined || accountId === null)
     throw new ValidationError({ account: ['This field is required.'] });
   await assertAccount(db, user, accountId, 'write');
   const stats = STAT_FIELDS.filter((field) => input[field] !== undefined);
   if (stats.length > 0 && !user.isStaff) throw forbidden('Only staff may set hr_gauge, chase_speed or acorns.');
+  // A parent consents for the new player (issue 17); staff adding a player for a family cannot.
+  if (!user.isStaff && input.consent !== true)
+    throw new ValidationError({ consent: [CONSENT_MESSAGES.playerRequired] });
 
   const id = await db.transaction(async (tx) => {
     const values = toValues(input);
     for (const field of stats) values[STAT_VALUE_KEYS[field]] = input[field];
     const playerId = await insertPlayer(tx, accountId, { ...values, name: values.name ?? input.name.trim() });
     await resolveIncompleteProfile(tx, accountId, input.name, playerId);
+    if (!user.isStaff) {
+      await recordConsent(tx, { accountId, userId: user.id, playerId, kind: 'player_added', granted: true, origin });
+    }
     return playerId;
   });
   return getPlayer(db, user, id);

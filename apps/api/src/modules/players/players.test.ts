@@ -199,7 +199,7 @@ describe('one player', () => {
 describe('creating players', () => {
   it('adds a player to the caller’s account (201); staff name the account', async () => {
     const parent = await createParent(t.db);
-    const res = await send('POST', '/api/v2/player/', parent.headers, { name: 'Juno' });
+    const res = await send('POST', '/api/v2/player/', parent.headers, { name: 'Juno', consent: true });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       name: 'Juno',
@@ -228,7 +228,8 @@ describe('creating players', () => {
     const other = await createParent(t.db);
     const count = async () => (await t.db.select().from(players).where(eq(players.accountId, other.account.id))).length;
     expect(
-      (await send('POST', '/api/v2/player/', parent.headers, { name: 'Lu', account: other.account.id })).statusCode,
+      (await send('POST', '/api/v2/player/', parent.headers, { name: 'Lu', account: other.account.id, consent: true }))
+        .statusCode,
     ).toBe(404);
     expect((await send('POST', '/api/v2/player/', other.headers, { name: 'Lu', acorns: 5 })).statusCode).toBe(403);
     const bad = await send('POST', '/api/v2/player/', other.headers, {});
@@ -285,7 +286,7 @@ describe('incomplete profiles', () => {
     const linked = await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, id));
     expect(linked.map((r) => r.playerName)).toEqual(['Quinn']);
 
-    const created = await send('POST', '/api/v2/player/', parent.headers, { name: 'ROSA' });
+    const created = await send('POST', '/api/v2/player/', parent.headers, { name: 'ROSA', consent: true });
     body = (await get(url, parent.headers)).json();
     expect(body.count).toBe(0);
     const rosa = await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, created.json().id));

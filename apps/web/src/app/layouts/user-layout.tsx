@@ -2,7 +2,9 @@
  * The user layout (SPEC §2): a top bar with the menu-open icon and a greeting by first name, a side
  * menu that expands over the page with an overlay, and the content — shown only once the user has
  * an id. The layout loads the account's players and tells the screens whether that has finished.
- * Up to 900 px the bar shows a hamburger that opens a full-screen menu.
+ * Up to 900 px the bar shows a hamburger that opens a full-screen menu. A parent whose household
+ * has not agreed to the privacy policy in force is asked first (features/privacy ConsentDialog),
+ * and the tag manager loads only with their consent (lib/analytics.ts).
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -16,12 +18,31 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { userInfoQuery } from '../../features/auth/auth.api.ts';
 import { playersQuery } from '../../features/players/players.api.ts';
+import { ConsentDialog } from '../../features/privacy/consent-dialog.tsx';
+import { privacyStatusQuery } from '../../features/privacy/privacy.api.ts';
+import { syncAnalytics } from '../../lib/analytics.ts';
+import { ANALYTICS_ID } from '../../lib/env.ts';
 import { useIsMobileMenu } from '../../lib/use-media-query.ts';
 import { HOME_PATH, href } from '../paths.ts';
 import type { UserLayoutContext } from './layout-context.ts';
 import { MenuList } from './menu-links.tsx';
 
 const SIDE_MENU_ID = 'side-menu';
+
+/**
+ * The signed-in parent's consent status (issue 17): a household that has not agreed to the policy
+ * in force is asked in a blocking dialog; the tag manager loads only once the parent's analytics
+ * choice is known to be on. Staff and coaches without a family are never asked. A status that
+ * cannot be read asks nothing and loads nothing.
+ */
+function usePrivacy(user: UserInfo | undefined) {
+  const isParent = Boolean(user?.id && user.account && !user.is_staff);
+  const query = useQuery({ ...privacyStatusQuery(), enabled: isParent });
+  const status = isParent && query.isSuccess ? query.data : null;
+  const analytics = status?.is_parent ? status.analytics : null;
+  useEffect(() => syncAnalytics(ANALYTICS_ID, analytics), [analytics]);
+  return status?.is_parent && status.must_consent ? { consentedVersion: status.consented_version } : null;
+}
 
 function usePlayers(user: UserInfo | undefined) {
   const accountId = user?.account?.id ?? null;
@@ -52,6 +73,7 @@ function trapFocus(event: ReactKeyboardEvent<HTMLElement>, container: HTMLElemen
 export function UserLayout() {
   const { data: user } = useQuery(userInfoQuery());
   const { players, loaded, failed } = usePlayers(user);
+  const consentNeeded = usePrivacy(user);
   const isMobile = useIsMobileMenu();
   const location = useLocation();
   const [sideOpen, setSideOpen] = useState(false);
@@ -110,7 +132,7 @@ export function UserLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="top-bar" inert={mobileOpen}>
+      <header className="top-bar" inert={mobileOpen || consentNeeded !== null}>
         {isMobile ? (
           <button
             ref={hamburgerRef}
@@ -184,9 +206,10 @@ export function UserLayout() {
         </div>
       ) : null}
 
-      <main id="main" className="user-shell__main" tabIndex={-1} inert={mobileOpen}>
+      <main id="main" className="user-shell__main" tabIndex={-1} inert={mobileOpen || consentNeeded !== null}>
         <Outlet context={context} />
       </main>
+      {consentNeeded ? <ConsentDialog consentedVersion={consentNeeded.consentedVersion} /> : null}
     </div>
   );
 }

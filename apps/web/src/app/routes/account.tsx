@@ -3,7 +3,9 @@
  * (features/account: profile, e-mail, password, shipping, people, devices, orders, settings) and,
  * for billing users, Subscription & Billing (features/billing). The side menu opens the details
  * segment; only billing users get the Subscription & Billing tab, and anyone else who opens
- * ?segment=billing is told why there is nothing to manage. account/manage/* redirects here
+ * ?segment=billing is told why there is nothing to manage. Parents of a family account (billing
+ * users and caregivers, not staff) also get Privacy (features/privacy, issue 17): the policy, who
+ * receives data, the analytics choice and the consent history. account/manage/* redirects here
  * (session-rules.ts managementRedirect).
  */
 import { Link, useSearchParams } from 'react-router';
@@ -11,20 +13,29 @@ import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { AccountDetails } from '../../features/account/account-details.tsx';
 import { BillingSegment } from '../../features/billing/billing-segment.tsx';
+import { PrivacySegment } from '../../features/privacy/privacy-segment.tsx';
 import { useUserLayout } from '../layouts/layout-context.ts';
 import { href } from '../paths.ts';
 
-type Segment = 'details' | 'billing';
+type Segment = 'details' | 'billing' | 'privacy';
 
 export function AccountRoute() {
   const { user } = useUserLayout();
   const [search] = useSearchParams();
-  const segment: Segment = search.get('segment') === 'billing' ? 'billing' : 'details';
+  const asked = search.get('segment');
+  // Privacy is the family's: parents of an account (billing users and caregivers), not staff.
+  const familyAccount = user.account && !user.is_staff ? user.account : null;
+  const segment: Segment =
+    asked === 'billing' ? 'billing' : asked === 'privacy' && familyAccount ? 'privacy' : 'details';
   const segments: { id: Segment; label: string }[] = [{ id: 'details', label: 'Account details' }];
   if (user.is_billing_user) segments.push({ id: 'billing', label: 'Subscription & Billing' });
+  if (familyAccount) segments.push({ id: 'privacy', label: 'Privacy' });
 
   return (
-    <Page title="Account" intro="Your contact details, shipping address, devices and subscription, in one place.">
+    <Page
+      title="Account"
+      intro="Your contact details, shipping address, devices, subscription and privacy, in one place."
+    >
       {segments.length > 1 ? (
         <nav className="segments" aria-label="Account sections">
           <ul>
@@ -42,7 +53,13 @@ export function AccountRoute() {
           </ul>
         </nav>
       ) : null}
-      {segment === 'details' ? <AccountDetails user={user} /> : <BillingSegment user={user} />}
+      {segment === 'privacy' && familyAccount ? (
+        <PrivacySegment accountId={familyAccount.id} timeZone={familyAccount.time_zone} />
+      ) : segment === 'details' ? (
+        <AccountDetails user={user} />
+      ) : (
+        <BillingSegment user={user} />
+      )}
     </Page>
   );
 }

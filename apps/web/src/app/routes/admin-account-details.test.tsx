@@ -256,6 +256,7 @@ describe('the account page’s header and section links', () => {
       'Subscription',
       'Shipments',
       'Support tickets',
+      'Consent',
       'Players',
       'History',
     ]);

@@ -20,6 +20,7 @@ import { AccountPlayers } from '../../features/admin/account-players.tsx';
 import { AccountPeople, AccountSummary, CoachAssignment } from '../../features/admin/account-summary.tsx';
 import { AccountTags } from '../../features/admin/account-tags.tsx';
 import { AccountTickets } from '../../features/admin/account-tickets.tsx';
+import { AccountConsents } from '../../features/admin-account/account-consents.tsx';
 import { adminAccountQuery } from '../../features/admin/admin.api.ts';
 import '../../features/admin/admin.css';
 import { AccountSectionNav } from '../../features/admin-account/section-nav.tsx';
@@ -76,6 +77,7 @@ function AccountDetails({ accountId }: { accountId: number }) {
         <AccountBilling accountId={data.id} timeZone={data.time_zone} who={holder?.name ?? `account ${data.id}`} />
         <AccountShipments accountId={data.id} timeZone={data.time_zone} />
         <AccountTickets users={data.users} timeZone={data.time_zone} />
+        <AccountConsents accountId={data.id} timeZone={data.time_zone} />
         <div className="admin-details__wide">
           <AccountPlayers accountId={data.id} />
         </div>

@@ -69,6 +69,7 @@ async function fillOrder(
   await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'IL');
   await enter(user, textbox('Zipcode'), '62701');
   await fillCard(user, overrides.card ?? SANDBOX_CARDS.succeeds);
+  await user.click(screen.getByRole('checkbox', { name: /I agree to Grove’s privacy policy/ }));
 }
 
 async function fillCard(user: UserEvent, number: string) {
@@ -287,6 +288,7 @@ describe('checkout: paying', () => {
     expect(confirms[0]?.body).toEqual({
       order: 'ord_test_1',
       payment_method: { card: { number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: 2035, cvc: '123' } },
+      consent: true,
     });
     expect(lastOrderBody(api)).toEqual({
       plan_tag: 'default',

@@ -18,6 +18,7 @@ export const ACCOUNT_SECTIONS = [
   { target: 'admin-billing-title', label: 'Subscription' },
   { target: 'admin-shipments-title', label: 'Shipments' },
   { target: 'admin-tickets-title', label: 'Support tickets' },
+  { target: 'admin-consents-title', label: 'Consent' },
   { target: 'account-players-title', label: 'Players' },
   { target: 'admin-audit-title', label: 'History' },
 ] as const;

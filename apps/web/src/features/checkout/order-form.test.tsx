@@ -8,6 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRequest } from '@grove/domain/api/billing';
+import { CONSENT_MESSAGES } from '@grove/domain/privacy';
 
 import { fakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { CARD_MESSAGES, cardRules, sandboxPaymentMethod } from './card-form.tsx';
@@ -52,6 +53,7 @@ async function fillContactAndShipping(user: UserEvent) {
   await user.type(textbox('City'), 'Springfield');
   await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'IL');
   await user.type(textbox('Zipcode'), '62701');
+  await user.click(screen.getByRole('checkbox', { name: /I agree to Grove’s privacy policy/ }));
 }
 
 function renderForm(stripeKey: string | null) {
@@ -102,6 +104,7 @@ describe('card entry', () => {
     expect(server.callsTo('POST /api/v2/billing/order/confirm/')[0]?.body).toEqual({
       order: 'ord_test_1',
       payment_method: { token: 'pm_test_123' },
+      consent: true,
     });
     expect(onPaid.mock.calls[0]?.[0].card).toBe('Visa ending in 4242');
   });
@@ -117,6 +120,34 @@ describe('card entry', () => {
     const total = screen.getByRole('region', { name: 'Order total' });
     expect(await within(total).findByRole('alert')).toHaveTextContent('Your card number is invalid.');
     expect(server.callsTo('POST /api/v2/billing/order/')).toHaveLength(0);
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+});
+
+describe('consent (issue 17)', () => {
+  it('keeps Pay disabled until the consent box is ticked; a refusal shows under the box', async () => {
+    const server = fakeApi({
+      'POST /api/v2/billing/order/': (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) }),
+      'POST /api/v2/billing/order/confirm/': { status: 400, body: { consent: [CONSENT_MESSAGES.checkoutRequired] } },
+    });
+    const { onPaid, user } = renderForm(null);
+    await fillContactAndShipping(user);
+    await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    await user.type(screen.getByRole('textbox', { name: 'Expiry date (MM/YY)' }), '1235');
+    await user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+    const box = screen.getByRole('checkbox', { name: /I agree to Grove’s privacy policy/ });
+    const pay = screen.getByRole('button', { name: 'Pay $39.00' });
+    expect(pay).toBeEnabled();
+    await user.click(box);
+    expect(pay).toBeDisabled();
+    await user.click(box);
+    await user.click(pay);
+
+    expect(await screen.findByText(CONSENT_MESSAGES.checkoutRequired)).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(CONSENT_MESSAGES.checkoutRequired);
+    expect(box).toHaveFocus();
+    expect(server.callsTo('POST /api/v2/billing/order/confirm/')[0]?.body).toMatchObject({ consent: true });
     expect(onPaid).not.toHaveBeenCalled();
   });
 });

@@ -13,6 +13,9 @@
  *   shows the server's sentence (the domain's payment-service text for those codes) above Pay and
  *   keeps everything typed.
  * - Card entry: the sandbox card form without a provider key; Stripe Elements, loaded lazily, with one.
+ * - Consent (issue 17): the parent ticks the box of the privacy policy and parental consent above
+ *   Pay (Pay stays disabled until then); it travels with the confirmation, and a 400 on `consent`
+ *   shows under the box.
  */
 import { Suspense, lazy, useId, useRef, useState, type FormEvent } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
@@ -42,6 +45,7 @@ import {
 } from '@grove/domain';
 import type { ConfirmOrderRequest, Order, OrderRequest, ProgramPlanAnswer, PromoCode } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
+import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
@@ -49,6 +53,7 @@ import { rulesResolver } from '../../components/form/rules-resolver.ts';
 import { PhoneInput } from '../../components/phone-input.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { ConsentCheckbox } from '../privacy/consent-checkbox.tsx';
 import {
   CARD_FIELDS,
   SandboxCardFields,
@@ -203,6 +208,10 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const [stripeComplete, setStripeComplete] = useState(false);
+  /** The parent's consent (issue 17): required to pay, sent with the confirmation. */
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const consentRef = useRef<HTMLInputElement>(null);
   const stripeRef = useRef<StripeCardHandle>(null);
   const payErrorRef = useRef<HTMLParagraphElement>(null);
   /** A payment is under way (set before any await: a second submit in the same tick does nothing). */
@@ -214,7 +223,7 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
   const attemptRef = useRef<{ request: string; key: string } | null>(null);
 
   const hasServerError = Object.values(errors).some((error) => error?.type === 'server');
-  const ready = validation.canSubmit && !hasServerError && (stripeKey ? stripeComplete : true);
+  const ready = validation.canSubmit && !hasServerError && consent && (stripeKey ? stripeComplete : true);
 
   const issueOf = (name: CheckoutFieldName): ShownIssue => {
     const error = errors[name];
@@ -276,6 +285,11 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
       const general: string[] = [...failure.nonFieldErrors];
       const failed: (CheckoutFieldName | 'promo')[] = [];
       for (const [key, messages] of Object.entries(failure.fieldErrors)) {
+        if (key === 'consent') {
+          setConsent(false);
+          setConsentError(messages.join(' '));
+          continue;
+        }
         const name = formFieldOf(key);
         if (name === 'promo') {
           setPromo(null);
@@ -290,8 +304,10 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
       }
       const order = [...names, 'promo'] as const;
       const first = order.find((name) => failed.includes(name));
-      if (general.length > 0 || !first) showPayError(general.length > 0 ? general.join(' ') : failure.message);
-      else focusField(first);
+      if (general.length > 0) showPayError(general.join(' '));
+      else if (first) focusField(first);
+      else if (failure.fieldErrors.consent) consentRef.current?.focus();
+      else showPayError(failure.message);
       return;
     }
     // 404, 409, 422, 429: the order is no longer usable as it was; the next try starts a new one.
@@ -338,7 +354,11 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
       order = await createOrder(request);
       orderRef.current = { request: requestText, order };
     }
-    const confirmation: ConfirmOrderRequest = { order: order.external_id, payment_method: paymentMethod };
+    const confirmation: ConfirmOrderRequest = {
+      order: order.external_id,
+      payment_method: paymentMethod,
+      consent: true,
+    };
     const confirmationText = JSON.stringify(confirmation);
     if (attemptRef.current?.request !== confirmationText) {
       attemptRef.current = { request: confirmationText, key: newIdempotencyKey() };
@@ -578,6 +598,16 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
             The discount applies to your first {plan.billing_period}; then {pricePerPeriod(plan)}.
           </p>
         ) : null}
+        <ConsentCheckbox
+          ref={consentRef}
+          statement={CONSENT_STATEMENTS.program_terms}
+          checked={consent}
+          error={consentError}
+          onChange={(checked) => {
+            setConsent(checked);
+            if (checked) setConsentError(null);
+          }}
+        />
         {payError ? (
           <p className="form-error" role="alert" tabIndex={-1} ref={payErrorRef}>
             {payError}

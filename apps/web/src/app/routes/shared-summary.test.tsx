@@ -1,0 +1,81 @@
+/**
+ * /shared/:token (issue 17 item 5) through the real routes: the summary without signing in, marked
+ * noindex while shown, and one page for a link that no longer works.
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SharedSummary } from '@grove/domain/api/sharing';
+
+import { fakeApi } from '../../../test/fake-api.ts';
+import { storeSession } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+const SUMMARY: SharedSummary = {
+  display_name: 'M.',
+  from_date: '2025-03-03',
+  to_date: '2025-03-16',
+  shown_until: '2025-03-16',
+  expires_at: '2025-04-02T15:00:00.000Z',
+  goal_minutes: 45,
+  totals: { sessions: 3, seconds_played: 3600, hr_rises: 5, cool_downs: 3, average_cool_down_seconds: 27 },
+  weeks: [
+    {
+      week_start: '2025-03-03',
+      seconds_played: 600,
+      minutes: 10,
+      sessions: 1,
+      hr_rises: 2,
+      cool_downs: 1,
+      average_cool_down_seconds: 30,
+    },
+    {
+      week_start: '2025-03-10',
+      seconds_played: 3000,
+      minutes: 50,
+      sessions: 2,
+      hr_rises: 3,
+      cool_downs: 2,
+      average_cool_down_seconds: 25,
+    },
+  ],
+  hr_gauge: { at_start: 6, at_end: 8, changes: [{ changed_on: '2025-03-10', old_value: 6, new_value: 8 }] },
+  chase_speed: { at_start: 5, at_end: 5, changes: [] },
+};
+
+const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content');
+
+describe('the shared summary', () => {
+  it('shows the player’s summary without signing in, sends no session, and asks not to be indexed', async () => {
+    storeSession(); // the viewer happens to be signed in to Grove: the summary does not use it
+    const api = fakeApi({ [`GET /api/v1/shared/${TOKEN}/`]: { body: SUMMARY } });
+    renderApp(`/shared/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'M.’s play summary' })).toBeInTheDocument();
+    expect(screen.getByText('March 3, 2025 to March 16, 2025')).toBeInTheDocument();
+    expect(robots()).toBe('noindex');
+    expect(api.callsTo(`GET /api/v1/shared/${TOKEN}/`)[0]!.headers.get('authorization')).toBeNull();
+    expect(api.calls.every((call) => call.path.startsWith('/api/v1/shared/'))).toBe(true);
+
+    const totals = screen.getByRole('region', { name: 'In these 2 weeks' });
+    expect(within(totals).getByText('1 h')).toBeInTheDocument();
+    expect(within(totals).getByText('1 of 2')).toBeInTheDocument();
+    expect(within(totals).getByText('27 s on average')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: /Minutes played each week/ })).toBeInTheDocument();
+    const gauge = screen.getByRole('region', { name: 'Heart-rate gauge' });
+    expect(within(gauge).getByText('6 at the start, 8 at the end.')).toBeInTheDocument();
+    expect(within(gauge).getByRole('row', { name: 'March 10, 2025 6 8' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Chase speed' })).getByText('5 throughout.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('answers a link that no longer works with one page, whatever the reason', async () => {
+    fakeApi({ [`GET /api/v1/shared/${TOKEN}/`]: { status: 404, body: { detail: 'Not found.', code: 'not_found' } } });
+    const app = renderApp(`/shared/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeInTheDocument();
+    expect(robots()).toBe('noindex');
+    expect(document.body.textContent).not.toContain(TOKEN);
+    app.unmount();
+    expect(robots()).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The consent box a parent ticks (checkout, a new policy version): a real checkbox whose label is
+ * the sentence agreed to (naming the privacy policy), the policy itself right under it behind a
+ * disclosure, and the message when the server refused the checkout without it.
+ */
+import { forwardRef, useId } from 'react';
+
+import { PolicyDisclosure } from './policy-text.tsx';
+import './privacy.css';
+
+export const ConsentCheckbox = forwardRef<
+  HTMLInputElement,
+  {
+    statement: string;
+    checked: boolean;
+    onChange: (checked: boolean) => void;
+    error?: string | null;
+    disabled?: boolean;
+  }
+>(function ConsentCheckbox({ statement, checked, onChange, error, disabled = false }, ref) {
+  const id = useId();
+  const policyId = `${id}-policy`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="privacy-consent">
+      <div className="privacy-consent__check">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          required
+          checked={checked}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>{statement}</label>
+      </div>
+      {error ? (
+        <p className="form-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      <PolicyDisclosure id={policyId} />
+    </div>
+  );
+});

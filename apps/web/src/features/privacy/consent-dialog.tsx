@@ -1,0 +1,122 @@
+/**
+ * The policy changed since the household last agreed (issue 17): a blocking dialog at sign-in.
+ * It cannot be dismissed — the family agrees to the new version (a consent record) or signs out.
+ * A native modal <dialog> (the page behind is inert), named by its title, described by its
+ * first paragraph, focus on the checkbox, Tab kept inside, Escape ignored.
+ */
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CONSENT_MESSAGES, CONSENT_STATEMENTS, PRIVACY_POLICY_VERSION } from '@grove/domain/privacy';
+
+import { href } from '../../app/paths.ts';
+import { Button } from '../../components/button.tsx';
+import '../../components/modal-dialog.css';
+import { ConsentCheckbox } from './consent-checkbox.tsx';
+import { agreeToPolicy, putPrivacyStatus } from './privacy.api.ts';
+import './privacy.css';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+export function ConsentDialog({ consentedVersion }: { consentedVersion: string | null }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const boxRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const introId = useId();
+  const queryClient = useQueryClient();
+  const [agreed, setAgreed] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const agree = useMutation({
+    mutationFn: agreeToPolicy,
+    onSuccess: (status) => putPrivacyStatus(queryClient, status),
+    onError: (failure) => setMessage(failure instanceof Error ? failure.message : String(failure)),
+  });
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    boxRef.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const submit = () => {
+    setMessage(null);
+    if (!agreed) {
+      setMessage(CONSENT_MESSAGES.agreeRequired);
+      boxRef.current?.focus();
+      return;
+    }
+    agree.mutate();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog consent-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={introId}
+      aria-modal="true"
+      onKeyDown={onKeyDown}
+      onCancel={(event) => event.preventDefault()}
+    >
+      <div className="dialog__panel">
+        <header className="dialog__head">
+          <h2 className="dialog__title" id={titleId}>
+            {consentedVersion ? 'Our privacy policy has changed' : 'Your consent is needed'}
+          </h2>
+        </header>
+        <div className="dialog__body">
+          <p id={introId}>
+            {consentedVersion
+              ? `We updated our privacy policy (version ${PRIVACY_POLICY_VERSION}; you last agreed to version ${consentedVersion}). Please read it and agree to go on using Grove.`
+              : `Grove keeps your children’s play and heart-rate data only with a parent’s consent. Please read our privacy policy (version ${PRIVACY_POLICY_VERSION}) and agree to go on.`}
+          </p>
+          <ConsentCheckbox
+            ref={boxRef}
+            statement={CONSENT_STATEMENTS.program_terms}
+            checked={agreed}
+            disabled={agree.isPending}
+            error={message}
+            onChange={(checked) => {
+              setAgreed(checked);
+              if (checked) setMessage(null);
+            }}
+          />
+          <div className="dialog__actions">
+            <Link className="button button--ghost" to={href('logout')}>
+              <span className="button__label">Sign out</span>
+            </Link>
+            <Button loading={agree.isPending} onClick={submit}>
+              Agree and continue
+            </Button>
+          </div>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Consent and the privacy page (issue 17): the signed-in person's consent status and household
+ * history, agreeing to a new policy version, the analytics choice, and an account's consent history
+ * (staff). Every shape comes from the contract (packages/domain/src/api/privacy.ts).
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AnalyticsBody, ConsentPage, PrivacyStatus, privacyApi } from '@grove/domain/api/privacy';
+import type { RequestBody } from '@grove/domain/api/common';
+
+import { api, unwrap } from '../../lib/api-client.ts';
+
+/** Staff read an account's history in pages of this size. */
+export const CONSENTS_PAGE_SIZE = 50;
+
+export const privacyKeys = {
+  all: ['privacy'] as const,
+  status: () => [...privacyKeys.all, 'status'] as const,
+  account: (accountId: number, page: number) => [...privacyKeys.all, 'account', accountId, page] as const,
+};
+
+/** GET /api/v2/user/privacy/: the policy version, whether to ask again, the analytics choice, the history. */
+export function privacyStatusQuery() {
+  return queryOptions({
+    queryKey: privacyKeys.status(),
+    queryFn: async ({ signal }) => unwrap(await api.get<PrivacyStatus>('/v2/user/privacy/', { signal })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /api/v2/user/privacy/consent/: agree to the policy in force. */
+export async function agreeToPolicy(): Promise<PrivacyStatus> {
+  const body: RequestBody<typeof privacyApi.agree> = { consent: true };
+  return unwrap(await api.post<PrivacyStatus>('/v2/user/privacy/consent/', body));
+}
+
+/** PUT /api/v2/user/privacy/analytics/: analytics on or off. */
+export async function setAnalytics(analytics: AnalyticsBody['analytics']): Promise<PrivacyStatus> {
+  const body: AnalyticsBody = { analytics };
+  return unwrap(await api.put<PrivacyStatus>('/v2/user/privacy/analytics/', body));
+}
+
+/** The answer of a change is the new status everywhere (the layout's dialog and analytics, the page). */
+export function putPrivacyStatus(queryClient: QueryClient, status: PrivacyStatus): void {
+  queryClient.setQueryData(privacyKeys.status(), status);
+}
+
+/** GET /api/v2/accounts/{id}/consents/: one page of an account's history, newest first. */
+export function accountConsentsQuery(accountId: number, page: number) {
+  return queryOptions({
+    queryKey: privacyKeys.account(accountId, page),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<ConsentPage>(`/v2/accounts/${accountId}/consents/`, {
+          query: { page, page_size: CONSENTS_PAGE_SIZE },
+          signal,
+        }),
+      ),
+    retry: false,
+  });
+}
