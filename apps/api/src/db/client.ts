@@ -122,6 +122,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
  * longer, and the advisory lock waits for another instance's migration).
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * The listening connection (LISTEN) is asked `select 1` this often and must answer within the
+ * same time: a connection that went silent without a reset (a dropped route, a frozen proxy) is
+ * noticed in seconds, not when TCP keepalive gives up, and the listener reports it lost.
+ */
+export const LISTEN_HEARTBEAT_MS = 5_000;
 export const POSTGRES_STATEMENT_TIMEOUT_MS = 60_000;
 const POSTGRES_QUERY_TIMEOUT_MS = POSTGRES_STATEMENT_TIMEOUT_MS + 5_000;
 
@@ -174,12 +180,15 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       const client = new pg.Client({
         connectionString,
         connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+        query_timeout: LISTEN_HEARTBEAT_MS,
         keepAlive: true,
       });
       // onLost is for a connection that was listening: a failed start throws instead (once, not both).
       let listening = false;
       let stopped = false;
+      let heartbeat: NodeJS.Timeout | undefined = undefined;
       const lost = () => {
+        clearInterval(heartbeat);
         if (listening && !stopped) onLost();
         stopped = true;
       };
@@ -198,7 +207,16 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       }
       if (stopped) throw new Error('the listening connection ended while it started');
       listening = true;
+      heartbeat = setInterval(() => {
+        client.query('select 1').catch(() => {
+          lost();
+          // A silent socket would not end by itself: drop it.
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        });
+      }, LISTEN_HEARTBEAT_MS);
+      heartbeat.unref();
       return async () => {
+        clearInterval(heartbeat);
         stopped = true;
         await client.end().catch(() => undefined);
       };

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { LISTEN_HEARTBEAT_MS, openDatabase, type Database } from '../../src/db/client.ts';
 import type { App } from '../../src/lib/types.ts';
 import { counts, familyWithDevice, session, upload } from '../../src/modules/game/game.test-support.ts';
 import { createParent } from '../factories.ts';
@@ -89,8 +89,14 @@ class FaultProxy {
     for (const socket of this.#sockets) socket.destroy();
   }
 
+  /** Stops passing bytes on the open connections without closing them (a frozen route), until `restore`. */
+  silence() {
+    for (const socket of this.#sockets) socket.pause();
+  }
+
   restore() {
     this.#down = false;
+    for (const socket of this.#sockets) socket.resume();
   }
 
   /** Cuts when a client sends `text` (before or after passing it on); resolves when it happened. */
@@ -157,6 +163,26 @@ describe.skipIf(!url || !template)('database faults on PostgreSQL', () => {
     }
     throw new Error(`not within ${ms} ms`);
   }
+
+  it('notices within seconds a listening connection that went silent without a reset', async () => {
+    let lostAt = 0;
+    const stop = await database.listen(
+      'grove_test_silence',
+      () => undefined,
+      () => (lostAt = Date.now()),
+    );
+    const silencedAt = Date.now();
+    proxy.silence();
+    try {
+      await eventually(async () => lostAt > 0, 4 * LISTEN_HEARTBEAT_MS);
+      // At most one interval until the next heartbeat, plus its time to answer.
+      expect(lostAt - silencedAt).toBeLessThan(2 * LISTEN_HEARTBEAT_MS + 1_000);
+    } finally {
+      proxy.restore();
+      await stop();
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
 
   it('answers 503 quickly while the database is cut off, and serves again by itself once it is back', async () => {
     const parent = await createParent(t.db, { players: ['Ada'] });

@@ -12,14 +12,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { SharedSummary } from '@grove/domain/api/sharing';
 
 import { Button } from '../../components/button.tsx';
-import { AcornMascot, CooldownIcon, HeartrateIcon, TimeCircleIcon, WeeklyGoalIcon } from '../../components/icons.tsx';
+import { AcornMascot } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { PageSpinner, Spinner } from '../../components/spinner.tsx';
 import { sharedSummaryQuery } from '../../features/sharing/sharing.api.ts';
 import { frameTotals } from '../../features/stats/frame-totals.ts';
+import { TotalsFigures } from '../../features/stats/totals-figures.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatCalendarDate, formatDuration, formatNumber, formatSeconds, plural } from '../../lib/format.ts';
+import { formatCalendarDate, plural } from '../../lib/format.ts';
 import '../../features/sharing/sharing.css';
 
 const StatsCharts = lazy(async () => ({
@@ -65,66 +66,21 @@ function Unavailable({ error }: { error: unknown }) {
 }
 
 function Totals({ summary }: { summary: SharedSummary }) {
-  const totals = frameTotals(summary.weeks);
-  const average = summary.totals.average_cool_down_seconds;
+  // The server's sums over the frame's sessions (exact), the weeks' for the goal and the weekly average.
+  const totals = {
+    ...frameTotals(summary.weeks),
+    secondsPlayed: summary.totals.seconds_played,
+    sessions: summary.totals.sessions,
+    hrRises: summary.totals.hr_rises,
+    coolDowns: summary.totals.cool_downs,
+    averageCoolDownSeconds: summary.totals.average_cool_down_seconds,
+  };
   return (
     <section className="section" aria-labelledby="shared-totals-title">
       <h2 id="shared-totals-title" className="section__title">
         In these {plural(totals.weeks, 'week')}
       </h2>
-      <dl className="figures figures--totals">
-        <div className="figure figure--calm">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <TimeCircleIcon size={24} />
-            </span>
-            Time played
-          </dt>
-          <dd className="figure__value">{formatDuration(summary.totals.seconds_played)}</dd>
-          <dd className="figure__note">
-            in {plural(summary.totals.sessions, 'session')} · about {plural(totals.averageWeeklyMinutes, 'minute')} a
-            week
-          </dd>
-        </div>
-        <div className="figure figure--game">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <WeeklyGoalIcon size={24} />
-            </span>
-            Weeks at the goal
-          </dt>
-          <dd className="figure__value">
-            {formatNumber(totals.weeksAtGoal)} of {formatNumber(totals.weeks)}
-          </dd>
-          <dd className="figure__note">weeks with {summary.goal_minutes} minutes or more</dd>
-        </div>
-        <div className="figure figure--heart">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <HeartrateIcon size={24} />
-            </span>
-            Heart-rate rises
-          </dt>
-          <dd className="figure__value">{formatNumber(summary.totals.hr_rises)}</dd>
-          <dd className="figure__note">
-            {summary.totals.sessions > 0
-              ? `${(summary.totals.hr_rises / summary.totals.sessions).toFixed(1)} a session`
-              : 'no sessions'}
-          </dd>
-        </div>
-        <div className="figure figure--calm">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <CooldownIcon size={24} />
-            </span>
-            Cooldowns
-          </dt>
-          <dd className="figure__value">{formatNumber(summary.totals.cool_downs)}</dd>
-          <dd className="figure__note">
-            {average === null ? 'none in this time frame' : `${formatSeconds(average)} on average`}
-          </dd>
-        </div>
-      </dl>
+      <TotalsFigures totals={totals} goalMinutes={summary.goal_minutes} />
     </section>
   );
 }

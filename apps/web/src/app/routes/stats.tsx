@@ -16,7 +16,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TIME_FRAMES, type TimeFrame, type TimeFrameId } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
-import { CooldownIcon, HeartrateIcon, TimeCircleIcon, WeeklyGoalIcon } from '../../components/icons.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { PageSpinner, Spinner } from '../../components/spinner.tsx';
 import { ExportSessionsButton } from '../../features/play/export-sessions-button.tsx';
@@ -26,7 +25,8 @@ import { weeklyActivityQuery } from '../../features/play/play.api.ts';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
 import type { Player } from '@grove/domain/api/players';
 import { frameDescription, frameFromParam, frameTotals } from '../../features/stats/frame-totals.ts';
-import { formatDate, formatDuration, formatNumber, formatSeconds, plural } from '../../lib/format.ts';
+import { TotalsFigures } from '../../features/stats/totals-figures.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { usePlayerLayout } from '../layouts/layout-context.ts';
 import { href } from '../paths.ts';
 
@@ -72,58 +72,7 @@ function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: Time
           ? `All time, since ${playerName}’s first game on ${since}`
           : `Totals for ${frameDescription(frame)}, since ${since}`}
       </h2>
-      <dl className="figures figures--totals">
-        <div className="figure figure--calm">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <TimeCircleIcon size={24} />
-            </span>
-            Time played
-          </dt>
-          <dd className="figure__value">{formatDuration(totals.secondsPlayed)}</dd>
-          <dd className="figure__note">
-            in {plural(totals.sessions, 'session')} · about {plural(totals.averageWeeklyMinutes, 'minute')} a week
-          </dd>
-        </div>
-        <div className="figure figure--game">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <WeeklyGoalIcon size={24} />
-            </span>
-            Weeks at the goal
-          </dt>
-          <dd className="figure__value">
-            {formatNumber(totals.weeksAtGoal)} of {formatNumber(totals.weeks)}
-          </dd>
-          <dd className="figure__note">weeks with {data.goal_minutes} minutes or more</dd>
-        </div>
-        <div className="figure figure--heart">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <HeartrateIcon size={24} />
-            </span>
-            Heart-rate rises
-          </dt>
-          <dd className="figure__value">{formatNumber(totals.hrRises)}</dd>
-          <dd className="figure__note">
-            {totals.sessions > 0 ? `${(totals.hrRises / totals.sessions).toFixed(1)} a session` : 'no sessions'}
-          </dd>
-        </div>
-        <div className="figure figure--calm">
-          <dt className="figure__label">
-            <span className="figure__icon" aria-hidden="true">
-              <CooldownIcon size={24} />
-            </span>
-            Cooldowns
-          </dt>
-          <dd className="figure__value">{formatNumber(totals.coolDowns)}</dd>
-          <dd className="figure__note">
-            {totals.averageCoolDownSeconds === null
-              ? 'none in this time frame'
-              : `${formatSeconds(totals.averageCoolDownSeconds)} on average`}
-          </dd>
-        </div>
-      </dl>
+      <TotalsFigures totals={totals} goalMinutes={data.goal_minutes} />
       {totals.sessions === 0 ? (
         <p className="notice-line">
           {playerName} didn’t play in {frameDescription(frame)}. A longer time frame shows earlier games.
