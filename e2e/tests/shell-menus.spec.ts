@@ -81,7 +81,7 @@ test('the admin desktop menu applies only above 1165 px', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
   const toggle = page.getByRole('button', { name: 'Open admin menu' });
   const nav = page.getByRole('navigation', { name: 'Admin menu' });
-  const desktopLinks = ['Accounts', 'Orders', 'Outstanding Billing Requests', 'Shipments'];
+  const desktopLinks = ['Accounts', 'Orders', 'Outstanding Billing Requests', 'Shipments', 'Deletions'];
   if (viewportWidth(page) > ADMIN_DESKTOP_MIN) {
     await expect(toggle).toHaveCount(0);
     await expect(nav).toBeVisible();

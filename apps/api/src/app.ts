@@ -48,6 +48,8 @@ import { webinarsRoutes } from './modules/webinars/webinars.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { exportRoutes, registerExportJobs } from './modules/exports/exports.routes.ts';
+import { erasureRoutes, registerErasureJobs } from './modules/erasure/erasure.routes.ts';
 import { createSupportTickets } from './modules/support/create-support-tickets.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 
@@ -267,6 +269,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   onboardingRoutes(app, { db: database.db });
   privacyRoutes(app, { db: database.db });
   sharingRoutes(app, { db: database.db, publicUrl: config.publicUrl });
+  const erasureDeps = { db: database.db, email, jobs, publicUrl: config.publicUrl };
+  erasureRoutes(app, erasureDeps);
+  await registerErasureJobs(jobs, erasureDeps, app.log);
+  const exportsDeps = { db: database.db, email, jobs, publicUrl: config.publicUrl };
+  exportRoutes(app, exportsDeps);
+  await registerExportJobs(jobs, exportsDeps, app.log);
   supportRoutes(app, { db: database.db, email, tickets: createSupportTickets(config, database.db) });
 
   registerWebApp(app, config);

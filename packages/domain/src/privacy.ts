@@ -128,7 +128,7 @@ export const PRIVACY_SUMMARY: readonly { title: string; text: string }[] = [
   },
   {
     title: 'Your rights',
-    text: 'You can review what we hold about your family on this page and in your account, change your analytics choice at any time, and ask support for a copy of your data or for its deletion.',
+    text: 'You can review what we hold about your family on this page and in your account, change your analytics choice at any time, download a copy of your data, and have a player’s data or your whole account deleted, after a grace period in which you can still undo it.',
   },
 ];
 

@@ -145,7 +145,13 @@ describe('side menu', () => {
 
 describe('admin menus', () => {
   it('nav bar', () => {
-    expect(ADMIN_NAV.map((e) => e.label)).toEqual(['Accounts', 'Orders', 'Outstanding Billing Requests', 'Shipments']);
+    expect(ADMIN_NAV.map((e) => e.label)).toEqual([
+      'Accounts',
+      'Orders',
+      'Outstanding Billing Requests',
+      'Shipments',
+      'Deletions',
+    ]);
   });
 
   it.each([

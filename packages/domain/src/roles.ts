@@ -9,6 +9,12 @@ export const MAGELLAN_TAG = 'magellan';
 
 export const ACCOUNT_STATUSES = ['ACTIVE', NOT_PURCHASED, 'SUSPENDED'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+/**
+ * An account closed at the family's request (issue 17; docs/decisions/0039): its people and data
+ * are erased and only billing records remain. Set by the erasure job only, so it is not one of
+ * the statuses staff choose from.
+ */
+export const CLOSED_ACCOUNT_STATUS = 'CLOSED';
 /** The one account status that sends a non-staff user to checkout: nothing has been bought. */
 export const UNUSABLE_ACCOUNT_STATUS = NOT_PURCHASED;
 
@@ -113,6 +119,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { id: 'orders', label: 'Orders' },
   { id: 'outstanding-billing-requests', label: 'Outstanding Billing Requests' },
   { id: 'shipments', label: 'Shipments' },
+  { id: 'deletions', label: 'Deletions' },
 ];
 
 /** Extra entries of the admin mobile menu. */

@@ -46,6 +46,7 @@ const CONTRACT_FILES = [
   'billing',
   'coaching',
   'communications',
+  'data-rights',
   'experiments',
   'game',
   'health',

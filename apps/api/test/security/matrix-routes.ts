@@ -11,7 +11,14 @@
  * one for each request (the `new…` helpers), so the order of the requests does not matter.
  */
 import { eq } from 'drizzle-orm';
-import { accounts, accountTags, shareLinks } from '../../src/db/schema/index.ts';
+import {
+  accounts,
+  accountTags,
+  dataExports,
+  deletionRequests,
+  players,
+  shareLinks,
+} from '../../src/db/schema/index.ts';
 import type { Db } from '../../src/db/client.ts';
 import {
   MISSING_ID,
@@ -116,6 +123,54 @@ async function newShareLink(db: Db, f: Family) {
       createdBy: f.parentId,
     })
     .returning({ id: shareLinks.id });
+  return row!.id;
+}
+
+/** A player of its own for a row that deletes one (a pending deletion per player at most). */
+async function newPlayer(db: Db, f: Family) {
+  const [row] = await db
+    .insert(players)
+    .values({
+      accountId: f.accountId,
+      name: `Matrix ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    })
+    .returning({ id: players.id });
+  return row!.id;
+}
+
+/** A finished export of a family's account, ready to download. */
+async function newReadyExport(db: Db, f: Family) {
+  const [row] = await db
+    .insert(dataExports)
+    .values({
+      accountId: f.accountId,
+      status: 'ready',
+      requestedBy: f.parentId,
+      readyAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      fileName: 'grove-matrix.zip',
+      content: new Uint8Array([80, 75, 5, 6, ...new Array<number>(18).fill(0)]),
+      sizeBytes: 22,
+      rowCounts: {},
+    })
+    .returning({ id: dataExports.id });
+  return row!.id;
+}
+
+/** A pending deletion of a fresh player of the family (undo and "now" use one up). */
+async function newPendingDeletion(db: Db, f: Family) {
+  const playerId = await newPlayer(db, f);
+  const [row] = await db
+    .insert(deletionRequests)
+    .values({
+      accountId: f.accountId,
+      playerId,
+      scope: 'player',
+      playerName: 'Matrix',
+      requestedBy: f.parentId,
+      dueAt: new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning({ id: deletionRequests.id });
   return row!.id;
 }
 
@@ -819,6 +874,75 @@ export const ROUTE_CASES: RouteCase[] = [
     },
   },
   plain('GET /api/v1/shared/:token', 'public', 404),
+
+  // Exports and deletions (modules/exports, modules/erasure): members read, staff read too but
+  // may not ask for a copy, download one or delete anything.
+  onAccount('GET /api/v2/user/accounts/:id/data-rights', 'user', 'members', 200),
+  {
+    route: 'POST /api/v2/user/accounts/:id/exports',
+    policy: 'user',
+    access: 'members',
+    ok: 202,
+    send: async (w, obj) => {
+      const f = fam(w, obj);
+      return {
+        url: `/api/v2/user/accounts/${account(w, obj)}/exports`,
+        body: { player_id: f ? await newPlayer(w.db, f) : w.A.playerId },
+      };
+    },
+    expect: { staff: { own: 403, foreign: 403 } },
+  },
+  {
+    route: 'GET /api/v2/user/accounts/:id/exports/:exportId/download',
+    policy: 'user',
+    access: 'members',
+    ok: 200,
+    send: async (w, obj) => {
+      const f = fam(w, obj);
+      const exportId = f ? await newReadyExport(w.db, f) : MISSING_ID;
+      return { url: `/api/v2/user/accounts/${account(w, obj)}/exports/${exportId}/download` };
+    },
+    expect: { staff: { own: 403, foreign: 403 } },
+  },
+  {
+    route: 'POST /api/v2/user/accounts/:id/deletions',
+    policy: 'user',
+    access: 'members',
+    ok: 201,
+    send: async (w, obj) => {
+      const f = fam(w, obj);
+      return {
+        url: `/api/v2/user/accounts/${account(w, obj)}/deletions`,
+        body: { player_id: f ? await newPlayer(w.db, f) : w.A.playerId, confirm: true },
+      };
+    },
+    expect: { staff: { own: 403, foreign: 403 } },
+  },
+  {
+    route: 'POST /api/v2/user/accounts/:id/deletions/:deletionId/undo',
+    policy: 'user',
+    access: 'members',
+    ok: 200,
+    send: async (w, obj) => {
+      const f = fam(w, obj);
+      const deletionId = f ? await newPendingDeletion(w.db, f) : MISSING_ID;
+      return { url: `/api/v2/user/accounts/${account(w, obj)}/deletions/${deletionId}/undo` };
+    },
+    expect: { staff: { own: 403, foreign: 403 } },
+  },
+  {
+    route: 'POST /api/v2/user/accounts/:id/deletions/:deletionId/now',
+    policy: 'user',
+    access: 'members',
+    ok: 200,
+    send: async (w, obj) => {
+      const f = fam(w, obj);
+      const deletionId = f ? await newPendingDeletion(w.db, f) : MISSING_ID;
+      return { url: `/api/v2/user/accounts/${account(w, obj)}/deletions/${deletionId}/now`, body: { confirm: true } };
+    },
+    expect: { staff: { own: 403, foreign: 403 } },
+  },
+  plain('GET /api/v2/admin/deletions', 'staff', 200),
 
   // Consent and the privacy page (modules/privacy).
   plain('GET /api/v2/user/privacy', 'user', 200),

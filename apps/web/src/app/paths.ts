@@ -51,6 +51,8 @@ export const ROUTES = {
   'root.admin.orders': { path: '/admin/orders', query: [] },
   'root.admin.billing-requests': { path: '/admin/outstanding-billing-requests', query: [] },
   'root.admin.shipments': { path: '/admin/shipments', query: [] },
+  /** Deletions families asked for, waiting for their grace period (issue 17 item 3). */
+  'root.admin.deletions': { path: '/admin/deletions', query: ['page'] },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -314,6 +314,7 @@ describe('admin layout', () => {
       'Orders',
       'Outstanding Billing Requests',
       'Shipments',
+      'Deletions',
       'Account Details',
       'Subscription & Billing',
     ]);
@@ -321,7 +322,7 @@ describe('admin layout', () => {
     expect(within(nav).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
   });
 
-  it('above 1165 px: the nav bar with the four links, the name and Logout', async () => {
+  it('above 1165 px: the nav bar with the five links, the name and Logout', async () => {
     setViewportWidth(1280);
     signedIn({ ...USERS.staff, is_billing_user: false });
     renderApp('/admin/shipments');
@@ -330,7 +331,7 @@ describe('admin layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Accounts', 'Orders', 'Outstanding Billing Requests', 'Shipments']);
+    ).toEqual(['Accounts', 'Orders', 'Outstanding Billing Requests', 'Shipments', 'Deletions']);
     expect(screen.getByText('Sam Rivera')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open admin menu' })).not.toBeInTheDocument();

@@ -203,6 +203,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: ROUTES['root.admin.shipments'].path,
                   lazy: screen(() => import('./routes/admin-shipments.tsx'), 'AdminShipmentsRoute'),
                 },
+                {
+                  id: 'root.admin.deletions',
+                  path: ROUTES['root.admin.deletions'].path,
+                  lazy: screen(() => import('./routes/admin-deletions.tsx'), 'AdminDeletionsRoute'),
+                },
               ],
             },
           ],

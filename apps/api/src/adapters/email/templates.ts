@@ -77,6 +77,39 @@ interface CoachingChangedData extends CoachingCallData {
   previousWhen?: string;
 }
 
+/** A parent's data export is ready (issue 17). */
+interface ExportReadyData {
+  firstName: string;
+  /** "Sam's data" or "your family's data". */
+  what: string;
+  /** Until when it can be downloaded, already formatted in the family's time zone. */
+  until: string;
+  /** Account → Privacy (an absolute URL): downloads need the parent signed in. */
+  privacyUrl: string;
+}
+
+/** A deletion was carried out (issue 17). */
+interface DeletionDoneData {
+  firstName: string;
+  scope: 'player' | 'account';
+  /** The player's first name (scope 'player'). */
+  playerName: string;
+  /** Account → Privacy (an absolute URL); for a closed account, the portal's home page. */
+  url: string;
+}
+
+/** The retention job's reminder, before a cancelled account's play data is removed (issue 17). */
+interface RetentionReminderData {
+  firstName: string;
+  /** The removal date, already formatted in the family's time zone. */
+  removalDate: string;
+  monthsAfterCancellation: number;
+  /** Account → Privacy (an absolute URL), where the export is. */
+  privacyUrl: string;
+  /** Where to renew (an absolute URL). */
+  renewUrl: string;
+}
+
 /** A tutorial (webinar), its times already formatted in the registrant's family time zone. */
 interface WebinarData {
   firstName: string;
@@ -349,6 +382,64 @@ const templates = {
         kind: 'paragraph',
         text: 'A member of our team will answer you by e-mail at this address, usually within one business day.',
       },
+    ],
+  }),
+  /** A data export finished (issue 17): where to download it, and until when. */
+  data_export_ready: ({ firstName, what, until, privacyUrl }: ExportReadyData): EmailContent => ({
+    subject: 'Your Grove data export is ready',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `The copy of ${what} you asked for is ready. Sign in and download it from Account → Privacy until ${until}; after that the file is deleted and you can ask for a new one.`,
+      },
+      { kind: 'action', label: 'Download my data', url: privacyUrl },
+      {
+        kind: 'paragraph',
+        text: 'If you did not ask for this copy, please change your password and contact support.',
+      },
+    ],
+  }),
+  /** A deletion was carried out (issue 17): what is gone, what billing law keeps. */
+  data_deleted: ({ firstName, scope, playerName, url }: DeletionDoneData): EmailContent => ({
+    subject: scope === 'player' ? `${playerName}’s data has been deleted` : 'Your Grove account is closed',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text:
+          scope === 'player'
+            ? `As you asked, we deleted ${playerName}’s player profile and all of their play and heart-rate data, survey answers and the notes about them. This cannot be undone.`
+            : 'As you asked, we closed your Grove account and deleted your family’s players, play and heart-rate data, survey answers, notes, messages and sign-in details. This cannot be undone.',
+      },
+      {
+        kind: 'paragraph',
+        text: 'We keep only what tax law requires: your orders, invoices and payments, for seven years.',
+      },
+      { kind: 'action', label: scope === 'player' ? 'See my privacy page' : 'Visit Grove', url },
+    ],
+  }),
+  /** The retention job's reminder (issue 17): a cancelled family's play data is about to go. */
+  retention_reminder: ({
+    firstName,
+    removalDate,
+    monthsAfterCancellation,
+    privacyUrl,
+    renewUrl,
+  }: RetentionReminderData): EmailContent => ({
+    subject: 'Your children’s Grove play data will be deleted soon',
+    blocks: [
+      { kind: 'paragraph', text: `Hello ${firstName},` },
+      {
+        kind: 'paragraph',
+        text: `Your Grove subscription ended almost ${monthsAfterCancellation} months ago. As our privacy policy says, we will delete your players’ play and heart-rate data, survey answers and the notes about them on ${removalDate}.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If you would like a copy, download it from Account → Privacy before then. If you renew your subscription, nothing is deleted.',
+      },
+      { kind: 'action', label: 'Download a copy', url: privacyUrl },
+      { kind: 'action', label: 'Renew my subscription', url: renewUrl },
     ],
   }),
 } satisfies Record<string, (data: never) => EmailContent>;

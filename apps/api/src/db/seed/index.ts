@@ -25,6 +25,7 @@ import { seedPlayData } from './play.ts';
 import { seedWebinarData } from './webinars.ts';
 import { seedAdminRecords } from './admin-records.ts';
 import { seedConsentRecords } from '../../modules/privacy/privacy.seed.ts';
+import { seedDeletionRequests } from '../../modules/erasure/erasure.seed.ts';
 
 export type { SeedContext, SeededPlayer, Seeder } from './context.ts';
 
@@ -37,6 +38,7 @@ export const FEATURE_SEEDERS: Seeder[] = [
   seedWebinarData,
   seedAdminRecords,
   seedConsentRecords,
+  seedDeletionRequests,
 ];
 
 const SEED_KEY = 'demo_seed';

@@ -28,6 +28,8 @@ import type {
   accountApi,
 } from '@grove/domain/api/account';
 import type { ParsedBody, Paging, RequestBody } from '@grove/domain/api/common';
+import { DATA_RIGHTS_MESSAGES } from '@grove/domain/data-rights';
+import { CLOSED_ACCOUNT_STATUS } from '@grove/domain/roles';
 import type { Db, Executor } from '../../db/client.ts';
 import { conflict, notFound, ValidationError } from '../../lib/errors.ts';
 import { accountRelation, assertAccountAccess } from '../auth/access.ts';
@@ -278,7 +280,8 @@ export async function getStatus(db: Db, user: AuthUser, accountId: number) {
 /** PUT /api/v1/accounts/{id}/status/: staff (the route's policy). */
 export async function setStatus(db: Db, user: AuthUser, accountId: number, status: string) {
   await assertAccountAccess(db, user, accountId, 'write');
-  await requireAccount(db, accountId);
+  const account = await requireAccount(db, accountId);
+  if (account.accountStatus === CLOSED_ACCOUNT_STATUS) throw conflict(DATA_RIGHTS_MESSAGES.accountClosed);
   await repo.setAccountStatus(db, accountId, status, new Date());
   return statusOf(db, await requireAccount(db, accountId));
 }

@@ -13,6 +13,8 @@ import {
 import type { adminApi } from '@grove/domain/api/admin';
 import { API_MESSAGES } from '@grove/domain/api/common';
 import type { ParsedBody, Paging, Reply } from '@grove/domain/api/common';
+import { DATA_RIGHTS_MESSAGES } from '@grove/domain/data-rights';
+import { CLOSED_ACCOUNT_STATUS } from '@grove/domain/roles';
 import { aliasedTable, and, asc, count, desc, eq, gt, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -201,6 +203,12 @@ export async function updateAccount(
   accountId: number,
   changes: ParsedBody<typeof adminApi.updateAccount>,
 ): Promise<AdminAccount> {
+  const [current] = await db
+    .select({ status: accounts.accountStatus })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!current) throw notFound();
+  if (current.status === CLOSED_ACCOUNT_STATUS) throw conflict(DATA_RIGHTS_MESSAGES.accountClosed);
   const set: Partial<typeof accounts.$inferInsert> = {};
   if (changes.account_status !== undefined) set.accountStatus = changes.account_status;
   if (changes.time_zone !== undefined) set.timeZone = changes.time_zone;

@@ -1,8 +1,8 @@
 /**
- * The admin layout (SPEC §2): a nav bar with Accounts, Orders, Outstanding Billing Requests and
- * Shipments, the user's name and Logout. Above 1165 px the links sit in the bar; at 1165 px and
- * below a menu button opens them, with Account Details and, for billing users, Subscription &
- * Billing.
+ * The admin layout (SPEC §2): a nav bar with Accounts, Orders, Outstanding Billing Requests,
+ * Shipments and Deletions (issue 17), the user's name and Logout. Above 1165 px the links sit in
+ * the bar; at 1165 px and below a menu button opens them, with Account Details and, for billing
+ * users, Subscription & Billing.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -22,6 +22,7 @@ const ADMIN_TARGETS: Record<string, string> = {
   orders: href('root.admin.orders'),
   'outstanding-billing-requests': href('root.admin.billing-requests'),
   shipments: href('root.admin.shipments'),
+  deletions: href('root.admin.deletions'),
   'account-details': href('root.user.management', null, { segment: 'details' }),
   'subscription-billing': href('root.user.management', null, { segment: 'billing' }),
 };

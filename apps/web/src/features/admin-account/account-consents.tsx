@@ -1,12 +1,15 @@
 /**
  * An account's consent history for staff (issue 17 item 1): read-only, newest first, a page at a
- * time — what the family agreed to, when, to which policy version and who.
+ * time — what the family agreed to, when, to which policy version and who — and, above it, the
+ * deletions the family asked for that wait for their date (features/data-rights).
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { AccountPendingDeletions } from '../data-rights/pending-deletions.tsx';
+import '../data-rights/data-rights.css';
 import { ConsentHistory } from '../privacy/privacy-segment.tsx';
 import { CONSENTS_PAGE_SIZE, accountConsentsQuery } from '../privacy/privacy.api.ts';
 
@@ -19,6 +22,7 @@ export function AccountConsents({ accountId, timeZone }: { accountId: number; ti
       <h2 className="card__title" id="admin-consents-title">
         Consent{data ? ` (${data.count})` : ''}
       </h2>
+      <AccountPendingDeletions accountId={accountId} timeZone={timeZone} />
       {consents.isPending ? (
         <Spinner label="Loading the consent history…" />
       ) : consents.isError ? (

@@ -2,7 +2,8 @@
  * Account → Privacy (dashboard/account?segment=privacy; issue 17 item 6): the policy in plain
  * words, the services that receive data, the analytics choice (off unless the parent turns it on;
  * each change is a consent record), the household's consent history and the share links for a
- * child's clinician (features/sharing).
+ * child's clinician (features/sharing), and the family's copies and deletions of its data
+ * (features/data-rights).
  */
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { AccountCard, LoadError } from '../account/account-card.tsx';
 import { Switch } from '../account/switch.tsx';
+import { DataRightsPanel } from '../data-rights/data-rights-panel.tsx';
 import { SharePanel } from '../sharing/share-panel.tsx';
 import { PolicySummary, ThirdPartiesList } from './policy-text.tsx';
 import { privacyStatusQuery, putPrivacyStatus, setAnalytics } from './privacy.api.ts';
@@ -119,6 +121,7 @@ export function PrivacySegment({ accountId, timeZone }: { accountId: number; tim
           <PolicySummary />
         </AccountCard>
         <AnalyticsCard />
+        <DataRightsPanel accountId={accountId} timeZone={timeZone} />
       </div>
       <div className="account-column">
         <AccountCard

@@ -1,0 +1,130 @@
+/**
+ * A family's copies and deletions of its data (issue 17 items 2 and 3; docs/decisions/0038 and
+ * 0039): the account's overview (exports and deletion requests, newest first), asking for a copy,
+ * downloading it, scheduling a deletion or the account's closure, undoing it or carrying it out
+ * now, and the pending deletions staff see. Every shape comes from the API contract
+ * (packages/domain/src/api/data-rights.ts).
+ */
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { RequestBody } from '@grove/domain/api/common';
+import type {
+  DataExport,
+  DataRights,
+  DeletionBody,
+  DeletionRequest,
+  ExportBody,
+  PendingDeletionPage,
+  dataRightsApi,
+} from '@grove/domain/api/data-rights';
+
+import { api, apiDownload, unwrap, type QueryValue } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/save-file.ts';
+
+/** While a copy is being prepared or a deletion carried out, the overview is read again this often. */
+export const DATA_RIGHTS_POLL_MS = 2_500;
+/** Staff read the pending deletions in pages of this size. */
+export const PENDING_PAGE_SIZE = 25;
+
+export const dataRightsKeys = {
+  all: ['data-rights'] as const,
+  overview: (accountId: number) => [...dataRightsKeys.all, 'overview', accountId] as const,
+  pending: (query: Readonly<Record<string, QueryValue>>) => [...dataRightsKeys.all, 'pending', query] as const,
+};
+
+const accountPath = (accountId: number) => `/v2/user/accounts/${accountId}`;
+
+/**
+ * Whether the overview shows work a job is doing right now: a copy being prepared, or a deletion
+ * whose grace period is over (asked to happen now) and that the job has not carried out yet.
+ */
+export function hasWorkUnderWay(overview: DataRights | undefined, now: number = Date.now()): boolean {
+  if (!overview) return false;
+  return (
+    overview.exports.some((item) => item.status === 'queued') ||
+    overview.deletions.some((item) => item.status === 'pending' && Date.parse(item.due_at) <= now)
+  );
+}
+
+/** GET /api/v2/user/accounts/{id}/data-rights: read again every few seconds while a job works. */
+export function dataRightsQuery(accountId: number) {
+  return queryOptions({
+    queryKey: dataRightsKeys.overview(accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<DataRights>(`${accountPath(accountId)}/data-rights`, { signal })),
+    refetchInterval: (query) => (hasWorkUnderWay(query.state.data) ? DATA_RIGHTS_POLL_MS : false),
+    meta: { errorTitle: 'Loading your data requests' },
+  });
+}
+
+/** POST …/exports: a copy of one player's data (`playerId`) or of the whole account (null). */
+export async function requestExport(accountId: number, playerId: number | null): Promise<DataExport> {
+  const body: ExportBody = { player_id: playerId };
+  return unwrap(await api.post<DataExport>(`${accountPath(accountId)}/exports`, body));
+}
+
+/** POST …/deletions: one player's data (`playerId`) or the whole account (null), after the grace period. */
+export async function requestDeletion(accountId: number, playerId: number | null): Promise<DeletionRequest> {
+  const body: DeletionBody = { player_id: playerId, confirm: true };
+  return unwrap(await api.post<DeletionRequest>(`${accountPath(accountId)}/deletions`, body));
+}
+
+/** POST …/deletions/{id}/undo: nothing is deleted. */
+export async function undoDeletion(accountId: number, deletionId: number): Promise<DeletionRequest> {
+  return unwrap(await api.post<DeletionRequest>(`${accountPath(accountId)}/deletions/${deletionId}/undo`));
+}
+
+/** POST …/deletions/{id}/now: the job carries it out at once (the answer is still pending). */
+export async function deleteNow(accountId: number, deletionId: number): Promise<DeletionRequest> {
+  const body: RequestBody<typeof dataRightsApi.deleteNow> = { confirm: true };
+  return unwrap(await api.post<DeletionRequest>(`${accountPath(accountId)}/deletions/${deletionId}/now`, body));
+}
+
+/**
+ * The API path of an export's download (its `download_url` is the full path under /api). The file
+ * comes through the API client, which sends the bearer token, and is saved under its own name.
+ */
+export function downloadPath(url: string): string {
+  return url.replace(/^\/api(?=\/)/, '');
+}
+
+export async function downloadExport(item: DataExport): Promise<void> {
+  if (!item.download_url) return;
+  const file = unwrap(await apiDownload(downloadPath(item.download_url)));
+  saveFile(file.blob, file.filename ?? item.file_name ?? 'grove-data.zip');
+}
+
+/** The overview with `item` in place of the entry of the same id, or first when new. */
+function withItem<T extends { id: number }>(list: readonly T[], item: T): T[] {
+  return list.some((entry) => entry.id === item.id)
+    ? list.map((entry) => (entry.id === item.id ? item : entry))
+    : [item, ...list];
+}
+
+/** Puts a call's answer into the overview, so the page shows it before the next read. */
+export function putExport(queryClient: QueryClient, accountId: number, item: DataExport): void {
+  queryClient.setQueryData(dataRightsKeys.overview(accountId), (overview: DataRights | undefined) =>
+    overview ? { ...overview, exports: withItem(overview.exports, item) } : overview,
+  );
+}
+
+export function putDeletion(queryClient: QueryClient, accountId: number, item: DeletionRequest): void {
+  queryClient.setQueryData(dataRightsKeys.overview(accountId), (overview: DataRights | undefined) =>
+    overview ? { ...overview, deletions: withItem(overview.deletions, item) } : overview,
+  );
+}
+
+/** GET /api/v2/admin/deletions (staff): the pending deletions, soonest first. */
+export function pendingDeletionsQuery(query: Readonly<Record<string, QueryValue>>) {
+  return queryOptions({
+    queryKey: dataRightsKeys.pending(query),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<PendingDeletionPage>('/v2/admin/deletions', {
+          query: { page_size: PENDING_PAGE_SIZE, ...query },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    meta: { errorTitle: 'Loading the pending deletions' },
+  });
+}
