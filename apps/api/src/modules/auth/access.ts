@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { findAccountCoach, type AuthUser } from './auth.repository.ts';
 
 /**
@@ -33,4 +33,22 @@ export async function assertAccountAccess(
   const relation = await accountRelation(db, user, accountId);
   if (!relation || (mode === 'write' && relation === 'coach')) throw notFound();
   return relation;
+}
+
+/**
+ * 404 unless the user is a member of the account or staff and the account exists: its coach and
+ * other families see nothing, exactly as for a missing account. (Share links, exports, deletions.)
+ */
+export async function assertMembersOrStaff(db: Executor, user: AuthUser, accountId: number): Promise<AccountRelation> {
+  const relation = await assertAccountAccess(db, user, accountId, 'write');
+  if (relation === 'staff' && !(await findAccountCoach(db, accountId))) throw notFound();
+  return relation;
+}
+
+/**
+ * The family's own decisions (sharing a child's data, a copy of it, its deletion): members only.
+ * Staff get 403 with `staffRefusal` on an account that exists; anyone else 404 as above.
+ */
+export async function assertFamilyMember(db: Executor, user: AuthUser, accountId: number, staffRefusal: string) {
+  if ((await assertMembersOrStaff(db, user, accountId)) !== 'member') throw forbidden(staffRefusal);
 }

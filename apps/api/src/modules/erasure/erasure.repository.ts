@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { accounts, deletionRequests, players, subscriptions, users } from '../../db/schema/index.ts';
+import { accounts, deletionRequests, subscriptions, users } from '../../db/schema/index.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue.
@@ -353,20 +353,7 @@ export async function lockAccount(tx: Executor, accountId: number) {
   return row ?? null;
 }
 
-export async function accountExists(db: Executor, accountId: number): Promise<boolean> {
-  const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  return rows.length > 0;
-}
-
-/** The player when it belongs to the account, else null. */
-export async function findAccountPlayer(db: Executor, accountId: number, playerId: number) {
-  const [row] = await db
-    .select({ id: players.id, name: players.name })
-    .from(players)
-    .where(and(eq(players.id, playerId), eq(players.accountId, accountId)))
-    .limit(1);
-  return row ?? null;
-}
+export { findAccountPlayer } from '../players/players.repository.ts';
 
 /** The account's people: its members who are neither staff nor coaches, and those who are. */
 export async function peopleOf(tx: Executor, accountId: number) {

@@ -14,9 +14,9 @@ import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { CLOSED_ACCOUNT_STATUS } from '@grove/domain/roles';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
-import { assertAccountAccess } from '../auth/access.ts';
+import { assertFamilyMember as assertFamily, assertMembersOrStaff } from '../auth/access.ts';
 import * as repo from './erasure.repository.ts';
 
 export interface ErasureDeps {
@@ -77,20 +77,9 @@ async function loadRequest(db: Db, accountId: number, deletionId: number): Promi
   return toDeletionRequest(row);
 }
 
-/**
- * 404 unless the user is a member of the account or staff (and the account exists): a coach or
- * another family sees nothing, exactly as for a missing account.
- */
-async function assertMembersOrStaff(db: Db, user: AuthUser, accountId: number) {
-  const relation = await assertAccountAccess(db, user, accountId, 'write');
-  if (relation === 'staff' && !(await repo.accountExists(db, accountId))) throw notFound();
-  return relation;
-}
-
 /** Members only: staff see the requests but do not ask for, undo or hasten a deletion (403). */
-async function assertFamilyMember(db: Db, user: AuthUser, accountId: number) {
-  if ((await assertMembersOrStaff(db, user, accountId)) !== 'member') throw forbidden(DATA_RIGHTS_MESSAGES.notFamily);
-}
+const assertFamilyMember = (db: Db, user: AuthUser, accountId: number) =>
+  assertFamily(db, user, accountId, DATA_RIGHTS_MESSAGES.notFamily);
 
 /** The account's latest requests, newest first (the data-rights overview; members and staff). */
 export async function accountDeletions(db: Db, user: AuthUser, accountId: number): Promise<DeletionRequest[]> {

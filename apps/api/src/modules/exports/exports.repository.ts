@@ -417,15 +417,7 @@ export async function lockAccount(tx: Executor, accountId: number) {
   return row ?? null;
 }
 
-/** The player when it belongs to the account, else null. */
-export async function findAccountPlayer(db: Executor, accountId: number, playerId: number) {
-  const [row] = await db
-    .select({ id: players.id, name: players.name })
-    .from(players)
-    .where(and(eq(players.id, playerId), eq(players.accountId, accountId)))
-    .limit(1);
-  return row ?? null;
-}
+export { findAccountPlayer } from '../players/players.repository.ts';
 
 /** The account's players, by id. */
 export async function accountPlayers(db: Executor, accountId: number) {

@@ -20,8 +20,8 @@ import { EMAIL_DELIVERY_QUEUE } from '../../adapters/email/outbox.sender.ts';
 import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
-import { conflict, fieldError, forbidden, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { assertAccountAccess } from '../auth/access.ts';
+import { conflict, fieldError, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { assertFamilyMember as assertFamily } from '../auth/access.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { ExportArchive } from './exports.archive.ts';
 import { readme } from './exports.readme.ts';
@@ -108,12 +108,8 @@ export async function listExports(db: Db, accountId: number, limit: number, now 
  * Members of the account only. A coach or another family gets 404 as for a missing account; staff
  * get 403 on an account that exists (a family's copy is the family's to ask for and to open).
  */
-async function assertFamilyMember(db: Db, user: AuthUser, accountId: number) {
-  const relation = await assertAccountAccess(db, user, accountId, 'write');
-  if (relation === 'member') return;
-  if (!(await repo.findAccount(db, accountId))) throw notFound();
-  throw forbidden(DATA_RIGHTS_MESSAGES.notFamily);
-}
+const assertFamilyMember = (db: Db, user: AuthUser, accountId: number) =>
+  assertFamily(db, user, accountId, DATA_RIGHTS_MESSAGES.notFamily);
 
 /**
  * POST /api/v2/user/accounts/{id}/exports: a copy of one player's data (`player_id`) or of the

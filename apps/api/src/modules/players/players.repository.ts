@@ -67,6 +67,16 @@ export async function accountExists(db: Executor, id: number): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** The player (id and name) when it belongs to the account, else null. */
+export async function findAccountPlayer(db: Executor, accountId: number, playerId: number) {
+  const [row] = await db
+    .select({ id: players.id, name: players.name })
+    .from(players)
+    .where(and(eq(players.id, playerId), eq(players.accountId, accountId)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function countAccountPlayers(db: Executor, accountId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(players).where(eq(players.accountId, accountId));
   return row?.n ?? 0;

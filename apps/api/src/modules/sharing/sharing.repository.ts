@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accounts, players, shareLinks, shareLinkViews, users } from '../../db/schema/index.ts';
+import { players, shareLinks, shareLinkViews, users } from '../../db/schema/index.ts';
 
 const linkColumns = {
   id: shareLinks.id,
@@ -41,20 +41,7 @@ const linkQuery = (db: Executor) =>
     .innerJoin(players, eq(players.id, shareLinks.playerId))
     .leftJoin(users, eq(users.id, shareLinks.createdBy));
 
-export async function accountExists(db: Executor, accountId: number): Promise<boolean> {
-  const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  return rows.length > 0;
-}
-
-/** The player when it belongs to the account, else null. */
-export async function findAccountPlayer(db: Executor, accountId: number, playerId: number) {
-  const rows = await db
-    .select({ id: players.id, name: players.name })
-    .from(players)
-    .where(and(eq(players.id, playerId), eq(players.accountId, accountId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
+export { findAccountPlayer } from '../players/players.repository.ts';
 
 export async function insertShareLink(
   tx: Executor,

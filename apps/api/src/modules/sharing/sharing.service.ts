@@ -19,15 +19,14 @@ import {
   startOfLocalDate,
 } from '@grove/domain/sharing';
 import type { Db } from '../../db/client.ts';
-import { fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
+import { fieldError, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
-import { assertAccountAccess } from '../auth/access.ts';
+import { assertFamilyMember, assertMembersOrStaff } from '../auth/access.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
 import { findPlayerForPlay, listSessions } from '../play/play.repository.ts';
 import { listStatChanges } from '../players/players.repository.ts';
 import {
-  accountExists,
   countAccountShareLinks,
   findAccountPlayer,
   findLiveLinkByTokenHash,
@@ -54,16 +53,6 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const SESSION_BATCH = 1000;
 /** Gauge and chase speed changes read per setting (newest first): years of a coach's changes. */
 const STAT_CHANGES_READ = 1000;
-
-/**
- * 404 unless the user is a member of the account or staff (and the account exists): a coach or
- * another family sees no share links, exactly as for a missing account.
- */
-async function assertMembersOrStaff(db: Db, user: AuthUser, accountId: number) {
-  const relation = await assertAccountAccess(db, user, accountId, 'write');
-  if (relation === 'staff' && !(await accountExists(db, accountId))) throw notFound();
-  return relation;
-}
 
 type Views = Awaited<ReturnType<typeof viewsOf>>;
 
@@ -131,8 +120,7 @@ export async function createShareLink(
   now = new Date(),
 ): Promise<CreatedShareLink> {
   const { db } = deps;
-  const relation = await assertMembersOrStaff(db, user, accountId);
-  if (relation !== 'member') throw forbidden(SHARING_MESSAGES.notFamily);
+  await assertFamilyMember(db, user, accountId, SHARING_MESSAGES.notFamily);
   const player = await findAccountPlayer(db, accountId, body.player_id);
   if (!player) throw fieldError('player_id', SHARING_MESSAGES.player);
   const timeZone = (await findPlayerForPlay(db, player.id))?.timeZone || DEFAULT_TIMEZONE;
