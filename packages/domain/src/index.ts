@@ -13,3 +13,4 @@ export * from './field-schemas.ts';
 export * from './billing.ts';
 export * from './account.ts';
 export * from './coaching.ts';
+export * from './pairing.ts';

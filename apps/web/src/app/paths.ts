@@ -24,7 +24,8 @@ export const ROUTES = {
   'checkout-dev': { path: `${DEV_PREFIX}/checkout`, query: ['tag'] },
   'root.user': { path: null, query: [] },
   'root.admin': { path: '/admin', query: [] },
-  'root.user.management': { path: '/dashboard/account', query: ['segment'] },
+  /** `profile`: an incomplete profile to complete (segment=players; issue 25 item 2). */
+  'root.user.management': { path: '/dashboard/account', query: ['segment', 'profile'] },
   'root.user.managementRedirect': { path: '/account/manage/*', query: [] },
   'root.user.onboarding': { path: '/dashboard/welcome', query: [] },
   'root.user.onboarding.step': { path: '/dashboard/welcome/:step', query: [] },
@@ -48,6 +49,8 @@ export const ROUTES = {
   unsubscribe: { path: '/unsubscribe', query: ['t'] },
   /** A summary a parent shared with their child's clinician (issue 17 item 5): no sign-in. */
   shared: { path: '/shared/:token', query: [] },
+  /** Connect a tablet: the parent types the code the game shows (RFC 8628's verification_uri; issue 25 item 3). */
+  'root.user.connect-device': { path: '/dashboard/connect', query: ['code'] },
   'root.admin.orders': { path: '/admin/orders', query: [] },
   'root.admin.billing-requests': { path: '/admin/outstanding-billing-requests', query: [] },
   'root.admin.shipments': { path: '/admin/shipments', query: [] },

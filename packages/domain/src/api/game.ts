@@ -1,7 +1,20 @@
 /** How play data enters Grove: the game's uploads and device tokens (docs/decisions/0006-play-data.md, 0031). */
 import * as z from 'zod';
 
-import { API_MESSAGES, count, endpoint, id, idParam, INT4_MAX, int, list, text, type Reply } from './common.ts';
+import { nameSchema } from '../field-schemas.ts';
+import {
+  API_MESSAGES,
+  count,
+  endpoint,
+  id,
+  idParam,
+  INT4_MAX,
+  int,
+  list,
+  text,
+  timestamp,
+  type Reply,
+} from './common.ts';
 
 const tags = ['game'];
 
@@ -162,6 +175,8 @@ const uploadAnswer = z.object({
   ),
 });
 
+const gameProfile = z.object({ id: count, player_name: z.string(), created_at: timestamp });
+
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 const uploadDescription = `How play data enters Grove. The game app uploads finished play sessions with the account device's token
@@ -214,6 +229,28 @@ export const gameApi = {
       200: z.object({ device_id: count, name: z.string(), is_kiosk_mode: z.boolean(), account_id: count }),
     },
   }),
+  players: endpoint('GET', '/api/v1/game/players', {
+    tags,
+    summary: "The device's account: its players, and the profiles made on a tablet that a parent has not completed yet",
+    security: [{ bearer: [] }],
+    response: {
+      200: z.object({
+        players: z.array(z.object({ id: count, name: z.string(), in_program: z.boolean() })),
+        incomplete_profiles: z.array(gameProfile),
+      }),
+    },
+  }),
+  createProfile: endpoint('POST', '/api/v1/game/players', {
+    tags,
+    summary: 'A child makes a profile on the tablet: it waits as an incomplete profile until a parent completes it',
+    description:
+      'The name follows the name rules. 201 with the new incomplete profile; 200 with the existing one when the account already has ' +
+      'an incomplete profile of that name (ignoring case and surrounding spaces); 409 when a player of that name is already on the account. ' +
+      'The parent completes it in Grove (consent included), which creates the player; the game then finds it under `players`.',
+    security: [{ bearer: [] }],
+    body: z.object({ name: nameSchema }),
+    response: { 200: gameProfile, 201: gameProfile },
+  }),
   deviceToken: endpoint('POST', '/api/v2/user/accounts/:id/devices/:deviceId/token', {
     tags,
     summary: "Issue the game app's device token (shown once)",
@@ -225,5 +262,7 @@ export const gameApi = {
 };
 
 export type UploadAnswer = Reply<typeof gameApi.upload>;
+export type GamePlayers = Reply<typeof gameApi.players>;
+export type GameProfile = Reply<typeof gameApi.createProfile, 201>;
 export type DeviceSettings = Reply<typeof gameApi.settings>;
 export type DeviceToken = Reply<typeof gameApi.deviceToken, 201>;

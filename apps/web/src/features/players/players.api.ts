@@ -6,7 +6,17 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { StatSetting } from '@grove/domain';
-import type { AcornsAddBody, Player, PlayerLink, PlayerPage, StatAnswer, StatSetBody } from '@grove/domain/api/players';
+import type {
+  AcornsAddBody,
+  IncompleteProfilePage,
+  Player,
+  PlayerCreate,
+  PlayerLink,
+  PlayerPage,
+  PlayerPatch,
+  StatAnswer,
+  StatSetBody,
+} from '@grove/domain/api/players';
 
 import { ApiError, api, unwrap } from '../../lib/api-client.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
@@ -15,6 +25,7 @@ export const playerKeys = {
   all: ['players'] as const,
   list: (accountId: number) => [...playerKeys.all, 'list', accountId] as const,
   record: (playerId: number) => [...playerKeys.all, 'record', playerId] as const,
+  incompleteProfiles: (accountId: number) => [...playerKeys.all, 'incomplete', accountId] as const,
 };
 
 /** SPEC §3: the player is built from its link; the link's role, player_name and in_program win. */
@@ -94,4 +105,33 @@ export async function addAcorns(
   change: { amount: AcornsAddBody['amount'] | null; reason: string },
 ): Promise<StatAnswer<'acorns'>> {
   return unwrap(await api.post<StatAnswer<'acorns'>>(`/v1/accounts/players/${playerId}/acorns`, change));
+}
+
+/**
+ * GET /api/v2/accounts/{id}/incomplete_profiles/: profiles named in a survey or made on the tablet
+ * that a parent has not completed yet (SPEC §3). The first page holds up to 1000, more than a family has.
+ */
+export function incompleteProfilesQuery(accountId: number) {
+  return queryOptions({
+    queryKey: playerKeys.incompleteProfiles(accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<IncompleteProfilePage>(`/v2/accounts/${accountId}/incomplete_profiles/`, {
+          query: { page_size: 1000 },
+          signal,
+        }),
+      ),
+    staleTime: STALE_TIMES.player,
+    meta: { errorTitle: 'Loading incomplete profiles' },
+  });
+}
+
+/** POST /api/v2/player/: a parent adds a child to their account (consent required); staff name the account. */
+export async function createPlayer(body: PlayerCreate): Promise<Player> {
+  return unwrap(await api.post<Player>('/v2/player/', body));
+}
+
+/** PATCH /api/v2/player/{id}/: rename, role, in_program. */
+export async function updatePlayer(playerId: number, body: PlayerPatch): Promise<Player> {
+  return unwrap(await api.patch<Player>(`/v2/player/${playerId}/`, body));
 }
