@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 // two files at once.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/api', 'apps/web'],
+    projects: ['packages/domain', 'apps/api', 'apps/web', 'apps/game'],
   },
 });

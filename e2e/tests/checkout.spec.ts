@@ -5,35 +5,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-import { DEMO, DEMO_PASSWORD, seriousViolations, viewportWidth } from './support.ts';
-
-const SUCCEEDS = '4242 4242 4242 4242';
-const DECLINED = '4000 0000 0000 0002';
-
-/** A fresh e-mail per run and project: a new visitor's e-mail must not have an account yet. */
-function newVisitorEmail(project: string): string {
-  return `checkout-${project}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+import { DECLINED, SUCCEEDS, fillOrder, newVisitorEmail, outboxFor, setPasswordAndSignIn } from './new-family.ts';
+import { seriousViolations, viewportWidth } from './support.ts';
 
 async function openCheckout(page: Page) {
   await page.goto('/checkout?tag=default');
   await expect(page.getByRole('heading', { level: 2, name: 'Your plan' })).toBeVisible();
-}
-
-async function fillOrder(page: Page, email: string, card: string) {
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('First name').fill('Dana');
-  await field('Last name').fill('Whitfield');
-  await field('Email').fill(email);
-  await field('Phone').fill('2015550123');
-  await field('Address').fill('12 Elm Street');
-  await field('City').fill('Springfield');
-  await page.getByRole('combobox', { name: 'State', exact: true }).selectOption('IL');
-  await field('Zipcode').fill('62701');
-  await field('Card number').fill(card);
-  await field('Expiry date (MM/YY)').fill('12/35');
-  await field('CVC').fill('123');
-  await page.getByRole('checkbox', { name: /I agree to Grove’s privacy policy/ }).check();
 }
 
 async function expectNoSideways(page: Page) {
@@ -49,7 +26,7 @@ async function expectNoSideways(page: Page) {
 test('a new visitor checks out with WELCOME10 and the sandbox card and sees the confirmation', async ({
   page,
 }, testInfo) => {
-  const email = newVisitorEmail(testInfo.project.name);
+  const email = newVisitorEmail('checkout', testInfo.project.name);
   await openCheckout(page);
   await expect(page.getByText('Grove Family — monthly').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay $39.00' })).toBeDisabled();
@@ -76,37 +53,16 @@ test('a new visitor checks out with WELCOME10 and the sandbox card and sees the 
   expect(await seriousViolations(page)).toEqual([]);
   await expectNoSideways(page);
 
-  // The set-password e-mail is in the outbox (staff read it through the API); its link sets the
-  // password, and the new parent signs in and lands on the dashboard.
-  const staffLogin = await page.request.post('/api/v2/user/auth/login/', {
-    data: { email: DEMO.staff, password: DEMO_PASSWORD },
-  });
-  const staffToken = (await staffLogin.json()).access_token as string;
-  const outbox = await page.request.get(`/api/v2/admin/email_outbox/?to=${encodeURIComponent(email)}`, {
-    headers: { authorization: `Bearer ${staffToken}` },
-  });
-  const mails = (await outbox.json()).results as { template: string; text_body: string }[];
+  // The set-password e-mail is in the outbox beside the billing notice; its link sets the password,
+  // and the new parent signs in and lands on the dashboard.
+  const mails = await outboxFor(page, email);
   expect(mails.map((mail) => mail.template).sort()).toEqual(['access_invite', 'billing_notice']);
-  const link = /https?:\/\/\S+\/start\?o=\S+/.exec(
-    mails.find((mail) => mail.template === 'access_invite')!.text_body,
-  )![0];
-  const url = new URL(link);
-  await page.goto(url.pathname + url.search);
-  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('Orchard!Tree42');
-  await page.getByLabel('Repeat the password').fill('Orchard!Tree42');
-  await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
-  await page.getByRole('link', { name: 'Log in' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await page.getByLabel('Password').fill('Orchard!Tree42');
-  await page.getByRole('button', { name: 'LOGIN' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/?(\?.*)?$/);
+  await setPasswordAndSignIn(page, email, 'Orchard!Tree42');
 });
 
 test('a declined card shows the message above Pay and keeps the form', async ({ page }, testInfo) => {
   await openCheckout(page);
-  await fillOrder(page, newVisitorEmail(testInfo.project.name), DECLINED);
+  await fillOrder(page, newVisitorEmail('checkout', testInfo.project.name), DECLINED);
   await page.getByRole('button', { name: 'Pay $39.00' }).click();
 
   const total = page.getByRole('region', { name: 'Order total' });

@@ -120,7 +120,7 @@ test('“Mark as done” moves a step to Done, and it stays there after a reload
   const mark = toDo.getByRole('button', { name: /^Mark as done/ }).first();
   await expect(mark, 'the checklist family has a step to mark as done').toBeVisible();
   const [done = 0, total = 0] = ((await progress.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
-  // The button's name carries its step's title: "Mark as done (Pair the heart-rate band)".
+  // The button's name carries its step's title: "Mark as done (Connect the tablet)".
   const step = ((await mark.textContent()) ?? '').match(/\((.+)\)/)?.[1];
   expect(step, 'the step the button finishes').toBeTruthy();
 

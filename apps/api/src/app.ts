@@ -34,6 +34,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createPaymentProvider } from './adapters/payment/create-payment-provider.ts';
 import { experimentRoutes } from './modules/experiments/experiments.routes.ts';
 import { gameRoutes } from './modules/game/game.routes.ts';
+import { pairingRoutes } from './modules/pairing/pairing.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { playExportRoutes } from './modules/play/play-export.routes.ts';
 import { playRoutes } from './modules/play/play.routes.ts';
@@ -117,13 +118,24 @@ export function fastifyTrustProxy(
   return trust;
 }
 
-/** One log line per request, written when the answer is sent, instead of Fastify's two. */
+/**
+ * One log line per request, written when the answer is sent, instead of Fastify's two. In a
+ * terminal (pretty logs) a completed request is a debug line, so that browsing the portal does not
+ * bury the start-up banner (LOG_LEVEL=debug shows them); JSON logs keep them at info (decision 0047).
+ */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly completedLevel: 'info' | 'debug') {
+    super();
+  }
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error)
       request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else
+      request.log[this.completedLevel](
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
   }
 }
 
@@ -166,7 +178,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(config.prettyLogs && !options.logStream ? 'debug' : 'info'),
     routerOptions: { ignoreTrailingSlash: true },
     // A path that is not valid UTF-8 (or too long) answers in the API's error shapes, not Fastify's.
     frameworkErrors: answerFrameworkError,
@@ -236,6 +248,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   playRoutes(app, database.db);
   playExportRoutes(app, database.db);
   gameRoutes(app, database.db);
+  pairingRoutes(app, { db: database.db, publicUrl: config.publicUrl });
   surveyRoutes(app, database.db);
   experimentRoutes(app, database.db);
   authRoutes(app, database.db, config, email);

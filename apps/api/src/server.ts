@@ -3,7 +3,7 @@ import { buildApp, type BuildOptions } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins.ts';
+import { demoLoginLines } from './db/seed/demo-logins.ts';
 import { seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { scrubMessage, serializeError } from './lib/log-redaction.ts';
@@ -123,13 +123,12 @@ try {
   );
 }
 
+// The banner: where Grove runs and, with demo data, every demo login of the README (decision 0047).
+// In a terminal the request lines are at debug level (app.ts), so browsing does not push it away.
 const lines = [
   '',
   `  Grove is running at ${config.publicUrl}  (database: ${database.driver}${database.driver === 'pglite' ? `, ${config.dataDir}` : ''})`,
   `  API documentation: ${config.publicUrl}/api/docs`,
 ];
-if (config.SEED_DEMO_DATA) {
-  lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
-  for (const login of DEMO_LOGINS) lines.push(`    ${login.email.padEnd(24)} ${login.who}`);
-}
+if (config.SEED_DEMO_DATA) lines.push(...demoLoginLines());
 console.log(lines.join('\n') + '\n');

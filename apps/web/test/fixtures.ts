@@ -257,6 +257,7 @@ export function deviceFixture(overrides: Partial<Device> = {}): Device {
     kiosk_mode_pending: false,
     last_synced_at: '2026-11-20T15:00:00.000Z',
     has_token: true,
+    connecting: false,
     created_at: '2026-01-05T15:00:00.000Z',
     ...overrides,
   };

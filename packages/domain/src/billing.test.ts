@@ -5,12 +5,17 @@ import {
   discountCents,
   findPlan,
   formatMoney,
+  offeredPlans,
   PARENT_ACTIONS,
   periodEnd,
+  PROGRAM_PLANS,
+  PROMO_MESSAGES,
+  promoPlanMessage,
   SUBSCRIPTION_ACTIONS,
   SUBSCRIPTION_STATUSES,
   transition,
   TRANSITIONS,
+  yearlySavingCents,
   type SubscriptionStatus,
 } from './billing.ts';
 
@@ -30,6 +35,64 @@ describe('plans', () => {
   it('formats money in dollars', () => {
     expect(formatMoney(3900)).toBe('$39.00');
     expect(formatMoney(39000)).toBe('$390.00');
+  });
+});
+
+describe('the plans checkout offers (decision 0046)', () => {
+  const tags = (requested: string | null) => offeredPlans(PROGRAM_PLANS, requested).map((plan) => plan.tag);
+
+  it.each([
+    [null, ['default', 'yearly']],
+    ['default', ['default', 'yearly']],
+    ['yearly', ['default', 'yearly']],
+    ['spring-trial', ['default', 'yearly', 'spring-trial']],
+    ['SPRING-TRIAL', ['default', 'yearly', 'spring-trial']],
+    ['PROFESSIONAL', ['default', 'yearly', 'PROFESSIONAL']],
+    ['professional', ['default', 'yearly', 'PROFESSIONAL']],
+    ['summer-sale', ['default', 'yearly']],
+    ['', ['default', 'yearly']],
+  ])('tag %j → %j', (requested, expected) => {
+    expect(tags(requested)).toEqual(expected);
+  });
+
+  it('works on the API’s plan list, keeps its order and leaves out plans the catalogue does not know', () => {
+    const plans = [{ tag: 'yearly' }, { tag: 'gift-card' }, { tag: 'default' }, { tag: 'spring-trial' }];
+    expect(offeredPlans(plans, 'spring-trial')).toEqual([
+      { tag: 'yearly' },
+      { tag: 'default' },
+      { tag: 'spring-trial' },
+    ]);
+    expect(offeredPlans([], 'yearly')).toEqual([]);
+  });
+
+  it('lists monthly and yearly to everyone, the offers and PROFESSIONAL only when asked for', () => {
+    expect(PROGRAM_PLANS.filter((plan) => plan.listed === 'always').map((plan) => plan.tag)).toEqual([
+      'default',
+      'yearly',
+    ]);
+  });
+});
+
+describe('the yearly saving', () => {
+  const monthly = { price_cents: 3900, currency: 'usd', billing_period: 'month' } as const;
+  const yearly = { price_cents: 39000, currency: 'usd', billing_period: 'year' } as const;
+
+  it.each([
+    ['the catalogue’s yearly plan against monthly: 12 × $39 − $390', yearly, monthly, 7800],
+    ['a yearly price of exactly 12 months', { ...yearly, price_cents: 46800 }, monthly, null],
+    ['a yearly price above 12 months', { ...yearly, price_cents: 50000 }, monthly, null],
+    ['a monthly plan', monthly, monthly, null],
+    ['against a yearly plan', yearly, yearly, null],
+    ['in another currency', { ...yearly, currency: 'eur' }, monthly, null],
+    ['currencies compared without case', { ...yearly, currency: 'USD' }, monthly, 7800],
+  ])('%s', (_what, plan, against, expected) => {
+    expect(yearlySavingCents(plan, against)).toBe(expected);
+  });
+
+  it('matches the catalogue: the yearly plan saves two monthly payments', () => {
+    const saving = yearlySavingCents(findPlan('yearly').plan, findPlan('default').plan);
+    expect(saving).toBe(2 * findPlan('default').plan.price_cents);
+    expect(formatMoney(saving!)).toBe('$78.00');
   });
 });
 
@@ -56,6 +119,31 @@ describe('discounts', () => {
         },
       ),
     );
+  });
+});
+
+describe('a promo code for other plans', () => {
+  it.each([
+    ['YEARLY50', ['yearly'], 'YEARLY50 is for the yearly plan only.'],
+    ['SPRING20', ['default', 'spring-trial'], 'SPRING20 is for monthly plans only.'],
+    ['SPRING20', ['SPRING-TRIAL', 'Default'], 'SPRING20 is for monthly plans only.'],
+    ['MONTHLY5', ['default'], 'MONTHLY5 is for the monthly plan only.'],
+    ['TRIAL5', ['spring-trial'], 'TRIAL5 is for the 14-day free trial plan only.'],
+    ['CLINIC', ['PROFESSIONAL'], 'CLINIC is for the Professional plan only.'],
+    ['FAMILY', ['default', 'yearly'], 'FAMILY is for the monthly and yearly plans only.'],
+    ['ODD', ['spring-trial', 'PROFESSIONAL'], 'ODD is for the 14-day free trial and Professional plans only.'],
+    ['ALL3', ['yearly', 'default', 'PROFESSIONAL'], 'ALL3 is for the monthly, yearly and Professional plans only.'],
+    ['GONE', ['retired-plan'], PROMO_MESSAGES.wrongPlan],
+    ['NONE', [], PROMO_MESSAGES.wrongPlan],
+  ])('%s for %j → %j', (code, planTags, message) => {
+    expect(promoPlanMessage(code, planTags)).toBe(message);
+  });
+
+  it('names every plan of the catalogue in words and ends each sentence with a full stop', () => {
+    for (const plan of PROGRAM_PLANS) {
+      expect(plan.short_name).not.toBe('');
+      expect(promoPlanMessage('CODE', [plan.tag])).toMatch(/^CODE is for the .+ plan only\.$/);
+    }
   });
 });
 

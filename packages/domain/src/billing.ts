@@ -25,6 +25,13 @@ export interface ProgramPlan {
   return_days: number;
   includes_kit: boolean;
   kit_items: readonly string[];
+  /** The plan inside a sentence: 'SPRING20 is for the <short_name> plan only.' */
+  short_name: string;
+  /**
+   * Whether checkout lists the plan to everyone, or only to a family whose tag names it (an offer
+   * link, a clinic's link): decision 0046.
+   */
+  listed: 'always' | 'when_asked';
 }
 
 const KIT = [
@@ -48,6 +55,8 @@ export const PROGRAM_PLANS: readonly ProgramPlan[] = [
     ...WINDOWS,
     includes_kit: true,
     kit_items: KIT,
+    short_name: 'monthly',
+    listed: 'always',
   },
   {
     tag: 'yearly',
@@ -60,6 +69,8 @@ export const PROGRAM_PLANS: readonly ProgramPlan[] = [
     ...WINDOWS,
     includes_kit: true,
     kit_items: KIT,
+    short_name: 'yearly',
+    listed: 'always',
   },
   {
     tag: 'spring-trial',
@@ -72,6 +83,8 @@ export const PROGRAM_PLANS: readonly ProgramPlan[] = [
     ...WINDOWS,
     includes_kit: true,
     kit_items: KIT,
+    short_name: '14-day free trial',
+    listed: 'when_asked',
   },
   {
     tag: PROFESSIONAL_PLAN,
@@ -84,6 +97,8 @@ export const PROGRAM_PLANS: readonly ProgramPlan[] = [
     ...WINDOWS,
     includes_kit: true,
     kit_items: [...KIT, 'Two spare heart-rate bands'],
+    short_name: 'Professional',
+    listed: 'when_asked',
   },
 ];
 
@@ -93,6 +108,38 @@ export function findPlan(tag: string | null | undefined): { plan: ProgramPlan; f
   const plan = PROGRAM_PLANS.find((candidate) => candidate.tag.toLowerCase() === wanted);
   if (plan) return { plan, fallback: false };
   return { plan: PROGRAM_PLANS.find((candidate) => candidate.tag === DEFAULT_PLAN_TAG)!, fallback: true };
+}
+
+/**
+ * The plans checkout offers a family that came with `requestedTag` (decision 0046): the plans
+ * listed always (monthly and yearly), plus the plan the tag names when it is one listed only when
+ * asked for (an offer such as spring-trial, or PROFESSIONAL). Works on any plan-shaped list (the
+ * API's `plans`), in its order; plans the catalogue does not know are left out.
+ */
+export function offeredPlans<T extends { tag: string }>(
+  plans: readonly T[],
+  requestedTag: string | null | undefined,
+): T[] {
+  const requested = findPlan(requestedTag);
+  const asked = requested.fallback ? null : requested.plan.tag;
+  return plans.filter((candidate) => {
+    const known = findPlan(candidate.tag);
+    return !known.fallback && (known.plan.listed === 'always' || known.plan.tag === asked);
+  });
+}
+
+type PlanPrice = { price_cents: number; currency: string; billing_period: BillingPeriod };
+
+/**
+ * What a yearly plan saves against twelve payments of a monthly plan, in cents (the yearly
+ * family plan: 12 × $39.00 − $390.00 = $78.00). Null when `yearly` is not billed by the year,
+ * `monthly` not by the month, their currencies differ, or there is nothing saved.
+ */
+export function yearlySavingCents(yearly: PlanPrice, monthly: PlanPrice): number | null {
+  if (yearly.billing_period !== 'year' || monthly.billing_period !== 'month') return null;
+  if (yearly.currency.toLowerCase() !== monthly.currency.toLowerCase()) return null;
+  const saving = 12 * monthly.price_cents - yearly.price_cents;
+  return saving > 0 ? saving : null;
 }
 
 /** '$39.00' */
@@ -124,6 +171,35 @@ export const PROMO_MESSAGES = {
   invalid: 'Promo codes use letters, digits, dashes and underscores only.',
   tooManyTries: 'Too many promo codes tried. Please wait a few minutes and try again.',
 } as const;
+
+const PERIOD_ADJECTIVES: Readonly<Record<BillingPeriod, string>> = { month: 'monthly', year: 'yearly' };
+
+/** 'a', 'a and b', 'a, b and c'. */
+function inWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * Why promo code `code` does not apply to the chosen plan, naming the plans it is for (`planTags`,
+ * the code's plan list): 'YEARLY50 is for the yearly plan only.'; 'SPRING20 is for monthly plans
+ * only.' when its plans share a billing period and include every plan of that period listed to
+ * everyone; otherwise the plans by name ('… for the monthly and Professional plans only.'). Tags the
+ * catalogue does not know are left out; none known: PROMO_MESSAGES.wrongPlan.
+ */
+export function promoPlanMessage(code: string, planTags: readonly string[]): string {
+  const wanted = new Set(planTags.map((tag) => tag.trim().toLowerCase()));
+  const plans = PROGRAM_PLANS.filter((plan) => wanted.has(plan.tag.toLowerCase()));
+  const [first] = plans;
+  if (!first) return PROMO_MESSAGES.wrongPlan;
+  if (plans.length === 1) return `${code} is for the ${first.short_name} plan only.`;
+  const period = first.billing_period;
+  const samePeriod = plans.every((plan) => plan.billing_period === period);
+  const coversListed = PROGRAM_PLANS.filter((plan) => plan.listed === 'always' && plan.billing_period === period).every(
+    (plan) => plans.includes(plan),
+  );
+  if (samePeriod && coversListed) return `${code} is for ${PERIOD_ADJECTIVES[period]} plans only.`;
+  return `${code} is for the ${inWords(plans.map((plan) => plan.short_name))} plans only.`;
+}
 
 // Subscriptions.
 

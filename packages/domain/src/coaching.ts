@@ -77,8 +77,8 @@ export const ONBOARDING_STEPS = [
   },
   {
     id: 'pair_band',
-    title: 'Pair the heart-rate band',
-    text: 'Moisten the sensor, put the band on, and pair it from the game’s settings. It takes two minutes.',
+    title: 'Connect the tablet',
+    text: 'Open the game on the tablet and type the code it shows into Grove, then pair the heart-rate band from the game’s settings. It takes two minutes.',
     auto: 'device',
   },
   {

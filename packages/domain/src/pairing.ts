@@ -8,6 +8,9 @@
 /** The OAuth client id the game identifies itself with (a row of oauth_clients). */
 export const GAME_CLIENT_ID = 'grove-game';
 
+/** The Grove page where a parent types the code (RFC 8628 `verification_uri`, below PUBLIC_URL). */
+export const CONNECT_PATH = '/dashboard/connect';
+
 /** RFC 8628 §3.4: the grant type of the game's token request. */
 export const DEVICE_CODE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -29,7 +32,17 @@ export const PAIRING = {
   maxWrongCodes: 5,
   /** Seconds the count of wrong codes is kept. */
   wrongCodeWindowSeconds: 15 * 60,
+  /** Codes the game may ask for from one client address per window (a new one every 10 minutes is 6 an hour per tablet). */
+  maxCodeRequests: 60,
+  codeRequestWindowSeconds: 3600,
 } as const;
+
+/**
+ * Where a pairing stands: waiting for a parent, approved (its device exists; the game has not yet
+ * picked up its token), declined, or done (the token was handed out once).
+ */
+export const PAIRING_STATUSES = ['pending', 'approved', 'denied', 'consumed'] as const;
+export type PairingStatus = (typeof PAIRING_STATUSES)[number];
 
 /** RFC 8628 §3.5 and RFC 6749 §5.2: what the game's token request may answer besides a token. */
 export const DEVICE_TOKEN_ERRORS = [
@@ -57,6 +70,8 @@ export const PAIRING_MESSAGES = {
   expiredToken: 'The code has expired. Ask for a new one.',
   accessDenied: 'A parent declined to connect this tablet.',
   invalidGrant: 'This device code is not known, or its token was already handed out.',
+  invalidClient: 'Unknown client, or one that may not connect tablets.',
+  tooManyCodeRequests: 'Too many codes asked for from this network. Please try again later.',
   approved: (name: string) => `${name} is connected. The game can upload play now.`,
   denied: 'The tablet was not connected.',
 } as const;

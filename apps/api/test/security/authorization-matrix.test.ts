@@ -50,6 +50,7 @@ const CONTRACT_FILES = [
   'experiments',
   'game',
   'health',
+  'pairing',
   'play',
   'players',
   'privacy',

@@ -149,11 +149,14 @@ async function actorFor(operation: Operation, w: World): Promise<Actor> {
 /**
  * Routes whose refusals may also speak their protocol (besides field messages for a body the
  * contract refuses): the OAuth2 token endpoint answers RFC 6749 §5.2's `{ error, error_description }`
- * for a grant it cannot honour; Stripe's webhook, whose body is checked against its signature before
+ * for a grant it cannot honour, and the game's device token endpoint (RFC 8628 §3.5) answers every
+ * refusal so, `invalid_request` for a body its contract refuses; Stripe's webhook, whose body is checked against its signature before
  * it is read, `{ detail, code }` (the caller is Stripe, not a form).
  */
 const PROTOCOL_REFUSALS: Record<string, (body: Record<string, unknown>) => boolean> = {
   'POST /api/v2/auth/oauth2/token/': (body) =>
+    typeof body.error === 'string' && typeof body.error_description === 'string',
+  'POST /api/v2/auth/device/token': (body) =>
     typeof body.error === 'string' && typeof body.error_description === 'string',
   'POST /api/v2/billing/webhooks/stripe': (body) => typeof body.detail === 'string' && typeof body.code === 'string',
 };

@@ -11,14 +11,18 @@
  * one for each request (the `new…` helpers), so the order of the requests does not matter.
  */
 import { eq } from 'drizzle-orm';
+import { DEVICE_CODE_GRANT_TYPE, GAME_CLIENT_ID, PAIRING } from '@grove/domain/pairing';
 import {
   accounts,
   accountTags,
   dataExports,
   deletionRequests,
+  deviceAuthorizations,
   players,
   shareLinks,
 } from '../../src/db/schema/index.ts';
+import { hashToken } from '../../src/modules/auth/auth.tokens.ts';
+import { randomUserCode } from '../../src/modules/pairing/pairing.service.ts';
 import type { Db } from '../../src/db/client.ts';
 import {
   MISSING_ID,
@@ -173,6 +177,37 @@ async function newPendingDeletion(db: Db, f: Family) {
     .returning({ id: deletionRequests.id });
   return row!.id;
 }
+
+/**
+ * A code a tablet shows, waiting for a parent (approving or declining uses it up); or, `approved`
+ * for a family, one a parent approved for a fresh device, whose token the game has yet to pick up.
+ * Answers the user code and the game's device code.
+ */
+async function newPairing(db: Db, approvedFor?: Family) {
+  const deviceCode = `matrix-device-code-${Date.now()}-${Math.random()}`;
+  const userCode = randomUserCode();
+  await db.insert(deviceAuthorizations).values({
+    deviceCodeHash: hashToken(deviceCode),
+    userCode,
+    clientId: GAME_CLIENT_ID,
+    suggestedName: 'Matrix tablet',
+    intervalSeconds: PAIRING.intervalSeconds,
+    expiresAt: new Date(Date.now() + PAIRING.expiresInSeconds * 1000),
+    ...(approvedFor
+      ? {
+          status: 'approved',
+          accountId: approvedFor.accountId,
+          deviceId: (await newDevice(db, approvedFor.accountId)).id,
+          approvedBy: approvedFor.parentId,
+        }
+      : {}),
+  });
+  return { userCode, deviceCode };
+}
+
+/** A profile name the game has not made yet. */
+const freshProfileName = () =>
+  `Kid ${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
 const fam = (w: World, obj: Obj): Family | null => (obj === 'own' ? w.A : obj === 'foreign' ? w.B : null);
 /** The id of a family's thing, or an id no row has. */
@@ -496,6 +531,8 @@ export const ROUTE_CASES: RouteCase[] = [
     }),
   },
   plain('GET /api/v1/game/device/settings', 'device', 200),
+  plain('GET /api/v1/game/players', 'device', 200),
+  plain('POST /api/v1/game/players', 'device', 201, () => ({ name: freshProfileName() })),
 
   // Surveys and experiments (modules/surveys, modules/experiments).
   plain('GET /api/v2/player/surveys', 'user', 200),
@@ -533,6 +570,39 @@ export const ROUTE_CASES: RouteCase[] = [
   onAccount('PUT /api/v2/accounts/:id/remote_configs/metagame', 'user', 'members', 200, {
     config_value: { level: 2 },
   }),
+
+  // Connecting a tablet (modules/pairing): the game's two public calls (RFC 8628) answer everyone
+  // alike; the code a tablet shows is attached to an account by its members or staff.
+  plain('POST /api/v2/auth/device/code', 'public', 200, { client_id: GAME_CLIENT_ID }, { ownAddress: true }),
+  {
+    route: 'POST /api/v2/auth/device/token',
+    policy: 'public',
+    ok: 200,
+    send: async (w) => ({
+      url: '/api/v2/auth/device/token',
+      body: {
+        grant_type: DEVICE_CODE_GRANT_TYPE,
+        client_id: GAME_CLIENT_ID,
+        device_code: (await newPairing(w.db, w.A)).deviceCode,
+      },
+    }),
+  },
+  ...(
+    [
+      ['POST /api/v2/user/accounts/:id/devices/pair/check', 200],
+      ['POST /api/v2/user/accounts/:id/devices/pair', 201],
+      ['POST /api/v2/user/accounts/:id/devices/pair/deny', 200],
+    ] as const
+  ).map(([route, ok]): RouteCase => ({
+    route,
+    policy: 'user',
+    access: 'members',
+    ok,
+    send: async (w, obj) => ({
+      url: path(route, { id: account(w, obj) }),
+      body: { user_code: (await newPairing(w.db)).userCode, name: 'Matrix tablet' },
+    }),
+  })),
 
   // Signing in (modules/auth): public, and answers the same to everyone.
   plain('POST /api/v2/user/auth/login/', 'public', 400, () => ({ email: freshEmail(), password: 'wrong-password' }), {

@@ -144,6 +144,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   Component: PageSpinner,
                 },
                 {
+                  id: 'root.user.connect-device',
+                  path: ROUTES['root.user.connect-device'].path,
+                  lazy: screen(() => import('./routes/connect-device.tsx'), 'ConnectDeviceRoute'),
+                },
+                {
                   id: 'root.user.resources',
                   path: ROUTES['root.user.resources'].path,
                   lazy: screen(() => import('./routes/resources.tsx'), 'ResourcesRoute'),

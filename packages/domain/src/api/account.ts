@@ -61,6 +61,9 @@ export const device = z.object({
   kiosk_mode_pending: z.boolean(),
   last_synced_at: timestamp.nullable().describe('When the device last uploaded play or read its settings.'),
   has_token: z.boolean().describe('Whether the device holds a working device token.'),
+  connecting: z
+    .boolean()
+    .describe('A parent approved the tablet’s code and the tablet has not collected its token yet (a few seconds).'),
   created_at: timestamp,
 });
 

@@ -177,10 +177,23 @@ const uploadAnswer = z.object({
 
 const gameProfile = z.object({ id: count, player_name: z.string(), created_at: timestamp });
 
+/** What the game's profile calls answer besides a profile. */
+export const PROFILE_MESSAGES = {
+  /** 409 { detail, code: 'player_exists' }: the game should offer that player instead. */
+  playerExists: (name: string) => `${name} is already a player on this account: choose that player.`,
+  /** 409 { detail, code: 'too_many_profiles' }: a tablet cannot fill a family's list with profiles. */
+  tooMany: (max: number) =>
+    `${max} profiles are already waiting for a parent to complete them in Grove: ask a parent to complete or add them first.`,
+} as const;
+
+/** Incomplete profiles an account may hold at once (made on tablets or named in surveys). */
+export const MAX_WAITING_PROFILES = 20;
+
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 const uploadDescription = `How play data enters Grove. The game app uploads finished play sessions with the account device's token
-(\`Authorization: Bearer <device token>\`; a parent or staff member issues it with
+(\`Authorization: Bearer <device token>\`: the game receives it when a parent connects the tablet, RFC 8628's
+\`POST /api/v2/auth/device/token\`, or a parent or staff member issues one with
 \`POST /api/v2/user/accounts/{id}/devices/{deviceId}/token/\`).
 
 **Limits of an upload.** Up to ${INGEST.maxSessionsPerBatch} sessions; each list of a session (\`hr_rises\`, \`cool_downs\`,
@@ -226,7 +239,13 @@ export const gameApi = {
     summary: 'The device reads its settings (device token); a waiting kiosk change counts as picked up',
     security: [{ bearer: [] }],
     response: {
-      200: z.object({ device_id: count, name: z.string(), is_kiosk_mode: z.boolean(), account_id: count }),
+      200: z.object({
+        device_id: count,
+        name: z.string(),
+        is_kiosk_mode: z.boolean(),
+        account_id: count,
+        time_zone: z.string().describe("The family's time zone (IANA), for the game's local days."),
+      }),
     },
   }),
   players: endpoint('GET', '/api/v1/game/players', {
@@ -245,7 +264,9 @@ export const gameApi = {
     summary: 'A child makes a profile on the tablet: it waits as an incomplete profile until a parent completes it',
     description:
       'The name follows the name rules. 201 with the new incomplete profile; 200 with the existing one when the account already has ' +
-      'an incomplete profile of that name (ignoring case and surrounding spaces); 409 when a player of that name is already on the account. ' +
+      'an incomplete profile of that name (ignoring case and surrounding spaces); 409 { detail, code: "player_exists" } when a player of that name ' +
+      `(409 too_many_profiles when ${MAX_WAITING_PROFILES} profiles are already waiting) ` +
+      'is already on the account (the same comparison). ' +
       'The parent completes it in Grove (consent included), which creates the player; the game then finds it under `players`.',
     security: [{ bearer: [] }],
     body: z.object({ name: nameSchema }),

@@ -81,7 +81,10 @@ export const pairingApi = {
   deviceCode: endpoint('POST', '/api/v2/auth/device/code', {
     tags,
     summary: 'The game asks for a device code and a user code (RFC 8628 §3.1)',
-    description: `No sign-in: the game names its OAuth client (\`${GAME_CLIENT_ID}\`). Unknown client: 401 { error: "invalid_client", error_description }.`,
+    description:
+      `No sign-in: the game names its OAuth client (\`${GAME_CLIENT_ID}\`). Unknown client (or one without the device grant): ` +
+      `401 { error: "invalid_client", error_description }. More than ${PAIRING.maxCodeRequests} codes in an hour from one client address: ` +
+      '429 { detail, code: "throttled" } with Retry-After.',
     body: codeRequest,
     response: { 200: codeAnswer },
   }),
@@ -91,7 +94,8 @@ export const pairingApi = {
     description:
       'Until a parent approves: 400 { error: "authorization_pending" }; polling faster than `interval`: "slow_down" (wait 5 s longer from then on); ' +
       'after 10 minutes: "expired_token"; declined: "access_denied"; an unknown device code, or one whose token was already handed out: "invalid_grant"; ' +
-      'another grant type: "unsupported_grant_type"; an unknown client: 401 "invalid_client". The token is handed out once.',
+      'another grant type: "unsupported_grant_type"; a missing or malformed field, or a body that is not a form or JSON: "invalid_request"; ' +
+      'an unknown client: 401 "invalid_client". The token is handed out once.',
     body: tokenRequest,
     response: { 200: tokenAnswer, 400: deviceTokenError },
   }),

@@ -8,3 +8,4 @@ export * from './coaching.ts';
 export * from './admin.ts';
 export * from './privacy.ts';
 export * from './sharing.ts';
+export * from './pairing.ts';

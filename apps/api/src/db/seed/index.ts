@@ -1,4 +1,4 @@
-import { WEB_CLIENT_ID, type BillingStatus } from '@grove/domain';
+import { DEVICE_CODE_GRANT_TYPE, GAME_CLIENT_ID, WEB_CLIENT_ID, type BillingStatus } from '@grove/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seededRandom, type Random } from '../../lib/random.ts';
@@ -75,7 +75,12 @@ export async function seedEssentials(db: Db) {
     .insert(oauthClients)
     .values([
       { clientId: WEB_CLIENT_ID, name: 'Grove web portal', grantTypes: ['password', 'refresh_token'] },
-      { clientId: 'grove-game', name: 'Grove game app', grantTypes: ['password', 'refresh_token'] },
+      // The same row as migration 0012 writes: the game may also use device codes (RFC 8628).
+      {
+        clientId: GAME_CLIENT_ID,
+        name: 'Grove game app',
+        grantTypes: ['password', 'refresh_token', DEVICE_CODE_GRANT_TYPE],
+      },
     ])
     .onConflictDoNothing();
 }

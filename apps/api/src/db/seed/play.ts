@@ -19,6 +19,12 @@ import { CHILD_NAMES } from './names.ts';
  *
  * - 2–5 sessions a week (a weekly count, on distinct days, 15:00–20:00 local time), with holiday
  *   gaps (random weeks off, most of the Christmas week, some of July), each 10–30 minutes;
+ * - play runs up to the moment the data is made (decision 0047), so that Home's week is not empty
+ *   on a first start: the weeks of yesterday and today have no holiday, both days have a session
+ *   (yesterday's in the afternoon; today's too, or earlier, from 07:00, when the afternoon is still
+ *   to come), and every session ends at least 10 minutes before `now` (never in the future: the
+ *   upload rules of play-plausibility.ts). Before 07:10 or so on a Monday, local time, the week has
+ *   no session yet;
  * - more heart-rate rises early in the program and fewer later; cooldowns that follow a growing
  *   share of the rises and get faster over the first ~40 weeks; one cooldown event per rise
  *   (completed or skipped); acorns for minutes played and cooldowns done;
@@ -84,7 +90,10 @@ async function generateSessions(db: Executor, chunk: SeededPlayer[], seeds: numb
   await db.execute(sql`
     with plan as materialized (
       -- Once per player (materialized: otherwise the device lookup would run once per session).
-      select u.player_id, u.seed, p.created_at as started_at, p.account_id, a.time_zone as tz, d.id as device_id
+      select u.player_id, u.seed, p.created_at as started_at, p.account_id, a.time_zone as tz, d.id as device_id,
+             -- The family's wall clock now, and the day before today (both local, without a zone).
+             (${now.toISOString()}::timestamptz at time zone a.time_zone) as now_local,
+             date_trunc('day', ${now.toISOString()}::timestamptz at time zone a.time_zone) - interval '1 day' as yesterday
         from unnest(${intArray(chunk.map((p) => p.id))}::int[], ${intArray(seeds)}::bigint[]) as u(player_id, seed)
         join players p on p.id = u.player_id
         join accounts a on a.id = p.account_id
@@ -98,34 +107,54 @@ async function generateSessions(db: Executor, chunk: SeededPlayer[], seeds: numb
        cross join lateral generate_series(0, (extract(epoch from (${now.toISOString()}::timestamptz - pl.started_at)) / 604800)::int + 1) as w(n)
     ),
     open_weeks as (
-      -- Holidays: a random week off now and then, most Christmas weeks, a third of July.
+      -- Holidays: a random week off now and then, most Christmas weeks, a third of July; never in
+      -- the weeks of yesterday and today.
       select wk.* from weeks wk
-       where ${rnd(sql`(wk.seed + wk.week_no * 1000003)`, 2)} >= 0.06
-         and not (extract(month from wk.monday + interval '3 days') = 12 and extract(day from wk.monday + interval '3 days') >= 21
-                  and ${rnd(sql`(wk.seed + wk.week_no * 1000003)`, 3)} < 0.75)
-         and not (extract(month from wk.monday) = 7 and ${rnd(sql`(wk.seed + wk.week_no * 1000003)`, 4)} < 0.35)
+       where wk.monday >= date_trunc('week', wk.yesterday)
+          or (${rnd(sql`(wk.seed + wk.week_no * 1000003)`, 2)} >= 0.06
+              and not (extract(month from wk.monday + interval '3 days') = 12 and extract(day from wk.monday + interval '3 days') >= 21
+                       and ${rnd(sql`(wk.seed + wk.week_no * 1000003)`, 3)} < 0.75)
+              and not (extract(month from wk.monday) = 7 and ${rnd(sql`(wk.seed + wk.week_no * 1000003)`, 4)} < 0.35))
     ),
     days as (
+      -- The week's days at random, yesterday and today first (per_week is at least 2).
       select wk.*, d.day
         from open_weeks wk
        cross join lateral (
          select g.day from generate_series(0, 6) as g(day)
-          order by ${rnd(sql`(wk.seed + (wk.week_no * 7 + g.day) * 1000003)`, 5)}
+          order by (wk.monday + g.day * interval '1 day' between wk.yesterday and wk.yesterday + interval '1 day') desc,
+                   ${rnd(sql`(wk.seed + (wk.week_no * 7 + g.day) * 1000003)`, 5)}
           limit wk.per_week
        ) d
     ),
     timed as (
       select dy.*,
-             (dy.monday + dy.day * interval '1 day' + interval '15 hours'
-               + floor(${rnd(daySeed, 6)} * 300) * interval '1 minute') at time zone dy.tz as period_datetime,
+             dy.monday + dy.day * interval '1 day' as day_start,
+             dy.monday + dy.day * interval '1 day' + interval '15 hours'
+               + floor(${rnd(daySeed, 6)} * 300) * interval '1 minute' as afternoon,
              (600 + floor(${rnd(daySeed, 7)} * 1201))::int as seconds_played,
              ${rnd(daySeed, 8)} as r_rises,
-             ${rnd(daySeed, 9)} as r_cool
+             ${rnd(daySeed, 9)} as r_cool,
+             ${rnd(daySeed, 10)} as r_today
         from days dy
+    ),
+    placed as (
+      -- A session of today whose afternoon slot has not ended 10 minutes before now moves earlier
+      -- in the day, between 07:00 and then; with no room for it (early morning) it is left out below.
+      select t.*,
+             (case
+                when t.afternoon + (t.seconds_played + 600) * interval '1 second' > t.now_local
+                 and t.day_start = date_trunc('day', t.now_local)
+                 and t.now_local - (t.seconds_played + 600) * interval '1 second' >= t.day_start + interval '7 hours'
+                then date_trunc('minute', t.day_start + interval '7 hours'
+                       + t.r_today * (t.now_local - (t.seconds_played + 600) * interval '1 second' - t.day_start - interval '7 hours'))
+                else t.afternoon
+              end) at time zone t.tz as period_datetime
+        from timed t
     ),
     progressed as (
       select t.*, least(1.0, extract(epoch from (t.period_datetime - t.started_at)) / (${RAMP_WEEKS}::float8 * 604800)) as progress
-        from timed t
+        from placed t
     ),
     counted as (
       select pr.*, greatest(0, round((5.5 - 4 * pr.progress) * (0.4 + 1.2 * pr.r_rises)))::int as rises

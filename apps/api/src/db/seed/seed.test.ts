@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  localDateKey,
   normalizePhoneDigits,
   validateAddress,
   validateAddressOptional,
@@ -18,9 +19,10 @@ import {
   validatePhone,
   validateState,
   validateZipcode,
+  weekStart as weekStartOf,
   type FieldRule,
 } from '@grove/domain';
-import { count, eq, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
@@ -111,6 +113,42 @@ describe('seeding in one transaction', () => {
     expect(await seedDemoData(database.db, { accounts: ACCOUNTS, now: NOW })).toEqual({ seeded: false, accounts: 0 });
     expect(await countOf(database.db, accounts)).toBe(ACCOUNTS);
   }, 120_000);
+
+  it('play runs up to the moment the data is made: this week has play, and a session today or yesterday', async () => {
+    const { db } = database;
+    // NOW is Monday 10:00 in New York: the week began this morning, the afternoon slot is still to come.
+    const weekStart = localDateKey(weekStartOf(NOW, 'America/New_York'), 'America/New_York');
+    expect(weekStart).toBe('2026-03-02');
+    const [parent] = await db.select().from(users).where(eq(users.email, 'parent@example.com'));
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, parent!.accountId!));
+    const family = await db.select().from(players).where(eq(players.accountId, account!.id));
+    expect(family.map((player) => player.name).sort()).toEqual(['Eli', 'Maya']);
+    const today = localDateKey(NOW, account!.timeZone);
+    const yesterday = localDateKey(new Date(NOW.getTime() - 86_400_000), account!.timeZone);
+    for (const player of family) {
+      const sessions = await db
+        .select()
+        .from(playSessions)
+        .where(eq(playSessions.playerId, player.id))
+        .orderBy(desc(playSessions.periodDatetime));
+      const days = sessions.map((session) => localDateKey(session.periodDatetime, account!.timeZone));
+      expect(days.filter((day) => day >= weekStart).length, player.name).toBeGreaterThan(0);
+      expect([today, yesterday], player.name).toContain(days[0]);
+      expect(days, player.name).toContain(today);
+    }
+    // Never in the future: every session of every player ends at least 10 minutes before NOW, and
+    // a session of today starts no earlier than 07:00 local time.
+    const latestEnd = await db
+      .select({
+        end: sql<string>`max(${playSessions.periodDatetime} + ${playSessions.secondsPlayed} * interval '1 second')`,
+      })
+      .from(playSessions);
+    expect(new Date(latestEnd[0]!.end).getTime()).toBeLessThanOrEqual(NOW.getTime() - 10 * 60_000);
+    const early = await db.execute(sql`
+      select count(*)::int as n from play_sessions s join accounts a on a.id = s.account_id
+       where (s.period_datetime at time zone a.time_zone)::time < time '07:00'`);
+    expect((early as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
 
   it('every seeded name, e-mail, phone and address passes the rules of the forms', async () => {
     const problems: string[] = [];

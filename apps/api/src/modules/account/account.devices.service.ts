@@ -6,11 +6,17 @@
  */
 import type { Device } from '@grove/domain/api/account';
 import type { Paging } from '@grove/domain/api/common';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
-import { countDevices, listDevices as listAccountDevices, updateDevice, type DeviceRow } from './account.repository.ts';
+import {
+  countDevices,
+  declineUnclaimedPairing,
+  listDevices as listAccountDevices,
+  updateDevice,
+  type DeviceRow,
+} from './account.repository.ts';
 
 export function toDevice(row: DeviceRow): Device {
   return {
@@ -21,6 +27,7 @@ export function toDevice(row: DeviceRow): Device {
     kiosk_mode_pending: row.isKioskMode !== row.kioskModeOnDevice,
     last_synced_at: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
     has_token: row.hasToken,
+    connecting: row.connecting,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -39,7 +46,7 @@ export async function listDevices(db: Db, user: AuthUser, accountId: number, pag
 type DeviceChange = Parameters<typeof updateDevice>[3];
 
 /** One change of one device of the account, in one statement; another account's device answers 404. */
-async function changeDevice(db: Db, user: AuthUser, accountId: number, deviceId: number, change: DeviceChange) {
+async function changeDevice(db: Executor, user: AuthUser, accountId: number, deviceId: number, change: DeviceChange) {
   await assertAccountAccess(db, user, accountId, 'write');
   const device = await updateDevice(db, deviceId, accountId, change, new Date());
   if (!device) throw notFound();
@@ -52,9 +59,17 @@ export const toggleKiosk = (db: Db, user: AuthUser, accountId: number, deviceId:
 export const renameDevice = (db: Db, user: AuthUser, accountId: number, deviceId: number, name: string) =>
   changeDevice(db, user, accountId, deviceId, { name });
 
-/** The device's token stops working: its uploads answer 401 until a new token is issued. */
-export const revokeDeviceToken = (db: Db, user: AuthUser, accountId: number, deviceId: number) =>
-  changeDevice(db, user, accountId, deviceId, { tokenHash: null });
+/**
+ * The device's token stops working: its uploads answer 401 until a new token is issued. A tablet
+ * approved but still to collect its token is declined with it (its next poll: access_denied).
+ */
+export async function revokeDeviceToken(db: Db, user: AuthUser, accountId: number, deviceId: number) {
+  return db.transaction(async (tx) => {
+    const device = await changeDevice(tx, user, accountId, deviceId, { tokenHash: null });
+    await declineUnclaimedPairing(tx, deviceId, new Date());
+    return { ...device, connecting: false };
+  });
+}
 
 /** PATCH /api/v2/admin/users/{id}/ (staff, the route's policy): kiosk mode by device id. */
 export async function adminSetKiosk(db: Db, deviceId: number, isKioskMode: boolean): Promise<Device> {

@@ -81,6 +81,7 @@ describe('GET /api/v2/user/accounts/{id}/devices/', () => {
             kiosk_mode_pending: false,
             last_synced_at: null,
             has_token: false,
+            connecting: false,
             created_at: expect.any(String),
           },
         ],
@@ -109,6 +110,7 @@ describe('kiosk mode', () => {
       name: 'Family tablet',
       is_kiosk_mode: true,
       account_id: family.account.id,
+      time_zone: 'America/New_York',
     });
     expect(await stored(device.id)).toMatchObject({ isKioskMode: true, kioskModeOnDevice: true });
     const listed = await inject('GET', `${base(family.account.id)}/`, family.headers);

@@ -4,6 +4,7 @@ import {
   accounts,
   accountTags,
   customerInteractions,
+  deviceAuthorizations,
   devices,
   oneTimeTokens,
   players,
@@ -309,7 +310,8 @@ export async function findInteraction(db: Executor, id: number): Promise<Interac
 
 // Devices
 
-const deviceColumns = {
+/** A device's columns as the devices list reads them (also what a new device's insert returns). */
+export const deviceColumns = {
   id: devices.id,
   accountId: devices.accountId,
   name: devices.name,
@@ -317,6 +319,12 @@ const deviceColumns = {
   isKioskMode: devices.isKioskMode,
   kioskModeOnDevice: devices.kioskModeOnDevice,
   hasToken: sql<boolean>`${devices.tokenHash} is not null`.mapWith(Boolean),
+  /** A parent approved the tablet's code; the tablet has not picked its token up yet (decision 0042). */
+  // Qualified by hand: inside the subquery an unqualified "id" would be the pairing's own.
+  connecting:
+    sql<boolean>`exists (select 1 from ${deviceAuthorizations} where ${deviceAuthorizations}.device_id = ${devices}.id and ${deviceAuthorizations}.status = 'approved')`.mapWith(
+      Boolean,
+    ),
   lastSeenAt: devices.lastSeenAt,
   createdAt: devices.createdAt,
 };
@@ -329,6 +337,7 @@ export type DeviceRow = {
   isKioskMode: boolean;
   kioskModeOnDevice: boolean;
   hasToken: boolean;
+  connecting: boolean;
   lastSeenAt: Date | null;
   createdAt: Date;
 };
@@ -370,4 +379,15 @@ export async function updateDevice(
     .where(and(eq(devices.id, deviceId), accountId === null ? undefined : eq(devices.accountId, accountId)))
     .returning(deviceColumns);
   return rows[0] ?? null;
+}
+
+/**
+ * A revoked device's approved pairing, if its tablet has not picked the token up yet, is declined:
+ * its next poll answers access_denied instead of handing out a token.
+ */
+export async function declineUnclaimedPairing(db: Executor, deviceId: number, now: Date): Promise<void> {
+  await db
+    .update(deviceAuthorizations)
+    .set({ status: 'denied', decidedAt: now })
+    .where(and(eq(deviceAuthorizations.deviceId, deviceId), eq(deviceAuthorizations.status, 'approved')));
 }

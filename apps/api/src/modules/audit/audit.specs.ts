@@ -52,6 +52,46 @@ export function playerSpec(db: Db) {
   };
 }
 
+/** What a player is to the family, and its game settings: the columns a staff write may change. */
+async function loadPlayerRecord(db: Db, target: AuditTarget) {
+  const [row] = await db
+    .select({
+      name: players.name,
+      role: players.role,
+      in_program: players.inProgram,
+      hr_gauge: players.hrGauge,
+      chase_speed: players.chaseSpeed,
+      acorns: players.acorns,
+    })
+    .from(players)
+    .where(eq(players.id, idOf(target)));
+  return row ?? null;
+}
+
+/**
+ * A staff member changing a player through the family's routes (PATCH and PUT /api/v2/player/{id}):
+ * filed under the player's account, so the account's history lists it and an erasure redacts it.
+ */
+export function playerRecordSpec(db: Db) {
+  return {
+    entity: 'player',
+    target: playerSpec(db).target,
+    load: (target: AuditTarget) => loadPlayerRecord(db, target),
+  };
+}
+
+/**
+ * A staff member adding a player to a family (POST /api/v2/player with `account`): filed under that
+ * account; the new player's id comes from the answer, and after holds its values.
+ */
+export function newPlayerSpec(db: Db) {
+  return {
+    entity: 'player',
+    target: ({ body }: { body: { account?: number } }) => ({ accountId: body.account ?? null, entityId: null }),
+    load: (target: AuditTarget) => loadPlayerRecord(db, target),
+  };
+}
+
 export function invoiceSpec(db: Db) {
   return {
     entity: 'invoice',

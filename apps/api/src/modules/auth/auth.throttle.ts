@@ -1,5 +1,5 @@
 import { loginThrottledMessage } from '@grove/domain/api/auth';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import {
   clearThrottleKey,
@@ -187,4 +187,51 @@ export async function countAttempt(
     const windowEnd = counted.windowStartedAt.getTime() + windowSeconds * 1000;
     throw tooManyRequests(seconds(windowEnd - now.getTime()), message);
   }
+}
+
+/** Wrong guesses of a code a person types (a tablet's pairing code, docs/decisions/0042). */
+export interface GuessRule {
+  /** Wrong guesses a key may make in a window; after them, every attempt waits for the window's end. */
+  readonly maxWrong: number;
+  readonly windowSeconds: number;
+}
+
+/** What a guess turned out to be: right (with its result), or wrong (with the refusal to answer). */
+export type Guess<T> = { right: true; value: T } | { right: false; refusal: Error };
+
+/**
+ * One guess of a short code a person types, counted on every key in the same table as sign-ins.
+ * While any key has made `rule.maxWrong` wrong guesses in its window, the guess is not evaluated:
+ * 429 with Retry-After (the window's end) and `message(seconds)`. Otherwise `evaluate` runs in the
+ * transaction that holds the keys' counters locked, so concurrent guesses of one account or address
+ * take turns and no more are evaluated than the counters allow; a wrong guess is counted on every key
+ * and its refusal thrown once the count is written. A right guess counts nothing, and what it wrote
+ * commits with the same transaction.
+ */
+export async function guessWithLimit<T>(
+  db: Db,
+  keys: string[],
+  rule: GuessRule,
+  message: (retryAfterSeconds: number) => string,
+  evaluate: (tx: Tx) => Promise<Guess<T>>,
+  now = new Date(),
+): Promise<T> {
+  const cutoff = windowCutoff(now, rule.windowSeconds);
+  const outcome = await db.transaction(async (tx): Promise<Guess<T> | { waitUntil: number }> => {
+    const rows = await lockThrottleRows(tx, keys, now);
+    const spent = rows.filter((row) => row.windowStartedAt > cutoff && row.failures >= rule.maxWrong);
+    if (spent.length > 0) {
+      for (const row of spent) await saveThrottleRow(tx, { ...row, refused: row.refused + 1 });
+      return { waitUntil: Math.max(...spent.map((row) => row.windowStartedAt.getTime() + rule.windowSeconds * 1000)) };
+    }
+    const guess = await evaluate(tx);
+    if (!guess.right) for (const key of keys) await countThrottleEvent(tx, key, now, cutoff);
+    return guess;
+  });
+  if ('waitUntil' in outcome) {
+    const wait = Math.max(1, seconds(outcome.waitUntil - now.getTime()));
+    throw tooManyRequests(wait, message(wait));
+  }
+  if (!outcome.right) throw outcome.refusal;
+  return outcome.value;
 }

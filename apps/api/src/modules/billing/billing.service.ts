@@ -21,6 +21,7 @@ import {
   PAYMENT_SERVICE_ERROR,
   PROMO_MESSAGES,
   PROGRAM_PLANS,
+  promoPlanMessage,
   RENEWAL_RETRY_DAYS,
   RETENTION_OFFERS,
   periodEnd,
@@ -167,7 +168,7 @@ export function billingRules() {
   };
 }
 
-/** A promo code usable with `planTag` now, or a 404 naming why not. */
+/** A promo code usable with `planTag` now, or a 404 naming why not (for another plan: the plans it is for). */
 async function usablePromo(db: Executor, code: string, planTag: string, now: Date): Promise<repo.PromoRow> {
   const promo = await repo.findPromoByCode(db, code);
   const fail = (message: string) => new HttpError(404, message, 'promo_invalid');
@@ -176,7 +177,7 @@ async function usablePromo(db: Executor, code: string, planTag: string, now: Dat
   if (promo.maxRedemptions !== null && promo.redemptions >= promo.maxRedemptions) throw fail(PROMO_MESSAGES.usedUp);
   const plan = findPlan(planTag).plan;
   if (promo.planTags.length > 0 && !promo.planTags.some((tag) => tag.toLowerCase() === plan.tag.toLowerCase())) {
-    throw fail(PROMO_MESSAGES.wrongPlan);
+    throw fail(promoPlanMessage(promo.code, promo.planTags));
   }
   return promo;
 }

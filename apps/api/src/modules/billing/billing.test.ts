@@ -29,6 +29,9 @@ beforeAll(async () => {
     { code: 'FIVEOFF', externalId: 'promo_fiveoff', amountOff: 500, planTags: ['yearly'] },
     { code: 'OLD', externalId: 'promo_old', percentOff: 50, expiresAt: new Date('2020-01-01T00:00:00Z') },
     { code: 'ONCE', externalId: 'promo_once', amountOff: 1000, maxRedemptions: 1 },
+    // The demo codes of the README (seed/billing.ts): each for some plans only.
+    { code: 'SPRING20', externalId: 'promo_spring20', amountOff: 2000, planTags: ['default', 'spring-trial'] },
+    { code: 'YEARLY50', externalId: 'promo_yearly50', amountOff: 5000, planTags: ['yearly'] },
   ]);
 });
 afterAll(async () => t?.close());
@@ -115,11 +118,44 @@ describe('promo codes', () => {
     const detail = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().detail;
     expect(await detail('/api/v2/billing/promo/NOPE/')).toBe('This promo code does not exist.');
     expect(await detail('/api/v2/billing/promo/OLD/')).toBe('This promo code has expired.');
-    expect(await detail('/api/v2/billing/promo/FIVEOFF/?plan=default')).toBe(
-      'This promo code does not apply to this plan.',
-    );
+    expect(await detail('/api/v2/billing/promo/FIVEOFF/?plan=default')).toBe('FIVEOFF is for the yearly plan only.');
     const bad = await t.app.inject({ method: 'GET', url: '/api/v2/billing/promo/a%00b/' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('checks a code against the chosen plan, and names the plans it is for in words when it does not apply', async () => {
+    const look = (code: string, plan: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/billing/promo/${code}/?plan=${plan}` });
+    for (const plan of ['default', 'spring-trial']) {
+      const ok = await look('SPRING20', plan);
+      expect(ok.statusCode, plan).toBe(200);
+      expect(ok.json()).toMatchObject({
+        codeString: 'SPRING20',
+        amount_off: 2000,
+        plan_tags: ['default', 'spring-trial'],
+      });
+    }
+    expect((await look('yearly50', 'YEARLY')).json()).toMatchObject({ codeString: 'YEARLY50', amount_off: 5000 });
+
+    const spring = await look('spring20', 'yearly');
+    expect(spring.statusCode).toBe(404);
+    expect(spring.json()).toEqual({ detail: 'SPRING20 is for monthly plans only.', code: 'promo_invalid' });
+    const yearly = await look('YEARLY50', 'default');
+    expect(yearly.statusCode).toBe(404);
+    expect(yearly.json()).toEqual({ detail: 'YEARLY50 is for the yearly plan only.', code: 'promo_invalid' });
+    expect((await look('YEARLY50', 'PROFESSIONAL')).json().detail).toBe('YEARLY50 is for the yearly plan only.');
+    // A code for every plan applies to each.
+    expect((await look('WELCOME10', 'yearly')).statusCode).toBe(200);
+  });
+
+  it('refuses an order whose code is for another plan, with the same sentence', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/billing/order/',
+      payload: checkoutBody({ plan_tag: 'yearly', promo_code: 'SPRING20' }),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'SPRING20 is for monthly plans only.', code: 'promo_invalid' });
   });
 
   it('refuses guessing: past 20 look-ups from one address in 10 minutes it answers 429', async () => {

@@ -163,6 +163,12 @@ export const ERASED_TABLES: readonly ErasedTable[] = [
     account: (t) => sql`account_id = ${t.accountId}`,
   },
   { name: 'account_tags', about: 'Labels staff gave the account.', account: (t) => sql`account_id = ${t.accountId}` },
+  {
+    name: 'device_authorizations',
+    about:
+      'Codes a tablet showed that a parent approved or declined (transient: removed a day after they expire anyway).',
+    account: (t) => sql`account_id = ${t.accountId}`,
+  },
   { name: 'devices', about: 'The family’s tablets and phones.', account: (t) => sql`account_id = ${t.accountId}` },
   {
     name: 'customer_interactions',
@@ -198,13 +204,14 @@ export const ERASED_TABLES: readonly ErasedTable[] = [
   {
     name: 'login_throttles',
     about:
-      'Attempt counters that name a person: by e-mail address (sign-in, sign-in links) or by person (devices, texts, e-mail and password changes, invitations, tickets).',
+      'Attempt counters that name a person: by e-mail address (sign-in, sign-in links) or by person (devices, texts, e-mail and password changes, invitations, tickets), and the account’s count of wrong tablet codes.',
     account: (t) => sql`
       key = any(select 'email:' || e from unnest(${texts(t.memberEmails)}) e)
       or key = any(select 'link:' || e from unnest(${texts(t.memberEmails)}) e)
       or (key ~ '^(sms|email-change|password-change|invite-resend|support-ticket):'
           and split_part(key, ':', 2) = any(${texts(t.memberIds.map(String))}))
-      or (key like 'device:%' and split_part(key, ':', 3) = any(${texts(t.memberIds.map(String))}))`,
+      or (key like 'device:%' and split_part(key, ':', 3) = any(${texts(t.memberIds.map(String))}))
+      or key = ${`pairing-account:${t.accountId}`}`,
   },
   {
     name: 'idempotency_keys',

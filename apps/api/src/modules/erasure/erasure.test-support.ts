@@ -15,6 +15,8 @@ import {
   coachProfiles,
   coachTimeOff,
   coachWorkingHours,
+  deviceAuthorizations,
+  devices,
   emailOutbox,
   idempotencyKeys,
   incompleteProfiles,
@@ -95,8 +97,25 @@ export async function createRichFamily(db: Db) {
     `sms:${parent.user.id}`,
     `password-change:${caregiver.id}`,
     `device:${uniqueWord(12).toLowerCase()}:${parent.user.id}`,
+    `pairing-account:${accountId}`,
   ];
   await db.insert(loginThrottles).values(throttleKeys.map((key) => ({ key, failures: 2 })));
+
+  // The family's tablet was connected with a code the parent approved (docs/decisions/0042).
+  const [tablet] = await db.select({ id: devices.id }).from(devices).where(eq(devices.accountId, accountId));
+  await db.insert(deviceAuthorizations).values({
+    deviceCodeHash: `pairing-${uniqueWord(16)}`,
+    userCode: 'WDJBMJHT',
+    clientId: 'grove-game',
+    suggestedName: 'Kitchen tablet',
+    status: 'consumed',
+    intervalSeconds: 5,
+    expiresAt: new Date(Date.now() + 600_000),
+    accountId,
+    deviceId: tablet!.id,
+    approvedBy: parent.user.id,
+    decidedAt: new Date(),
+  });
 
   const idempotencyScopes = [
     { scope: `user:${parent.user.id}`, key: `k-${uniqueWord()}`, response: { ok: true } },

@@ -138,6 +138,7 @@ function accountRules(f: RichFamily): Record<string, string> {
     sms_outbox: `${byMember} or sender_user_id in (${M})`,
     players: byAccount,
     account_tags: byAccount,
+    device_authorizations: byAccount,
     devices: byAccount,
     customer_interactions: byAccount,
     account_notes: byAccount,

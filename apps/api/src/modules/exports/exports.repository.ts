@@ -325,6 +325,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   login_throttles:
     'Counters of sign-in attempts per address, shared by everyone who tries them and removed after a few months.',
   oauth_clients: 'The apps that may sign in to Grove: Grove’s own settings.',
+  device_authorizations:
+    'Codes a tablet showed while it was being connected: a hash and a code that lived ten minutes, removed a day after; the tablet itself is in devices.',
   app_meta: 'Facts about the database itself.',
   account_search:
     'A copy of the names, e-mail addresses and phone numbers above, kept for the staff search: nothing that is not in the tables above.',

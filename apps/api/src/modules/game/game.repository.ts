@@ -1,6 +1,15 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { coolDowns, cooldownEvents, devices, hrRises, players, playSessions } from '../../db/schema/index.ts';
+import {
+  accounts,
+  coolDowns,
+  cooldownEvents,
+  devices,
+  hrRises,
+  incompleteProfiles,
+  players,
+  playSessions,
+} from '../../db/schema/index.ts';
 
 const CHUNK = 1000;
 
@@ -129,6 +138,81 @@ export async function syncDeviceSettings(db: Executor, deviceId: number, now: Da
     .update(devices)
     .set({ kioskModeOnDevice: sql`${devices.isKioskMode}`, lastSeenAt: now })
     .where(eq(devices.id, deviceId))
-    .returning({ id: devices.id, name: devices.name, isKioskMode: devices.isKioskMode, accountId: devices.accountId });
+    .returning({
+      id: devices.id,
+      name: devices.name,
+      isKioskMode: devices.isKioskMode,
+      accountId: devices.accountId,
+      timeZone: sql<string>`(select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${devices.accountId})`,
+    });
+  return rows[0] ?? null;
+}
+
+// The account's players and incomplete profiles, as the game sees them.
+
+/** Names compared as the incomplete profiles' unique index does: trimmed, any case. */
+const sameName = (column: typeof players.name | typeof incompleteProfiles.playerName, name: string) =>
+  sql`lower(btrim(${column})) = lower(btrim(${name}))`;
+
+const profileColumns = {
+  id: incompleteProfiles.id,
+  playerName: incompleteProfiles.playerName,
+  createdAt: incompleteProfiles.createdAt,
+};
+
+export async function listAccountPlayers(db: Executor, accountId: number) {
+  return db
+    .select({ id: players.id, name: players.name, inProgram: players.inProgram })
+    .from(players)
+    .where(eq(players.accountId, accountId))
+    .orderBy(asc(players.id));
+}
+
+export async function listAccountProfiles(db: Executor, accountId: number) {
+  return db
+    .select(profileColumns)
+    .from(incompleteProfiles)
+    .where(eq(incompleteProfiles.accountId, accountId))
+    .orderBy(asc(incompleteProfiles.id));
+}
+
+/** The account's player of that name (trimmed, any case), if any. */
+export async function findPlayerNamed(db: Executor, accountId: number, name: string) {
+  const rows = await db
+    .select({ id: players.id, name: players.name })
+    .from(players)
+    .where(and(eq(players.accountId, accountId), sameName(players.name, name)))
+    .orderBy(asc(players.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * A new incomplete profile, or null when the account already has one of that name: the unique
+ * index on (account, lower(btrim(name))) decides, so two tablets asking at once make one profile.
+ */
+export async function insertProfile(db: Executor, accountId: number, playerName: string, now: Date) {
+  const rows = await db
+    .insert(incompleteProfiles)
+    .values({ accountId, playerName, createdAt: now })
+    .onConflictDoNothing()
+    .returning(profileColumns);
+  return rows[0] ?? null;
+}
+
+export async function countProfiles(db: Executor, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(incompleteProfiles)
+    .where(eq(incompleteProfiles.accountId, accountId));
+  return row?.n ?? 0;
+}
+
+export async function findProfileNamed(db: Executor, accountId: number, name: string) {
+  const rows = await db
+    .select(profileColumns)
+    .from(incompleteProfiles)
+    .where(and(eq(incompleteProfiles.accountId, accountId), sameName(incompleteProfiles.playerName, name)))
+    .limit(1);
   return rows[0] ?? null;
 }

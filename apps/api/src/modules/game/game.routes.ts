@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import { ingestSessions, issueDeviceToken, readDeviceSettings } from './game.service.ts';
+import {
+  createGameProfile,
+  ingestSessions,
+  issueDeviceToken,
+  listGamePlayers,
+  readDeviceSettings,
+} from './game.service.ts';
 
 export function gameRoutes(app: App, db: Db) {
   // The route checks only the envelope: each session is checked on its own by the service, so one
@@ -15,6 +21,11 @@ export function gameRoutes(app: App, db: Db) {
     return ingestSessions(db, request.device!, sessions);
   });
   route(app, gameApi.settings, { policy: 'device' }, async (request) => readDeviceSettings(db, request.device!));
+  route(app, gameApi.players, { policy: 'device' }, async (request) => listGamePlayers(db, request.device!));
+  route(app, gameApi.createProfile, { policy: 'device' }, async (request, reply) => {
+    const { created, profile } = await createGameProfile(db, request.device!, request.body.name);
+    return reply.status(created ? 201 : 200).send(profile);
+  });
   route(app, gameApi.deviceToken, { policy: 'user' }, async (request, reply) =>
     reply
       .status(201)

@@ -1,5 +1,14 @@
 import { INT4_MAX } from '@grove/domain/api/common';
-import { gameSession, type DeviceSettings, type GameSession, type UploadAnswer } from '@grove/domain/api/game';
+import {
+  gameSession,
+  MAX_WAITING_PROFILES,
+  PROFILE_MESSAGES,
+  type DeviceSettings,
+  type GamePlayers,
+  type GameProfile,
+  type GameSession,
+  type UploadAnswer,
+} from '@grove/domain/api/game';
 import {
   firstOverlap,
   PLAY_MESSAGES,
@@ -7,18 +16,24 @@ import {
   sessionProblems,
   type PlayWindow,
 } from '@grove/domain/play-plausibility';
-import type { Db, Tx } from '../../db/client.ts';
-import { notFound, unauthorized } from '../../lib/errors.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthDevice, AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
 import {
   addAcorns,
   findDevice,
+  findPlayerNamed,
+  countProfiles,
+  findProfileNamed,
   insertCoolDowns,
   insertCooldownEvents,
   insertHrRises,
   insertNewSessions,
+  insertProfile,
+  listAccountPlayers,
+  listAccountProfiles,
   lockAccountPlayers,
   setDeviceTokenHash,
   storedGameSessionIds,
@@ -256,9 +271,18 @@ export async function issueDeviceToken(db: Db, user: AuthUser, accountId: number
   await assertAccountAccess(db, user, accountId, 'write');
   const device = await findDevice(db, deviceId);
   if (!device || device.accountId !== accountId) throw notFound();
+  return { device_id: device.id, device_token: await replaceDeviceToken(db, device.id) };
+}
+
+/**
+ * A new device token for the device (256 random bits), to be shown once: only its SHA-256 hash is
+ * stored, and the device's previous token stops working. Also how a connected tablet gets its token
+ * (modules/pairing), in the transaction that hands it out.
+ */
+export async function replaceDeviceToken(db: Executor, deviceId: number): Promise<string> {
   const token = newToken();
-  await setDeviceTokenHash(db, device.id, hashToken(token));
-  return { device_id: device.id, device_token: token };
+  await setDeviceTokenHash(db, deviceId, hashToken(token));
+  return token;
 }
 
 /**
@@ -273,5 +297,56 @@ export async function readDeviceSettings(db: Db, device: AuthDevice, now = new D
     name: settings.name,
     is_kiosk_mode: settings.isKioskMode,
     account_id: settings.accountId,
+    time_zone: settings.timeZone,
   };
+}
+
+/**
+ * GET /api/v1/game/players/: the device's account as the game shows it: its players (oldest first)
+ * and the profiles made on a tablet, or named in a questionnaire, that a parent has not completed.
+ */
+export async function listGamePlayers(db: Db, device: AuthDevice): Promise<GamePlayers> {
+  const [players, profiles] = await Promise.all([
+    listAccountPlayers(db, device.accountId),
+    listAccountProfiles(db, device.accountId),
+  ]);
+  return {
+    players: players.map((p) => ({ id: p.id, name: p.name, in_program: p.inProgram })),
+    incomplete_profiles: profiles.map(toGameProfile),
+  };
+}
+
+const toGameProfile = (p: { id: number; playerName: string; createdAt: Date }): GameProfile => ({
+  id: p.id,
+  player_name: p.playerName,
+  created_at: p.createdAt.toISOString(),
+});
+
+/**
+ * POST /api/v1/game/players/: a child makes a profile on the tablet. It waits as an incomplete
+ * profile until a parent completes it (with consent) by adding the player of that name (POST
+ * /api/v2/player/, which resolves the profile). Names compare trimmed and in any case: a player of
+ * that name answers 409; an incomplete profile of that name is answered as it is (created: false).
+ */
+export async function createGameProfile(
+  db: Db,
+  device: AuthDevice,
+  name: string,
+  now = new Date(),
+): Promise<{ created: boolean; profile: GameProfile }> {
+  const playerName = name.trim();
+  const player = await findPlayerNamed(db, device.accountId, playerName);
+  if (player) throw conflict(PROFILE_MESSAGES.playerExists(player.name), 'player_exists');
+  const existing = await findProfileNamed(db, device.accountId, playerName);
+  if (existing) return { created: false, profile: toGameProfile(existing) };
+  if ((await countProfiles(db, device.accountId)) >= MAX_WAITING_PROFILES) {
+    throw conflict(PROFILE_MESSAGES.tooMany(MAX_WAITING_PROFILES), 'too_many_profiles');
+  }
+  const created = await insertProfile(db, device.accountId, playerName, now);
+  if (created) return { created: true, profile: toGameProfile(created) };
+  // Made by another request between the read and the insert: answer that one.
+  const raced = await findProfileNamed(db, device.accountId, playerName);
+  // Completed (resolved) between the insert and this read: the player exists now.
+  if (!raced) throw conflict(PROFILE_MESSAGES.playerExists(playerName), 'player_exists');
+  return { created: false, profile: toGameProfile(raced) };
 }

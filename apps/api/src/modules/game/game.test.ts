@@ -324,6 +324,7 @@ describe('GET /api/v1/game/device/settings/', () => {
       name: 'Family tablet',
       is_kiosk_mode: true,
       account_id: parent.account.id,
+      time_zone: 'America/New_York',
     });
     const [stored] = await t.db.select().from(devices).where(eq(devices.id, device.id));
     expect(stored!.kioskModeOnDevice).toBe(true);

@@ -1,7 +1,7 @@
 import { playersApi } from '@grove/domain/api/players';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
-import { playerSpec } from '../audit/audit.specs.ts';
+import { newPlayerSpec, playerRecordSpec, playerSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -19,18 +19,21 @@ import {
 export function playerRoutes(app: App, db: Db) {
   const user = { policy: 'user' } as const;
   const staff = { policy: 'staff', audit: playerSpec(db) } as const;
+  // Families and staff share these writes; a staff member's is audited under the player's account.
+  const adding = { policy: 'user', audit: newPlayerSpec(db) } as const;
+  const changing = { policy: 'user', audit: playerRecordSpec(db) } as const;
 
   route(app, playersApi.list, user, async (request) =>
     toPage(request, await listPlayerLinks(db, requireUser(request), request.params.id, request.query)),
   );
   route(app, playersApi.get, user, async (request) => getPlayer(db, requireUser(request), request.params.id));
-  route(app, playersApi.create, user, async (request, reply) =>
+  route(app, playersApi.create, adding, async (request, reply) =>
     reply.status(201).send(await createPlayer(db, requireUser(request), request.body, consentOrigin(request))),
   );
-  route(app, playersApi.patch, user, async (request) =>
+  route(app, playersApi.patch, changing, async (request) =>
     updatePlayer(db, requireUser(request), request.params.id, request.body),
   );
-  route(app, playersApi.put, user, async (request) =>
+  route(app, playersApi.put, changing, async (request) =>
     updatePlayer(db, requireUser(request), request.params.id, request.body),
   );
   route(app, playersApi.incompleteProfiles, user, async (request) => {

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_MESSAGES } from '@grove/domain/privacy';
 import {
   accounts,
+  auditLog,
+  consentRecords,
   incompleteProfiles,
   players,
   playerStatChanges,
@@ -410,5 +413,184 @@ describe('gauge, chase speed and acorns', () => {
     const parent = await createParent(t.db);
     const player = await createPlayer(t.db, parent.account.id, { name: 'Tess', acorns: 3 });
     expect((await get(`/api/v1/accounts/players/${player.id}/acorns`, parent.headers)).json().acorns).toBe(3);
+  });
+});
+
+describe('the players screen (issue 25 item 2)', () => {
+  const countPlayers = async (accountId: number) =>
+    (await t.db.select().from(players).where(eq(players.accountId, accountId))).length;
+
+  it('lets a parent add a child with consent, rename them and take them out of the program', async () => {
+    const parent = await createParent(t.db, { players: ['Ada'] });
+    const added = await send('POST', '/api/v2/player', parent.headers, { name: ' Bea ', consent: true });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().id as number;
+    expect(added.json()).toMatchObject({ name: 'Bea', account: parent.account.id, in_program: true, role: 'child' });
+    const [consent] = await t.db.select().from(consentRecords).where(eq(consentRecords.playerId, id));
+    expect(consent).toMatchObject({ kind: 'player_added', granted: true, userId: parent.user.id });
+
+    const renamed = await send('PATCH', `/api/v2/player/${id}`, parent.headers, { name: 'Beatrice' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id, name: 'Beatrice', in_program: true });
+
+    const out = await send('PATCH', `/api/v2/player/${id}/`, parent.headers, { in_program: false });
+    expect(out.json()).toMatchObject({ id, name: 'Beatrice', in_program: false });
+    const list = (await get(`/api/v2/player/accounts/${parent.account.id}/`, parent.headers)).json();
+    expect(
+      list.results.map((link: { player_name: string; in_program: boolean }) => [link.player_name, link.in_program]),
+    ).toEqual([
+      ['Ada', true],
+      ['Beatrice', false],
+    ]);
+    // A parent's own writes are not staff writes: nothing in the audit log.
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.accountId, parent.account.id))).toHaveLength(0);
+  });
+
+  it('answers each name rule’s message as a 400 field error, on add and on rename', async () => {
+    const parent = await createParent(t.db, { players: ['Cal'] });
+    const id = parent.players[0]!.id;
+    const cases: [string, string][] = [
+      ['', 'Name is required'],
+      ['   ', 'Name may not contain only empty characters'],
+      ['x'.repeat(56), 'Name must be less than 56 characters'],
+      ['x'.repeat(57), 'Name must be less than 56 characters'],
+      ['Дима', 'Please include valid characters'],
+      ['Zoë 🚀', 'Please include valid characters'],
+    ];
+    for (const [name, message] of cases) {
+      const add = await send('POST', '/api/v2/player/', parent.headers, { name, consent: true });
+      expect(add.statusCode, JSON.stringify(name)).toBe(400);
+      expect(add.json()).toEqual({ name: [message] });
+      const rename = await send('PATCH', `/api/v2/player/${id}/`, parent.headers, { name });
+      expect(rename.statusCode, JSON.stringify(name)).toBe(400);
+      expect(rename.json()).toEqual({ name: [message] });
+    }
+    // Latin-1 accents and 55 characters are fine.
+    expect((await send('POST', '/api/v2/player/', parent.headers, { name: 'Zoë', consent: true })).statusCode).toBe(
+      201,
+    );
+    const longest = await send('POST', '/api/v2/player/', parent.headers, { name: 'y'.repeat(55), consent: true });
+    expect(longest.statusCode).toBe(201);
+    expect(await countPlayers(parent.account.id)).toBe(3);
+    expect((await playerRow(id)).name).toBe('Cal');
+  });
+
+  it('refuses a parent without the ticked consent box, with its message, and adds nothing', async () => {
+    const parent = await createParent(t.db);
+    for (const body of [{ name: 'Dot' }, { name: 'Dot', consent: false }]) {
+      const res = await send('POST', '/api/v2/player/', parent.headers, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({ consent: [CONSENT_MESSAGES.playerRequired] });
+    }
+    expect(await countPlayers(parent.account.id)).toBe(0);
+  });
+
+  it('keeps a parent to their own account: another account is 404, another family’s player is 404', async () => {
+    const parent = await createParent(t.db);
+    const other = await createParent(t.db, { players: ['Eli'] });
+    const foreign = await send('POST', '/api/v2/player/', parent.headers, {
+      name: 'Fay',
+      account: other.account.id,
+      consent: true,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await countPlayers(other.account.id)).toBe(1);
+    expect(await countPlayers(parent.account.id)).toBe(0);
+    // Naming their own account, or none, adds to it.
+    const own = await send('POST', '/api/v2/player/', parent.headers, {
+      name: 'Fay',
+      account: parent.account.id,
+      consent: true,
+    });
+    expect(own.json().account).toBe(parent.account.id);
+
+    const eli = other.players[0]!.id;
+    for (const method of ['PATCH', 'PUT'] as const) {
+      const res = await send(method, `/api/v2/player/${eli}/`, parent.headers, { name: 'Mine', in_program: false });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(
+        (await send(method, '/api/v2/player/2147483000/', parent.headers, { name: 'x' })).json(),
+      );
+    }
+    expect(await playerRow(eli)).toMatchObject({ name: 'Eli', inProgram: true });
+  });
+
+  it('audits a staff member adding a player to a family and changing it; the account’s history lists both', async () => {
+    const family = await createParent(t.db);
+    const staff = await createStaff(t.db);
+    const added = await send('POST', '/api/v2/player/', staff.headers, { name: 'Gil', account: family.account.id });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().id as number;
+    // Staff cannot consent for a family: no consent record.
+    expect(await t.db.select().from(consentRecords).where(eq(consentRecords.playerId, id))).toHaveLength(0);
+
+    const changed = await send('PATCH', `/api/v2/player/${id}/`, staff.headers, { name: 'Gilbert', in_program: false });
+    expect(changed.statusCode).toBe(200);
+
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, family.account.id), eq(auditLog.entity, 'player')))
+      .orderBy(auditLog.id);
+    const values = { role: 'child', hr_gauge: 5, chase_speed: 5, acorns: 0 };
+    expect(rows.map((row) => [row.method, row.route, row.actorUserId, row.entityId, row.status])).toEqual([
+      ['POST', '/api/v2/player', staff.user.id, String(id), 201],
+      ['PATCH', '/api/v2/player/:id', staff.user.id, String(id), 200],
+    ]);
+    expect(rows[0]).toMatchObject({
+      actorEmail: staff.user.email,
+      before: null,
+      after: { name: 'Gil', in_program: true, ...values },
+      request: { body: { name: 'Gil', account: family.account.id } },
+    });
+    expect(rows[1]).toMatchObject({
+      before: { name: 'Gil', in_program: true, ...values },
+      after: { name: 'Gilbert', in_program: false, ...values },
+    });
+
+    const history = await get(`/api/v2/admin/accounts/${family.account.id}/audit`, staff.headers);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().count).toBe(2);
+    expect(history.json().results).toMatchObject([
+      {
+        action: 'Change a player',
+        actor: { id: staff.user.id, email: staff.user.email },
+        entity: 'player',
+        entity_id: String(id),
+        account_id: family.account.id,
+        after: { name: 'Gilbert', in_program: false },
+      },
+      {
+        action: 'Add a player to an account',
+        actor: { id: staff.user.id },
+        entity: 'player',
+        entity_id: String(id),
+        account_id: family.account.id,
+        after: { name: 'Gil', in_program: true },
+      },
+    ]);
+    // A refused staff write adds no row.
+    const bad = await send('POST', '/api/v2/player/', staff.headers, { name: '', account: family.account.id });
+    expect(bad.statusCode).toBe(400);
+    expect((await get(`/api/v2/admin/accounts/${family.account.id}/audit`, staff.headers)).json().count).toBe(2);
+  });
+
+  it('completes an incomplete profile: adding a player with its name removes it', async () => {
+    const parent = await createParent(t.db);
+    await t.db.insert(incompleteProfiles).values([
+      { accountId: parent.account.id, playerName: 'Hana' },
+      { accountId: parent.account.id, playerName: 'Ivo' },
+    ]);
+    const url = `/api/v2/accounts/${parent.account.id}/incomplete_profiles/`;
+    const before = (await get(url, parent.headers)).json();
+    expect(before.results.map((profile: { player_name: string }) => profile.player_name)).toEqual(['Hana', 'Ivo']);
+
+    const done = await send('POST', '/api/v2/player/', parent.headers, { name: 'Hana', consent: true });
+    expect(done.statusCode).toBe(201);
+    const after = (await get(url, parent.headers)).json();
+    expect(after.count).toBe(1);
+    expect(after.results.map((profile: { player_name: string }) => profile.player_name)).toEqual(['Ivo']);
+    const list = (await get(`/api/v2/player/accounts/${parent.account.id}/`, parent.headers)).json();
+    expect(list.results.map((link: { player_name: string }) => link.player_name)).toEqual(['Hana']);
   });
 });

@@ -31,6 +31,46 @@ describe('account details', () => {
   });
 });
 
+describe('account segments', () => {
+  it('offers a family their Players after the details; the segment lists them', async () => {
+    storeSession();
+    fakeApi({
+      ...accountRoutes(fakeAccount()),
+      'GET /api/v2/accounts/1/incomplete_profiles/': {
+        body: { count: 0, next: null, previous: null, prev: null, results: [] },
+      },
+    });
+    const app = renderApp('/dashboard/account');
+    const nav = await screen.findByRole('navigation', { name: 'Account sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Account details', '/dashboard/account?segment=details'],
+      ['Players', '/dashboard/account?segment=players'],
+      ['Subscription & Billing', '/dashboard/account?segment=billing'],
+      ['Privacy', '/dashboard/account?segment=privacy'],
+    ]);
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Players' }));
+    await waitFor(() => expect(app.location()).toBe('/dashboard/account?segment=players'));
+    const players = await screen.findByRole('region', { name: 'Your players' });
+    expect(await within(players).findByRole('switch', { name: 'In the program Maya' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Players' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Account']);
+  });
+
+  it('gives staff no Players segment: ?segment=players shows their details', async () => {
+    storeSession();
+    fakeApi(accountRoutes(fakeAccount(USERS.staff)));
+    renderApp('/dashboard/account?segment=players');
+    expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Account sections' });
+    expect(within(nav).queryByRole('link', { name: 'Players' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your players' })).not.toBeInTheDocument();
+  });
+});
+
 describe('/email/confirm', () => {
   it('sends the token once and shows the answer, with a way to log in', async () => {
     const api = fakeApi({

@@ -4,37 +4,40 @@
  * for billing users, Subscription & Billing (features/billing). The side menu opens the details
  * segment; only billing users get the Subscription & Billing tab, and anyone else who opens
  * ?segment=billing is told why there is nothing to manage. Parents of a family account (billing
- * users and caregivers, not staff) also get Privacy (features/privacy, issue 17): the policy, who
- * receives data, the analytics choice and the consent history. account/manage/* redirects here
- * (session-rules.ts managementRedirect).
+ * users and caregivers, not staff) also get Players (features/players, issue 25 item 2: add,
+ * rename, in the program, complete an incomplete profile — `profile` names the one to complete)
+ * and Privacy (features/privacy, issue 17): the policy, who receives data, the analytics choice and
+ * the consent history. account/manage/* redirects here (session-rules.ts managementRedirect).
  */
 import { Link, useSearchParams } from 'react-router';
 
 import { Page } from '../../components/page.tsx';
 import { AccountDetails } from '../../features/account/account-details.tsx';
 import { BillingSegment } from '../../features/billing/billing-segment.tsx';
+import { PlayersPanel } from '../../features/players/players-panel.tsx';
 import { PrivacySegment } from '../../features/privacy/privacy-segment.tsx';
 import { useUserLayout } from '../layouts/layout-context.ts';
 import { href } from '../paths.ts';
 
-type Segment = 'details' | 'billing' | 'privacy';
+type Segment = 'details' | 'players' | 'billing' | 'privacy';
 
 export function AccountRoute() {
   const { user } = useUserLayout();
   const [search] = useSearchParams();
   const asked = search.get('segment');
-  // Privacy is the family's: parents of an account (billing users and caregivers), not staff.
+  // Players and Privacy are the family's: parents of an account (billing users and caregivers), not staff.
   const familyAccount = user.account && !user.is_staff ? user.account : null;
   const segment: Segment =
-    asked === 'billing' ? 'billing' : asked === 'privacy' && familyAccount ? 'privacy' : 'details';
+    asked === 'billing' ? 'billing' : (asked === 'players' || asked === 'privacy') && familyAccount ? asked : 'details';
   const segments: { id: Segment; label: string }[] = [{ id: 'details', label: 'Account details' }];
+  if (familyAccount) segments.push({ id: 'players', label: 'Players' });
   if (user.is_billing_user) segments.push({ id: 'billing', label: 'Subscription & Billing' });
   if (familyAccount) segments.push({ id: 'privacy', label: 'Privacy' });
 
   return (
     <Page
       title="Account"
-      intro="Your contact details, shipping address, devices, subscription and privacy, in one place."
+      intro="Your players, contact details, shipping address, devices, subscription and privacy, in one place."
     >
       {segments.length > 1 ? (
         <nav className="segments" aria-label="Account sections">
@@ -55,6 +58,8 @@ export function AccountRoute() {
       ) : null}
       {segment === 'privacy' && familyAccount ? (
         <PrivacySegment accountId={familyAccount.id} timeZone={familyAccount.time_zone} />
+      ) : segment === 'players' && familyAccount ? (
+        <PlayersPanel accountId={familyAccount.id} />
       ) : segment === 'details' ? (
         <AccountDetails user={user} />
       ) : (

@@ -10,6 +10,7 @@ import { USERS, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
   DEFAULT_PLAN,
+  SPRING20,
   WELCOME10,
   confirmAnswer,
   orderAnswer,
@@ -35,13 +36,28 @@ function lastOrderBody(server: FakeApi): OrderRequest {
   return orders[orders.length - 1]?.body as OrderRequest;
 }
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
 const textbox = (name: string) => screen.getByRole('textbox', { name });
 /** The message above the Pay button. */
 const payAlert = () => within(screen.getByRole('region', { name: 'Order total' })).findByRole('alert');
 const payButton = () => screen.getByRole('button', { name: /^(Pay|Start my free trial)/ });
+/** The plan cards: a radio group named after the section. */
+const planGroup = () => screen.getByRole('radiogroup', { name: 'Your plan' });
+const planRadio = (name: string) => within(planGroup()).getByRole('radio', { name });
+const MONTHLY = 'Grove Family — monthly';
+const YEARLY = 'Grove Family — yearly';
+const TRIAL = 'Grove Family — 14 days free';
+const PROFESSIONAL = 'Grove Professional — for clinics and schools';
+/** The card around a plan's radio. */
+const planCard = (name: string) => planRadio(name).closest<HTMLElement>('.checkout-plan-card')!;
 
 async function openCheckout(path = '/checkout') {
   const view = renderApp(path);
@@ -90,44 +106,120 @@ async function expectConfirmation(app: { location: () => string }, api: FakeApi)
   await waitFor(() => expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')).toHaveLength(1));
 }
 
-describe('checkout: the plan', () => {
-  it('shows the plan of the address’s tag from the API and stores the tag', async () => {
+describe('checkout: the plans (decision 0046)', () => {
+  it('lists monthly and yearly side by side with price, saving and what’s included; monthly is chosen', async () => {
     const api = checkoutApi();
-    await openCheckout('/checkout?tag=yearly');
-    const plan = screen.getByRole('complementary', { name: 'Plan summary' });
-    expect(within(plan).getByText('Grove Family — yearly')).toBeInTheDocument();
-    expect(within(plan).getByText(/two months free compared with monthly/)).toBeInTheDocument();
-    expect(within(plan).getByText('$390.00 per year')).toBeInTheDocument();
-    expect(within(plan).getByRole('heading', { level: 3, name: 'What’s included' })).toBeInTheDocument();
+    await openCheckout();
+    const radios = within(planGroup()).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['default', 'yearly']);
+    expect(planRadio(MONTHLY)).toBeChecked();
+    expect(planRadio(YEARLY)).not.toBeChecked();
+    expect(planRadio(MONTHLY)).toHaveAccessibleDescription('$39.00 per month');
+    expect(planRadio(YEARLY)).toHaveAccessibleDescription(
+      '$390.00 per year You save $78.00 compared with 12 monthly payments.',
+    );
+    const yearly = within(planCard(YEARLY));
+    expect(yearly.getByText(/two months free compared with monthly/)).toBeInTheDocument();
+    const included = yearly.getByRole('list', { name: 'What’s included' });
     expect(
-      within(plan)
+      within(included)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(DEFAULT_PLAN.kit_items);
-    expect(within(plan).queryByText(/could not find the offer/)).not.toBeInTheDocument();
+    ).toEqual([...DEFAULT_PLAN.kit_items, '30 days to return the kit for a refund']);
+    expect(within(planCard(MONTHLY)).queryByText(/You save/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/could not find the offer/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/v2/billing/program_plan/')[0]?.query.get('tag')).toBe('default');
+    expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('default');
+    expect(payButton()).toHaveTextContent('Pay $39.00');
+  });
+
+  it('the address’s tag chooses the plan on entry and is stored', async () => {
+    const api = checkoutApi();
+    await openCheckout('/checkout?tag=yearly');
+    expect(planRadio(YEARLY)).toBeChecked();
     expect(api.callsTo('GET /api/v2/billing/program_plan/')[0]?.query.get('tag')).toBe('yearly');
     expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('yearly');
+    const total = within(screen.getByRole('region', { name: 'Order total' }));
+    expect(total.getByText(YEARLY)).toBeInTheDocument();
+    expect(total.getByText('$390.00 per year')).toBeInTheDocument();
     expect(payButton()).toHaveTextContent('Pay $390.00');
   });
 
-  it('says politely when the offer was not found and shows the standard plan', async () => {
+  it('without a tag in the address, the stored one chooses', async () => {
+    localStorage.setItem(STORAGE_KEYS.programPlanTag, 'yearly');
+    checkoutApi();
+    await openCheckout('/checkout');
+    expect(planRadio(YEARLY)).toBeChecked();
+  });
+
+  it('an offer’s tag adds its plan to monthly and yearly, chosen; a trial is free first', async () => {
+    checkoutApi();
+    await openCheckout('/checkout?tag=spring-trial');
+    expect(
+      within(planGroup())
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['default', 'yearly', 'spring-trial']);
+    expect(planRadio(TRIAL)).toBeChecked();
+    expect(planRadio(TRIAL)).toHaveAccessibleDescription(/^14 days free ?, then \$39\.00 per month$/);
+    expect(within(planCard(TRIAL)).getByText('14 days free before the first charge')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Order total' })).getByText('$0.00')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Start my free trial');
+  });
+
+  it('offers the professional plan only when its tag is asked for', async () => {
+    checkoutApi();
+    const first = await openCheckout('/checkout?tag=yearly');
+    expect(within(planGroup()).queryByRole('radio', { name: PROFESSIONAL })).not.toBeInTheDocument();
+    first.unmount();
+    await openCheckout('/checkout?tag=PROFESSIONAL');
+    expect(planRadio(PROFESSIONAL)).toBeChecked();
+    expect(within(planGroup()).getAllByRole('radio')).toHaveLength(3);
+    expect(payButton()).toHaveTextContent('Pay $99.00');
+  });
+
+  it('says politely when the offer was not found and offers the standard plans', async () => {
     checkoutApi();
     await openCheckout('/checkout?tag=summer-sale');
     expect(
-      screen.getByText('Sorry, we could not find the offer “summer-sale”. Here is our standard plan instead.'),
+      screen.getByText('Sorry, we could not find the offer “summer-sale”. Here are our standard plans instead.'),
     ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('complementary', { name: 'Plan summary' })).getByText('Grove Family — monthly'),
-    ).toBeInTheDocument();
+    expect(within(planGroup()).getAllByRole('radio')).toHaveLength(2);
+    expect(planRadio(MONTHLY)).toBeChecked();
   });
 
-  it('shows a trial plan as free first, and its button starts the trial', async () => {
+  it('choosing a plan writes its tag to the address and to storage; a reload finds it', async () => {
+    const api = checkoutApi();
+    const user = userEvent.setup();
+    const app = await openCheckout('/checkout?tag=default');
+    await user.click(within(planCard(YEARLY)).getByText(YEARLY));
+    expect(planRadio(YEARLY)).toBeChecked();
+    await waitFor(() => expect(app.location()).toBe('/checkout?tag=yearly'));
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('yearly');
+    expect(payButton()).toHaveTextContent('Pay $390.00');
+    // Choosing does not ask the API again: the plans came with the first answer.
+    expect(api.callsTo('GET /api/v2/billing/program_plan/')).toHaveLength(1);
+
+    app.unmount();
+    await openCheckout('/checkout?tag=yearly');
+    expect(planRadio(YEARLY)).toBeChecked();
+  });
+
+  it('works with the keyboard: the arrow keys move between the plans and choose', async () => {
     checkoutApi();
-    await openCheckout('/checkout?tag=spring-trial');
-    const plan = screen.getByRole('complementary', { name: 'Plan summary' });
-    expect(within(plan).getByText('14 days free')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Order total' })).getByText('$0.00')).toBeInTheDocument();
-    expect(payButton()).toHaveTextContent('Start my free trial');
+    const user = userEvent.setup();
+    const app = await openCheckout('/checkout?tag=yearly');
+    planRadio(YEARLY).focus();
+    await user.keyboard('{ArrowUp}');
+    expect(planRadio(MONTHLY)).toBeChecked();
+    expect(planRadio(MONTHLY)).toHaveFocus();
+    await waitFor(() => expect(app.location()).toBe('/checkout?tag=default'));
+    expect(payButton()).toHaveTextContent('Pay $39.00');
+    await user.keyboard('{ArrowRight}');
+    expect(planRadio(YEARLY)).toBeChecked();
+    await waitFor(() => expect(app.location()).toBe('/checkout?tag=yearly'));
+    expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('yearly');
   });
 });
 
@@ -268,6 +360,81 @@ describe('checkout: promo codes', () => {
   });
 });
 
+describe('checkout: the promo code and the chosen plan', () => {
+  /** SPRING20 as the API answers it: for the monthly plans only. */
+  const spring20: FakeHandler = (request) =>
+    ['default', 'spring-trial'].includes(request.query.get('plan') ?? '')
+      ? { body: SPRING20 }
+      : { status: 404, body: { detail: 'SPRING20 is for monthly plans only.', code: 'promo_invalid' } };
+
+  it('checks the code again when the plan changes: refused, it leaves the order with the sentence under the field', async () => {
+    const api = checkoutApi({ 'GET /api/v2/billing/promo/SPRING20/': spring20 });
+    const user = userEvent.setup();
+    const app = await openCheckout();
+    const field = textbox('Promo code');
+    await user.type(field, 'spring20{Enter}');
+    expect(await screen.findByText('Promo code SPRING20 applied: $20.00 off. New total: $19.00.')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $19.00');
+
+    await user.click(planRadio(YEARLY));
+    const message = await screen.findByText('SPRING20 is for monthly plans only.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Error: SPRING20 is for monthly plans only.');
+    expect(message.closest('.checkout-promo')).toContainElement(field);
+    expect(field).toHaveValue('spring20');
+    const total = within(screen.getByRole('region', { name: 'Order total' }));
+    expect(total.queryByText(/Promo code SPRING20/)).not.toBeInTheDocument();
+    expect(total.getByText('$390.00')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $390.00');
+    // Announced too (the field is not where the person is: they chose a plan).
+    expect(within(message.closest<HTMLElement>('.checkout-promo')!).getByRole('status')).toHaveTextContent(
+      'Promo code SPRING20 is not applied.',
+    );
+    expect(api.callsTo('GET /api/v2/billing/promo/SPRING20/').map((call) => call.query.get('plan'))).toEqual([
+      'default',
+      'yearly',
+    ]);
+
+    // The order goes for the chosen plan, without the code.
+    await fillOrder(user);
+    await user.click(payButton());
+    await expectConfirmation(app, api);
+    expect(lastOrderBody(api).plan_tag).toBe('yearly');
+    expect(lastOrderBody(api)).not.toHaveProperty('promo_code');
+  });
+
+  it('brings the code back when a plan it is for is chosen again', async () => {
+    checkoutApi({ 'GET /api/v2/billing/promo/SPRING20/': spring20 });
+    const user = userEvent.setup();
+    await openCheckout('/checkout?tag=spring-trial');
+    await user.type(textbox('Promo code'), 'SPRING20{Enter}');
+    expect(await screen.findByText(/Promo code SPRING20 applied/)).toBeInTheDocument();
+    await user.click(planRadio(YEARLY));
+    expect(await screen.findByText('SPRING20 is for monthly plans only.')).toBeInTheDocument();
+    await user.click(planRadio(MONTHLY));
+    expect(await screen.findByText('Promo code SPRING20 applied: $20.00 off. New total: $19.00.')).toBeInTheDocument();
+    expect(screen.queryByText('SPRING20 is for monthly plans only.')).not.toBeInTheDocument();
+    expect(textbox('Promo code')).not.toHaveAttribute('aria-invalid');
+    expect(payButton()).toHaveTextContent('Pay $19.00');
+  });
+
+  it('keeps a code for every plan through a change of plan, with the new total', async () => {
+    const api = checkoutApi({ 'GET /api/v2/billing/promo/WELCOME10/': { body: WELCOME10 } });
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.type(textbox('Promo code'), 'WELCOME10{Enter}');
+    expect(await screen.findByText('Promo code WELCOME10 applied: 10% off. New total: $35.10.')).toBeInTheDocument();
+    await user.click(planRadio(YEARLY));
+    expect(await screen.findByText('Promo code WELCOME10 applied: 10% off. New total: $351.00.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Order total' })).getByText('−$39.00')).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Pay $351.00');
+    expect(api.callsTo('GET /api/v2/billing/promo/WELCOME10/').map((call) => call.query.get('plan'))).toEqual([
+      'default',
+      'yearly',
+    ]);
+  });
+});
+
 describe('checkout: paying', () => {
   it('pays once with an Idempotency-Key, however many clicks, then shows the confirmation and tracks it once', async () => {
     const api = checkoutApi();
@@ -350,6 +517,61 @@ describe('checkout: paying', () => {
     const keys = api.callsTo('POST /api/v2/billing/order/confirm/').map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('after a declined card the chosen plan stays chosen, and the next card pays for it', async () => {
+    const api: FakeApi = checkoutApi({
+      'POST /api/v2/billing/order/confirm/': (request) => {
+        const body = request.body as ConfirmOrderRequest;
+        return body.payment_method.card?.number === SANDBOX_CARDS.declined
+          ? { status: 402, body: DECLINED }
+          : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+      },
+    });
+    const user = userEvent.setup();
+    const app = await openCheckout('/checkout?tag=default');
+    await user.click(planRadio(YEARLY));
+    await fillOrder(user, { card: SANDBOX_CARDS.declined });
+    await user.click(payButton());
+
+    expect(await payAlert()).toHaveTextContent(DECLINED.detail);
+    expect(planRadio(YEARLY)).toBeChecked();
+    expect(app.location()).toBe('/checkout?tag=yearly');
+    expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('yearly');
+    expect(payButton()).toHaveTextContent('Pay $390.00');
+    expect(lastOrderBody(api).plan_tag).toBe('yearly');
+
+    await fillCard(user, SANDBOX_CARDS.succeeds);
+    await user.click(payButton());
+    await expectConfirmation(app, api);
+    expect(api.callsTo('POST /api/v2/billing/order/').map((call) => (call.body as OrderRequest).plan_tag)).toEqual([
+      'yearly',
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('$390.00')).toBeInTheDocument();
+  });
+
+  it('a new plan after a declined card makes a new order for it', async () => {
+    const api: FakeApi = checkoutApi({
+      'POST /api/v2/billing/order/confirm/': (request) => {
+        const body = request.body as ConfirmOrderRequest;
+        return body.payment_method.card?.number === SANDBOX_CARDS.declined
+          ? { status: 402, body: DECLINED }
+          : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+      },
+    });
+    const user = userEvent.setup();
+    const app = await openCheckout();
+    await fillOrder(user, { card: SANDBOX_CARDS.declined });
+    await user.click(payButton());
+    expect(await payAlert()).toHaveTextContent(DECLINED.detail);
+    await user.click(planRadio(YEARLY));
+    await fillCard(user, SANDBOX_CARDS.succeeds);
+    await user.click(payButton());
+    await expectConfirmation(app, api);
+    expect(api.callsTo('POST /api/v2/billing/order/').map((call) => (call.body as OrderRequest).plan_tag)).toEqual([
+      'default',
+      'yearly',
+    ]);
   });
 
   it('a payment-service failure shows the spec’s sentence', async () => {

@@ -1,7 +1,13 @@
-/** /checkout?tag= and its developer variant (SPEC §2): the plan, the order form and paying. */
+/**
+ * /checkout?tag= and its developer variant (SPEC §2): the plans to choose from, the order form and
+ * paying. The tag of the address (else the stored one, else 'default') chooses the plan on entry;
+ * choosing another writes its tag to the address (replacing the entry, no scroll) and to storage,
+ * so that a reload finds it (decision 0046).
+ */
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { offeredPlans } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
@@ -11,8 +17,8 @@ import { authKeys } from '../../features/auth/auth.api.ts';
 import { programPlanQuery } from '../../features/checkout/checkout.api.ts';
 import { saveConfirmation, type StoredConfirmation } from '../../features/checkout/confirmation-store.ts';
 import { CheckoutForm } from '../../features/checkout/order-form.tsx';
-import { DEFAULT_PLAN_TAG, resolvePlanTag } from '../../features/checkout/plan-tag.ts';
-import { PlanSummary } from '../../features/checkout/plan-summary.tsx';
+import { PlanChoice } from '../../features/checkout/plan-choice.tsx';
+import { resolvePlanTag, storePlanTag } from '../../features/checkout/plan-tag.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../lib/env.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { href } from '../paths.ts';
@@ -20,13 +26,27 @@ import { DevBanner } from './dev-banner.tsx';
 
 export function CheckoutRoute() {
   const { user } = useLoaderData() as { user: UserInfo | null };
-  const [search] = useSearchParams();
-  const addressTag = search.get('tag');
-  // Resolved once on entry, and stored (SPEC §2).
-  const [tag] = useState(() => resolvePlanTag(addressTag));
-  const plan = useQuery(programPlanQuery(tag));
+  const [search, setSearch] = useSearchParams();
+  // Resolved once on entry, and stored (SPEC §2). The plans offered follow this tag (an offer link
+  // adds its plan to monthly and yearly) even after the family chooses another.
+  const [entryTag] = useState(() => resolvePlanTag(search.get('tag')));
+  const [chosenTag, setChosenTag] = useState<string | null>(null);
+  const answer = useQuery(programPlanQuery(entryTag));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+
+  const choose = (tag: string) => {
+    setChosenTag(tag);
+    storePlanTag(tag);
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tag', tag);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
 
   const onPaid = (confirmation: StoredConfirmation) => {
     saveConfirmation(confirmation);
@@ -35,6 +55,11 @@ export function CheckoutRoute() {
     void navigate(href('checkout-confirmation'));
   };
 
+  const plans = answer.data ? offeredPlans(answer.data.plans, entryTag) : [];
+  const plan = answer.data
+    ? (plans.find((candidate) => candidate.tag === (chosenTag ?? answer.data.plan.tag)) ?? answer.data.plan)
+    : null;
+
   return (
     <PublicLayout user={user}>
       <DevBanner />
@@ -42,42 +67,38 @@ export function CheckoutRoute() {
         title="Checkout"
         intro={
           user
-            ? `Welcome, ${user.first_name}! Your account is ready — tell us where to ship your kit and pay securely.`
-            : 'Start your family’s Grove program: tell us where to ship your kit, and pay securely.'
+            ? `Welcome, ${user.first_name}! Your account is ready — choose your plan, tell us where to ship your kit and pay securely.`
+            : 'Start your family’s Grove program: choose your plan, tell us where to ship your kit, and pay securely.'
         }
       >
-        {tag === DEFAULT_PLAN_TAG ? null : (
-          <p className="pill" aria-label={`Plan offer: ${tag}`}>
-            Plan offer: <strong>{tag}</strong>
-          </p>
-        )}
-        {plan.isPending ? (
+        {answer.isPending ? (
           <div className="section__loading">
-            <Spinner label="Loading your plan…" size="large" />
+            <Spinner label="Loading the plans…" size="large" />
           </div>
-        ) : plan.isError ? (
+        ) : answer.isError || !plan ? (
           <div className="card stack" role="alert">
-            <p className="form-error">We could not load the plan. Please check your connection and try again.</p>
+            <p className="form-error">We could not load the plans. Please check your connection and try again.</p>
             <p>
-              <Button variant="secondary" onClick={() => void plan.refetch()}>
+              <Button variant="secondary" onClick={() => void answer.refetch()}>
                 Try again
               </Button>
             </p>
           </div>
         ) : (
           <div className="checkout">
-            <aside className="checkout__aside" aria-label="Plan summary">
-              <PlanSummary answer={plan.data} />
-              {user ? null : (
-                <p className="muted">
-                  Already a Grove family?{' '}
-                  <Link to={href('login', null, { next: href('checkout', null, { tag }) })}>Log in</Link> first.
-                </p>
-              )}
-            </aside>
-            <div className="checkout__main">
-              <CheckoutForm plan={plan.data.plan} user={user} stripeKey={STRIPE_PUBLISHABLE_KEY} onPaid={onPaid} />
-            </div>
+            <PlanChoice
+              plans={plans}
+              chosenTag={plan.tag}
+              missingOffer={answer.data.fallback ? answer.data.requested_tag : null}
+              onChoose={choose}
+            />
+            {user ? null : (
+              <p className="muted checkout__login">
+                Already a Grove family?{' '}
+                <Link to={href('login', null, { next: href('checkout', null, { tag: plan.tag }) })}>Log in</Link> first.
+              </p>
+            )}
+            <CheckoutForm plan={plan} user={user} stripeKey={STRIPE_PUBLISHABLE_KEY} onPaid={onPaid} />
           </div>
         )}
       </Page>

@@ -1,12 +1,30 @@
-/** The home screen (issue 6 item 6) through the real routes and providers. */
-import { screen, waitFor, within } from '@testing-library/react';
+/**
+ * The home screen (issue 6 item 6; issue 25 item 5: Home leads the way) through the real routes
+ * and providers.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import type { Account } from '@grove/domain/api/account';
+import type { IncompleteProfilePage } from '@grove/domain/api/players';
 import type { UserInfo } from '@grove/domain/api/user';
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
-import { USERS, overviewAnswer, playerPage, storeSession } from '../../../test/fixtures.ts';
+import type { Onboarding, Webinar } from '@grove/domain/api/webinars';
+import type { OnboardingStepId } from '@grove/domain';
+import { fakeApi, type FakeAnswer, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import {
+  USERS,
+  accountFixture,
+  onboardingFixture,
+  overviewAnswer,
+  playerPage,
+  storeSession,
+  webinarFixture,
+} from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { COACHING_NOW, coachingRoutes, fakeCoaching } from '../../features/coaching/coaching.fixtures.ts';
+import { fakePairing, pairingRoutes } from '../../features/devices/devices.fixtures.ts';
+import { stepLink } from '../../features/onboarding/step-links.ts';
 
 const MAYA = { id: 1, name: 'Maya' };
 const ELI = { id: 2, name: 'Eli' };
@@ -96,10 +114,11 @@ describe('home', () => {
     signedIn(USERS.noPlayers, { 'GET /api/v2/player/accounts/5/': { body: playerPage([]) } });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'No players yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Add your first player' })).toHaveAttribute(
       'href',
-      '/dashboard/account?segment=details',
+      '/dashboard/account?segment=players',
     );
+    expect(screen.getByRole('link', { name: 'Connect a tablet' })).toHaveAttribute('href', '/dashboard/connect');
     expect(screen.queryByRole('navigation', { name: 'Choose a player' })).not.toBeInTheDocument();
   });
 
@@ -184,5 +203,278 @@ describe('home', () => {
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'No family to show here' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Coaching' })).toHaveAttribute('href', '/dashboard/coaching');
+  });
+});
+
+// Home leads the way (issue 25 item 5): the next step, profiles to complete, the coach, the next tutorial.
+
+const ALL_STEPS: OnboardingStepId[] = [
+  'add_players',
+  'kit_delivered',
+  'pair_band',
+  'first_game',
+  'join_tutorial',
+  'book_coaching',
+];
+
+type FamilyOptions = {
+  user?: UserInfo;
+  players?: { id: number; name: string }[];
+  onboarding?: Onboarding | FakeHandler;
+  account?: Account;
+  profiles?: IncompleteProfilePage['results'];
+  webinars?: Webinar[];
+  registeredIds?: number[];
+  routes?: Record<string, FakeHandler>;
+};
+
+/** A family signed in with everything Home reads for it; the calls of the coach card from the coaching fake. */
+function family(options: FamilyOptions = {}): FakeApi {
+  const user = options.user ?? USERS.parent;
+  const accountId = user.account?.id ?? 1;
+  const profiles = options.profiles ?? [];
+  const onboarding = options.onboarding ?? onboardingFixture(['add_players', 'kit_delivered']);
+  return signedIn(user, {
+    [`GET /api/v2/player/accounts/${accountId}/`]: {
+      body: playerPage(options.players ?? [ELI, MAYA], undefined, accountId),
+    },
+    'GET /api/v2/onboarding/':
+      typeof onboarding === 'function' || !('passed' in onboarding) ? onboarding : { body: onboarding },
+    [`GET /api/v2/accounts/${accountId}/`]: { body: options.account ?? accountFixture({ id: accountId }) },
+    [`GET /api/v2/accounts/${accountId}/incomplete_profiles/`]: {
+      body: { count: profiles.length, next: null, previous: null, results: profiles },
+    },
+    'GET /api/v2/webinars/list': {
+      body: { count: 1, next: null, previous: null, results: options.webinars ?? [webinarFixture()] },
+    },
+    'GET /api/v2/webinars/webinar_registrant/list': {
+      body: {
+        count: options.registeredIds?.length ?? 0,
+        next: null,
+        previous: null,
+        results: (options.registeredIds ?? []).map((id, index) => ({
+          id: 90 + index,
+          webinar_id: id,
+          created_at: '2026-11-10T15:00:00.000Z',
+        })),
+      },
+    },
+    ...coachingRoutes(fakeCoaching()),
+    ...options.routes,
+  });
+}
+
+const region = (name: string | RegExp) => screen.getByRole('region', { name });
+
+describe('Home leads the way', () => {
+  it('shows the welcome checklist’s next step, with where to do it and all the steps', async () => {
+    const api = family({ onboarding: onboardingFixture([]) });
+    renderApp('/dashboard');
+    const step = await screen.findByRole('region', { name: 'Step 1 of 6: Add your players' });
+    expect(within(step).getByText('Your first steps · 0 of 6 done')).toBeInTheDocument();
+    expect(within(step).getByText(/Each child gets a player profile/)).toBeInTheDocument();
+    const link = stepLink('add_players');
+    expect(within(step).getByRole('link', { name: link.label })).toHaveAttribute('href', link.to);
+    expect(within(step).getByRole('link', { name: 'See all steps' })).toHaveAttribute('href', '/dashboard/welcome');
+    expect(api.callsTo('GET /api/v2/onboarding/')).toHaveLength(1);
+  });
+
+  it('leads the tablet step to Connect a tablet, and ticks it by itself once the tablet is connected', async () => {
+    const pairing = fakePairing();
+    // The server ticks "Connect the tablet" once the account has a device.
+    const onboarding = () => ({
+      body: onboardingFixture(
+        pairing.devices.length > 0 ? ['add_players', 'kit_delivered', 'pair_band'] : ['add_players', 'kit_delivered'],
+      ),
+    });
+    family({ onboarding, routes: pairingRoutes(pairing) });
+    const app = renderApp('/dashboard');
+    const user = userEvent.setup();
+    const step = await screen.findByRole('region', { name: 'Step 3 of 6: Connect the tablet' });
+    expect(within(step).getByText(/type the code it shows into Grove/)).toBeInTheDocument();
+    await user.click(within(step).getByRole('link', { name: 'Type the tablet’s code' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connect a tablet' })).toBeInTheDocument();
+    expect(app.location()).toBe('/dashboard/connect');
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'wdjb mjht');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Connect' }));
+    const done = await screen.findByRole('region', { name: 'Living room tablet is connected' });
+    await user.click(within(done).getByRole('link', { name: 'Go to Home' }));
+
+    expect(await screen.findByRole('region', { name: 'Step 4 of 6: Play the first game' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Connect the tablet/ })).not.toBeInTheDocument();
+  });
+
+  it('reads the checklist again when the window regains focus', async () => {
+    const api = family();
+    renderApp('/dashboard');
+    await screen.findByRole('region', { name: 'Step 3 of 6: Connect the tablet' });
+    api.set('GET /api/v2/onboarding/', { body: onboardingFixture(['add_players', 'kit_delivered', 'pair_band']) });
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('region', { name: 'Step 4 of 6: Play the first game' })).toBeInTheDocument();
+  });
+
+  it('shows no next step once every step is done, nor to a cancelled family (the checklist sends them home)', async () => {
+    family({ onboarding: onboardingFixture(ALL_STEPS) });
+    const done = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Maya’s week' });
+    expect(screen.queryByRole('region', { name: /^Step \d of 6/ })).not.toBeInTheDocument();
+    done.unmount();
+
+    const api = family({ user: USERS.cancelled, onboarding: onboardingFixture([]) });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Maya’s week' });
+    expect(screen.queryByRole('region', { name: /^Step \d of 6/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/v2/onboarding/')).toHaveLength(0);
+    // The coaching screen would send them home too: their coach card offers no booking.
+    expect(within(region('Your coach')).queryByRole('link', { name: 'Book a call' })).not.toBeInTheDocument();
+  });
+
+  it('lists the profiles to complete, each with a link to complete it in the Players segment', async () => {
+    family({
+      profiles: [
+        { id: 7, player_name: 'Sam', created_at: '2026-11-01T15:00:00.000Z' },
+        { id: 8, player_name: 'Ada', created_at: '2026-11-02T15:00:00.000Z' },
+      ],
+    });
+    renderApp('/dashboard');
+    const card = await screen.findByRole('region', { name: '2 profiles to complete' });
+    expect(within(card).getByRole('link', { name: 'Complete Sam’s profile' })).toHaveAttribute(
+      'href',
+      '/dashboard/account?segment=players&profile=7',
+    );
+    expect(within(card).getByRole('link', { name: 'Complete Ada’s profile' })).toHaveAttribute(
+      'href',
+      '/dashboard/account?segment=players&profile=8',
+    );
+  });
+
+  it('shows the family’s coach with the next call in the family’s zone, and books a call on the booking screen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: COACHING_NOW });
+    family();
+    const app = renderApp('/dashboard');
+    const coach = await screen.findByRole('region', { name: 'Your coach' });
+    expect(within(coach).getByText('Casey Morgan')).toBeInTheDocument();
+    expect(within(coach).getByText('CM')).toHaveAttribute('aria-hidden', 'true');
+    // 15:00 UTC on 25 November is 10:00 AM in New York, in the spec's date format.
+    expect(await within(coach).findByText('11-25-2026 10:00:00 AM EST')).toBeInTheDocument();
+    expect(coach).toHaveTextContent('Next call 11-25-2026 10:00:00 AM EST');
+    await waitFor(() => expect(within(coach).getByText('Family coach')).toBeInTheDocument());
+
+    await userEvent.setup().click(within(coach).getByRole('link', { name: 'Book a call' }));
+    // The parent lands on the screen that books (session-rules.ts `coaching` lets them in).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coaching' })).toBeInTheDocument();
+    expect(app.location()).toBe('/dashboard/coaching');
+    expect(await screen.findByRole('region', { name: 'Your calls' })).toBeInTheDocument();
+  });
+
+  it('invites a family without a coach yet to book its first call (the booking assigns the coach)', async () => {
+    family({ account: accountFixture({ coach_user: null }) });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Maya’s week' });
+    expect(screen.queryByRole('region', { name: 'Your coach' })).not.toBeInTheDocument();
+    const coaching = region('Coaching');
+    expect(within(coaching).getByText(/Meet a Grove coach/)).toBeInTheDocument();
+    expect(within(coaching).getByRole('link', { name: 'Book a call' })).toHaveAttribute('href', '/dashboard/coaching');
+    expect(region('Next tutorial')).toBeInTheDocument();
+  });
+
+  it('while the kit is on its way, shows the step to do when it arrives: connecting the tablet', async () => {
+    family({ onboarding: onboardingFixture(['add_players']) });
+    renderApp('/dashboard');
+    const step = await screen.findByRole('region', { name: 'Step 3 of 6: Connect the tablet' });
+    expect(within(step).getByText(/Your kit is on its way/)).toBeInTheDocument();
+    expect(within(step).getByText('Your first steps · 1 of 6 done')).toBeInTheDocument();
+    expect(within(step).getByRole('link', { name: 'Type the tablet’s code' })).toHaveAttribute(
+      'href',
+      '/dashboard/connect',
+    );
+  });
+
+  it('shows the next tutorial, registered or not, with the way to Tutorials', async () => {
+    family({ webinars: [webinarFixture({ id: 20, cancelled: true }), webinarFixture()] });
+    const first = renderApp('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Next tutorial' });
+    expect(await within(card).findByText('Getting started with Grove')).toBeInTheDocument();
+    // 23:00 UTC on 2 December is 6:00 PM in New York.
+    expect(within(card).getByText('12-02-2026 6:00:00 PM EST')).toBeInTheDocument();
+    expect(within(card).getByText('12 seats left')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Choose a tutorial' })).toHaveAttribute(
+      'href',
+      '/dashboard/tutorials',
+    );
+    first.unmount();
+
+    family({ registeredIds: [21] });
+    renderApp('/dashboard');
+    const registered = await screen.findByRole('region', { name: 'Next tutorial' });
+    expect(await within(registered).findByText('You’re registered.')).toBeInTheDocument();
+    expect(within(registered).getByRole('link', { name: 'See your tutorials' })).toHaveAttribute(
+      'href',
+      '/dashboard/tutorials',
+    );
+  });
+
+  it('still leads to Tutorials when none is planned', async () => {
+    family({ webinars: [] });
+    renderApp('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Next tutorial' });
+    expect(await within(card).findByText(/No tutorial is planned right now/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Choose a tutorial' })).toHaveAttribute(
+      'href',
+      '/dashboard/tutorials',
+    );
+  });
+
+  it('lays the cards out at once: the players wait with the skeleton until Home knows which cards to show', async () => {
+    let release: (answer: FakeAnswer) => void = () => undefined;
+    const held = new Promise<FakeAnswer>((resolve) => {
+      release = resolve;
+    });
+    family({ onboarding: () => held });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Loading your players…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Maya’s week' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Next tutorial' })).not.toBeInTheDocument();
+
+    release({ body: onboardingFixture(['add_players', 'kit_delivered']) });
+    expect(await screen.findByRole('region', { name: 'Step 3 of 6: Connect the tablet' })).toBeInTheDocument();
+    expect(region('Next tutorial')).toBeInTheDocument();
+    expect(region('Your coach')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Maya’s week' })).toBeInTheDocument();
+  });
+
+  it('puts the next step first, the players next, then the coach and the tutorial, all under the page heading', async () => {
+    family({ profiles: [{ id: 7, player_name: 'Sam', created_at: '2026-11-01T15:00:00.000Z' }] });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Maya’s week' });
+    const headings = screen
+      .getAllByRole('heading')
+      .map((heading) => `${heading.tagName} ${heading.textContent?.trim() ?? ''}`);
+    expect(headings).toEqual([
+      'H1 Welcome back, Jordan',
+      'H2 Step 3 of 6: Connect the tablet',
+      'H2 A profile to complete',
+      'H2 Maya’s week',
+      'H2 Heart-rate practice and game settings',
+      'H2 Last sessions',
+      'H2 Your coach',
+      'H2 Next tutorial',
+    ]);
+  });
+
+  it('shows staff and coaches none of a family’s cards', async () => {
+    for (const person of [USERS.staff, USERS.coach]) {
+      const api = signedIn(person);
+      const app = renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'No family to show here' });
+      expect(screen.queryByRole('region', { name: 'Next tutorial' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Your coach' })).not.toBeInTheDocument();
+      expect(api.callsTo('GET /api/v2/onboarding/')).toHaveLength(0);
+      app.unmount();
+    }
   });
 });

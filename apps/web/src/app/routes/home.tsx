@@ -5,15 +5,28 @@
  * sessions; friendly states for a family without players, a player who has not played yet, and
  * staff or coaches who have no family of their own to show. `gis` is passed on to the stats link
  * (it carries the stats time frame); `uaction` is kept in the address and not read here.
+ *
+ * For a family's own home (parents, not staff or coaches visiting) Home also leads the way
+ * (issue 25 item 5, docs/decisions/0045, features/home): the welcome checklist's next step and the
+ * profiles to complete above the players; the family's coach with the next call and the next
+ * tutorial beside them (below them on phones). Home waits behind its skeleton until it knows which
+ * of these cards to show, so nothing moves once it appears.
  */
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { isCancelledUser } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { ChevronRightIcon, HeartrateIcon, StatsIcon } from '../../components/icons.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { CoachCard } from '../../features/home/coach-card.tsx';
+import { HomeLayout } from '../../features/home/home-layout.tsx';
+import { useFamilyLeads } from '../../features/home/home-leads.ts';
+import { NextStepCard } from '../../features/home/next-step-card.tsx';
+import { ProfilesCard } from '../../features/home/profiles-card.tsx';
+import { TutorialCard } from '../../features/home/tutorial-card.tsx';
 import { overviewQuery } from '../../features/play/play.api.ts';
 import { PlayFigures, RecentSessions, WeekProgress } from '../../features/play/player-overview.tsx';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
@@ -46,10 +59,20 @@ function NoFamily({ role }: { role: PlayerLayoutContext['role'] }) {
   return (
     <EmptyState
       title="No players yet"
-      action={<Link to={href('root.user.management', null, { segment: 'details' })}>Go to your account</Link>}
+      action={
+        <div className="home-empty-actions">
+          <Link className="button button--primary" to={href('root.user.management', null, { segment: 'players' })}>
+            <span className="button__label">Add your first player</span>
+          </Link>
+          <Link className="button button--secondary" to={href('root.user.connect-device')}>
+            <span className="button__label">Connect a tablet</span>
+          </Link>
+        </div>
+      }
     >
       <p>
-        When a player is added to your account, their weekly play time and heart-rate progress will show up right here.
+        Add each child who will play, and connect the game on your family’s tablet. Their weekly play time and
+        heart-rate progress will show up right here.
       </p>
     </EmptyState>
   );
@@ -180,9 +203,15 @@ export function HomeRoute() {
   const [search] = useSearchParams();
   const gis = search.get('gis');
   const hasOwnAccount = user.account !== null;
+  // A family's own home: parents of the account, never staff, nor a family visited through `pid`.
+  const family = user.account && !user.is_staff && visitedAccountId === null ? user.account : null;
+  const cancelled = isCancelledUser(user);
+  const leads = useFamilyLeads(family?.id ?? null, { onboarding: !cancelled });
+  // Everything that decides the layout is known: the cards appear together, and stay put.
+  const laidOut = playersLoaded && leads.ready;
 
   let content;
-  if (!playersLoaded) {
+  if (!laidOut) {
     content = <HomeSkeleton name="Your player" label="Loading your players…" />;
   } else if (playersFailed) {
     content = (
@@ -220,7 +249,26 @@ export function HomeRoute() {
           ) : null}
         </p>
       ) : null}
-      {content}
+      <HomeLayout
+        withSide={family !== null}
+        lead={
+          family && laidOut && (leads.nextStep || leads.profiles.length > 0) ? (
+            <>
+              {leads.nextStep ? <NextStepCard next={leads.nextStep} /> : null}
+              {leads.profiles.length > 0 ? <ProfilesCard profiles={leads.profiles} /> : null}
+            </>
+          ) : null
+        }
+        main={content}
+        side={
+          family && laidOut ? (
+            <>
+              <CoachCard coach={leads.coach} timeZone={family.time_zone} canBook={!cancelled} />
+              <TutorialCard timeZone={family.time_zone} />
+            </>
+          ) : null
+        }
+      />
       <section className="card tip">
         <HeartrateIcon size={28} />
         <p>

@@ -58,21 +58,21 @@ describe('welcome checklist', () => {
     expect(await screen.findByText('2 of 6 done')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: '2 of 6 done' })).toHaveAttribute('value', '2');
     expect(stepTitles('Still to do')).toEqual([
-      'Pair the heart-rate band',
+      'Connect the tablet',
       'Play the first game',
       'Join a live tutorial',
       'Book your first coaching call',
     ]);
     expect(stepTitles('Done')).toEqual(['Add your players', 'Receive your kit']);
 
-    const band = stepItem('Pair the heart-rate band');
+    const band = stepItem('Connect the tablet');
     expect(within(band).getByText('Step 3 of 6')).toBeInTheDocument();
-    expect(within(band).getByText(/Moisten the sensor/)).toBeInTheDocument();
-    expect(within(band).getByRole('link', { name: 'How to wear the band' })).toHaveAttribute(
+    expect(within(band).getByText(/type the code it shows into Grove/)).toBeInTheDocument();
+    expect(within(band).getByRole('link', { name: 'Type the tablet’s code' })).toHaveAttribute(
       'href',
-      '/dashboard/resources?article=wearing-the-heart-rate-band',
+      '/dashboard/connect',
     );
-    expect(within(band).getByRole('button', { name: 'Mark as done (Pair the heart-rate band)' })).toBeInTheDocument();
+    expect(within(band).getByRole('button', { name: 'Mark as done (Connect the tablet)' })).toBeInTheDocument();
 
     // Automatic steps say they tick themselves and offer no button.
     const gameStep = stepItem('Play the first game');
@@ -102,8 +102,8 @@ describe('welcome checklist', () => {
     renderApp('/dashboard/welcome');
     const players = await screen.findByRole('heading', { level: 3, name: 'Add your players' });
     expect(
-      within(players.closest('li') as HTMLElement).getByRole('link', { name: 'Go to your players' }),
-    ).toHaveAttribute('href', '/dashboard');
+      within(players.closest('li') as HTMLElement).getByRole('link', { name: 'Add your players' }),
+    ).toHaveAttribute('href', '/dashboard/account?segment=players');
   });
 
   it('moves a step to Done with “Mark as done” (SPEC §4)', async () => {
@@ -112,7 +112,7 @@ describe('welcome checklist', () => {
     const user = userEvent.setup();
 
     await screen.findByText('2 of 6 done');
-    await user.click(screen.getByRole('button', { name: 'Mark as done (Pair the heart-rate band)' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as done (Connect the tablet)' }));
 
     expect(await screen.findByText('3 of 6 done')).toHaveFocus();
     expect(stepTitles('Still to do')).toEqual([
@@ -120,11 +120,11 @@ describe('welcome checklist', () => {
       'Join a live tutorial',
       'Book your first coaching call',
     ]);
-    expect(stepTitles('Done')).toEqual(['Add your players', 'Receive your kit', 'Pair the heart-rate band']);
-    expect(await screen.findByText('Nice work — “Pair the heart-rate band” is done.')).toBeInTheDocument();
+    expect(stepTitles('Done')).toEqual(['Add your players', 'Receive your kit', 'Connect the tablet']);
+    expect(await screen.findByText('Nice work — “Connect the tablet” is done.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/v2/onboarding/pair_band/finish/')).toHaveLength(1);
     await waitFor(() =>
-      expect(within(stepItem('Pair the heart-rate band')).getByText('11-21-2026 9:30:00 AM EST')).toBeInTheDocument(),
+      expect(within(stepItem('Connect the tablet')).getByText('11-21-2026 9:30:00 AM EST')).toBeInTheDocument(),
     );
   });
 

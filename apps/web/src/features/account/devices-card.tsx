@@ -2,12 +2,15 @@
  * The tablets and phones that run the games (SPEC §3 Device): each with its type and last sync (in
  * the family's time zone, the spec's date format), a kiosk-mode switch — "Waiting for the tablet"
  * until the device has read the change — a new name, and revoking its token after confirming.
+ * "Connect a tablet" opens the page where a parent types the code the game shows (issue 25).
  */
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_MAX, formatDateTime, type FieldRule } from '@grove/domain';
 import type { Device, DevicePage } from '@grove/domain/api/account';
 
+import { href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -29,6 +32,17 @@ const RENAME_RULES: Readonly<Record<string, FieldRule>> = {
 /** 'tablet' → 'Tablet'. */
 function platformWord(platform: string): string {
   return platform === '' ? 'Unknown' : platform.charAt(0).toUpperCase() + platform.slice(1);
+}
+
+/** The way to the Connect a tablet page: the card's main action when it has no devices yet. */
+function ConnectLink({ primary }: { primary: boolean }) {
+  return (
+    <p>
+      <Link className={`button button--${primary ? 'primary' : 'secondary'}`} to={href('root.user.connect-device')}>
+        <span className="button__label">Connect a tablet</span>
+      </Link>
+    </p>
+  );
 }
 
 function RenameForm({ accountId, device, onClose }: { accountId: number; device: Device; onClose: () => void }) {
@@ -97,10 +111,15 @@ function DeviceRow({
             <dt>Last sync</dt>
             <dd>{device.last_synced_at ? formatDateTime(device.last_synced_at, timeZone) : 'Not yet'}</dd>
           </div>
-          {device.has_token ? null : (
+          {device.has_token ? null : device.connecting ? (
             <div>
               <dt>Access</dt>
-              <dd>Revoked — sign in to the game on this device to use it again</dd>
+              <dd>Connecting — the tablet finishes by itself in a few seconds</dd>
+            </div>
+          ) : (
+            <div>
+              <dt>Access</dt>
+              <dd>Revoked — connect the tablet again to use it</dd>
             </div>
           )}
         </dl>
@@ -125,7 +144,7 @@ function DeviceRow({
         <Button variant="ghost" onClick={onRename}>
           Rename
         </Button>
-        {device.has_token ? (
+        {device.has_token || device.connecting ? (
           <Button variant="ghost" onClick={onRevoke}>
             Revoke access
           </Button>
@@ -153,30 +172,37 @@ export function DevicesCard({ accountId, timeZone }: { accountId: number; timeZo
   else if (query.isError) content = <LoadError what="your devices" onRetry={() => void query.refetch()} />;
   else if (query.data.results.length === 0) {
     content = (
-      <p className="account-card__intro">
-        No devices yet. Once your player signs in to the game on a tablet, it shows here.
-      </p>
+      <>
+        <p className="account-card__intro">
+          No devices yet. Open the game on your family’s tablet: it shows a code to type in Grove, and the tablet then
+          shows here.
+        </p>
+        <ConnectLink primary />
+      </>
     );
   } else {
     content = (
-      <ul className="account-list">
-        {query.data.results.map((device) =>
-          renaming === device.id ? (
-            <li key={device.id} className="account-list__item account-list__item--form">
-              <RenameForm accountId={accountId} device={device} onClose={() => setRenaming(null)} />
-            </li>
-          ) : (
-            <DeviceRow
-              key={device.id}
-              accountId={accountId}
-              device={device}
-              timeZone={timeZone}
-              onRename={() => setRenaming(device.id)}
-              onRevoke={() => setRevoking(device)}
-            />
-          ),
-        )}
-      </ul>
+      <>
+        <ul className="account-list">
+          {query.data.results.map((device) =>
+            renaming === device.id ? (
+              <li key={device.id} className="account-list__item account-list__item--form">
+                <RenameForm accountId={accountId} device={device} onClose={() => setRenaming(null)} />
+              </li>
+            ) : (
+              <DeviceRow
+                key={device.id}
+                accountId={accountId}
+                device={device}
+                timeZone={timeZone}
+                onRename={() => setRenaming(device.id)}
+                onRevoke={() => setRevoking(device)}
+              />
+            ),
+          )}
+        </ul>
+        <ConnectLink primary={false} />
+      </>
     );
   }
 

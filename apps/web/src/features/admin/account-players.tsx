@@ -1,9 +1,14 @@
 /**
  * An account's players with their gauge, chase speed and acorns, which staff change with a reason
- * (SPEC §6), and a link to each player's home as the family sees it.
+ * (SPEC §6), and a link to each player's home as the family sees it. Staff also add a player for
+ * the family (no consent: staff cannot give it) and change a player's name and whether they are in
+ * the program (issue 25 item 2); each of these writes is in the account's history of staff changes,
+ * which is read again after it.
  */
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Player } from '@grove/domain/api/players';
 
 import { href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
@@ -11,13 +16,50 @@ import { ChevronRightIcon } from '../../components/icons.tsx';
 import { EmptyState } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { playKeys } from '../play/play.api.ts';
+import { AddPlayerForm } from '../players/add-player-form.tsx';
+import { InProgramSwitch, PlayerNameForm } from '../players/player-controls.tsx';
 import { PlayerSettingsEditor } from '../players/player-settings-editor.tsx';
-import { playersQuery } from '../players/players.api.ts';
+import { playersQuery, refreshPlayers } from '../players/players.api.ts';
+import { adminKeys } from './admin.api.ts';
+
+function StaffPlayer({ player, onChanged }: { player: Player; onChanged: (playerId: number) => Promise<void> }) {
+  const nameId = useId();
+  return (
+    <li className="card staff-player">
+      <div className="staff-player__head">
+        <span className="player-card__avatar" aria-hidden="true">
+          {player.name.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="staff-player__name">
+          <h3 id={nameId}>{player.name}</h3>
+        </div>
+        <Link className="staff-player__link" to={href('root.user.player.home', null, { pid: player.id })}>
+          View home<span className="visually-hidden"> of {player.name}</span>
+          <ChevronRightIcon size={18} />
+        </Link>
+      </div>
+      <div className="staff-player__controls">
+        <PlayerNameForm player={player} onSaved={(answer) => onChanged(answer.id)} />
+        <InProgramSwitch player={player} labelledBy={nameId} onSaved={(answer) => onChanged(answer.id)} />
+      </div>
+      <PlayerSettingsEditor player={player} onSaved={onChanged} />
+    </li>
+  );
+}
 
 export function AccountPlayers({ accountId }: { accountId: number }) {
   const queryClient = useQueryClient();
   const records = useQuery(playersQuery(accountId));
-  const refreshPlay = (playerId: number) => queryClient.invalidateQueries({ queryKey: playKeys.player(playerId) });
+  const [adding, setAdding] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const addButtonId = useId();
+  // A staff write changes the player's play screens and the account's history of staff changes.
+  const refreshAfterChange = async (playerId: number) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: playKeys.player(playerId) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.account(accountId) }),
+    ]);
+  };
 
   let body;
   if (records.isPending) {
@@ -41,31 +83,14 @@ export function AccountPlayers({ accountId }: { accountId: number }) {
   } else if (records.data.results.length === 0) {
     body = (
       <EmptyState title="No players on this account" mascot={false}>
-        <p>Players appear here once the family adds them.</p>
+        <p>Players appear here once the family adds them, or once you add one below.</p>
       </EmptyState>
     );
   } else {
     body = (
       <ul className="staff-players">
         {records.data.results.map((player) => (
-          <li key={player.id} className="card staff-player">
-            <div className="staff-player__head">
-              <span className="player-card__avatar" aria-hidden="true">
-                {player.name.slice(0, 1).toUpperCase()}
-              </span>
-              <div className="staff-player__name">
-                <h3>{player.name}</h3>
-                <span className={`badge${player.in_program ? ' badge--green' : ''}`}>
-                  {player.in_program ? 'In the program' : 'Not in the program'}
-                </span>
-              </div>
-              <Link className="staff-player__link" to={href('root.user.player.home', null, { pid: player.id })}>
-                View home<span className="visually-hidden"> of {player.name}</span>
-                <ChevronRightIcon size={18} />
-              </Link>
-            </div>
-            <PlayerSettingsEditor player={player} onSaved={refreshPlay} />
-          </li>
+          <StaffPlayer key={player.id} player={player} onChanged={refreshAfterChange} />
         ))}
       </ul>
     );
@@ -80,6 +105,42 @@ export function AccountPlayers({ accountId }: { accountId: number }) {
         your name.
       </p>
       {body}
+      <p role="status" className="staff-players__status">
+        {message}
+      </p>
+      {adding ? (
+        <AddPlayerForm
+          title="Add a player"
+          description="For the family: they are not asked for consent here. The change is kept in the history of staff changes."
+          account={accountId}
+          onAdded={async (player) => {
+            setAdding(false);
+            await Promise.all([
+              refreshPlayers(queryClient),
+              queryClient.invalidateQueries({ queryKey: adminKeys.account(accountId) }),
+            ]);
+            setMessage(`${player.name} was added to the account.`);
+            requestAnimationFrame(() => document.getElementById(addButtonId)?.focus());
+          }}
+          onCancel={() => {
+            setAdding(false);
+            requestAnimationFrame(() => document.getElementById(addButtonId)?.focus());
+          }}
+        />
+      ) : (
+        <div>
+          <Button
+            id={addButtonId}
+            variant="secondary"
+            onClick={() => {
+              setMessage(null);
+              setAdding(true);
+            }}
+          >
+            Add a player
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

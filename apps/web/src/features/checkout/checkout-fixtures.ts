@@ -40,12 +40,22 @@ export const TRIAL_PLAN: Plan = {
   trial_days: 14,
 };
 
-const PLANS = [DEFAULT_PLAN, YEARLY_PLAN, TRIAL_PLAN];
+export const PROFESSIONAL_PLAN: Plan = {
+  ...DEFAULT_PLAN,
+  tag: 'PROFESSIONAL',
+  name: 'Grove Professional — for clinics and schools',
+  description: 'For therapists, clinics and schools who run Grove with several children.',
+  price_cents: 9900,
+  kit_items: [...DEFAULT_PLAN.kit_items, 'Two spare heart-rate bands'],
+};
+
+/** The catalogue, as GET /billing/program_plan/ lists it in `plans`. */
+export const PLANS = [DEFAULT_PLAN, YEARLY_PLAN, TRIAL_PLAN, PROFESSIONAL_PLAN];
 
 /** GET /billing/program_plan/?tag= : an unknown tag answers the default plan with fallback. */
 export function planAnswer(tag: string | null): ProgramPlanAnswer {
   const requested = tag ?? '';
-  const plan = PLANS.find((candidate) => candidate.tag === requested.toLowerCase());
+  const plan = PLANS.find((candidate) => candidate.tag.toLowerCase() === requested.toLowerCase());
   return { plan: plan ?? DEFAULT_PLAN, requested_tag: requested, fallback: !plan, plans: PLANS };
 }
 
@@ -56,6 +66,16 @@ export const WELCOME10: PromoCode = {
   percent_off: 10,
   expires_at: null,
   plan_tags: [],
+};
+
+/** For the monthly plans only (README's demo codes): $20 off. */
+export const SPRING20: PromoCode = {
+  external_id: 'promo_spring20',
+  codeString: 'SPRING20',
+  amount_off: 2000,
+  percent_off: 0,
+  expires_at: '2027-06-30T23:59:59.000Z',
+  plan_tags: ['default', 'spring-trial'],
 };
 
 /** The order POST /billing/order/ answers for `body`. */

@@ -8,7 +8,7 @@ import { DEFAULT_TIMEZONE, PO_BOX_WARNING, countryName, formatMoney } from '@gro
 import { formatDate } from '../../lib/format.ts';
 import { trackConversion } from './checkout.api.ts';
 import type { StoredConfirmation } from './confirmation-store.ts';
-import { pricePerPeriod } from './plan-summary.tsx';
+import { pricePerPeriod } from './plan-choice.tsx';
 import './checkout.css';
 
 /** Marks the order's conversion once while the page is shown (the server also counts it once). */

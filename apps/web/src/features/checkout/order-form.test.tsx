@@ -6,11 +6,13 @@
 import type { ReactNode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRequest } from '@grove/domain/api/billing';
 import { CONSENT_MESSAGES } from '@grove/domain/privacy';
 
 import { fakeApi, type FakeApi } from '../../../test/fake-api.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { CARD_MESSAGES, cardRules, sandboxPaymentMethod } from './card-form.tsx';
 import { DEFAULT_PLAN, confirmAnswer, orderAnswer } from './checkout-fixtures.ts';
 import type { StoredConfirmation } from './confirmation-store.ts';
@@ -58,7 +60,11 @@ async function fillContactAndShipping(user: UserEvent) {
 
 function renderForm(stripeKey: string | null) {
   const onPaid = vi.fn<(confirmation: StoredConfirmation) => void>();
-  render(<CheckoutForm plan={DEFAULT_PLAN} user={null} stripeKey={stripeKey} onPaid={onPaid} />);
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <CheckoutForm plan={DEFAULT_PLAN} user={null} stripeKey={stripeKey} onPaid={onPaid} />
+    </QueryClientProvider>,
+  );
   return { onPaid, user: userEvent.setup() };
 }
 

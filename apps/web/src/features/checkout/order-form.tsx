@@ -13,6 +13,8 @@
  *   shows the server's sentence (the domain's payment-service text for those codes) above Pay and
  *   keeps everything typed.
  * - Card entry: the sandbox card form without a provider key; Stripe Elements, loaded lazily, with one.
+ * - The plan is chosen above the form (decision 0046): a new plan keeps everything typed, checks the
+ *   applied promo code against it again (promo-code.tsx) and makes a new order at the next Pay.
  * - Consent (issue 17): the parent ticks the box of the privacy policy and parental consent above
  *   Pay (Pay stays disabled until then); it travels with the confirmation, and a 400 on `consent`
  *   shows under the box.
@@ -65,8 +67,8 @@ import {
 import { confirmOrder, createOrder } from './checkout.api.ts';
 import { CheckoutField } from './checkout-field.tsx';
 import type { StoredConfirmation } from './confirmation-store.ts';
-import { pricePerPeriod, trialText } from './plan-summary.tsx';
-import { PromoCodeField, promoDiscountText } from './promo-code.tsx';
+import { pricePerPeriod, trialText } from './plan-choice.tsx';
+import { PromoCodeField, promoDiscountText, usePromoCode } from './promo-code.tsx';
 import type { StripeCardHandle } from './stripe-card.tsx';
 import './checkout.css';
 
@@ -203,8 +205,8 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
   const phone = useController({ name: 'phonenumber', control: form.control });
   const phoneCountry = useController({ name: 'phone_country', control: form.control });
 
-  const [promo, setPromo] = useState<PromoCode | null>(null);
-  const [promoServerMessage, setPromoServerMessage] = useState<string | null>(null);
+  const promoCode = usePromoCode(plan.tag);
+  const promo = promoCode.applied;
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const [stripeComplete, setStripeComplete] = useState(false);
@@ -223,7 +225,9 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
   const attemptRef = useRef<{ request: string; key: string } | null>(null);
 
   const hasServerError = Object.values(errors).some((error) => error?.type === 'server');
-  const ready = validation.canSubmit && !hasServerError && consent && (stripeKey ? stripeComplete : true);
+  // Not while the promo code is being checked: the order would go without it.
+  const ready =
+    validation.canSubmit && !hasServerError && consent && !promoCode.checking && (stripeKey ? stripeComplete : true);
 
   const issueOf = (name: CheckoutFieldName): ShownIssue => {
     const error = errors[name];
@@ -292,8 +296,7 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
         }
         const name = formFieldOf(key);
         if (name === 'promo') {
-          setPromo(null);
-          setPromoServerMessage(messages.join(' '));
+          promoCode.refuse(messages.join(' '));
           failed.push(name);
         } else if (name && names.includes(name)) {
           form.setError(name, { type: 'server', message: messages.join(' ') });
@@ -312,16 +315,13 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
     }
     // 404, 409, 422, 429: the order is no longer usable as it was; the next try starts a new one.
     orderRef.current = null;
-    if (failure.code === 'promo_invalid') {
-      setPromo(null);
-      setPromoServerMessage(failure.message);
-    }
+    if (failure.code === 'promo_invalid') promoCode.refuse(failure.message);
     showPayError(failure.message);
   };
 
   const pay = async (submitted: CheckoutValues) => {
     setPayError(null);
-    setPromoServerMessage(null);
+    promoCode.forgetOrderMessage();
     let paymentMethod: ConfirmOrderRequest['payment_method'];
     let card: string | null;
     if (stripeKey) {
@@ -553,15 +553,10 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
         )}
         <PromoCodeField
           ids={idsOf('promo')}
-          planTag={plan.tag}
           currency={plan.currency}
-          applied={promo}
+          promo={promoCode}
+          planName={plan.name}
           newTotal={money(firstCharge)}
-          serverMessage={promoServerMessage}
-          onApplied={(next) => {
-            setPromo(next);
-            setPromoServerMessage(null);
-          }}
         />
       </section>
 

@@ -1,15 +1,22 @@
 /**
  * The promo code field and its Apply button: GET /billing/promo/{code}?plan=<tag> answers the
- * code's discount, or why it cannot be used (404 and 429 carry the sentence in `detail`). Enter
- * in the field applies the code rather than paying.
+ * code's discount, or why it cannot be used (404 and 429 carry the sentence in `detail`; a code for
+ * other plans names them: 'SPRING20 is for monthly plans only.'). Enter in the field applies the
+ * code rather than paying.
+ *
+ * The applied code is checked against the chosen plan, and again whenever the plan changes
+ * (decision 0046): while the check runs and when it fails, the code is out of the order (the total
+ * is the plan's price) and the sentence stays under the field; choosing a plan it is for brings it
+ * back.
  */
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROMO_CODE_MAX_LENGTH, PROMO_CODE_PATTERN, PROMO_MESSAGES, errorText, formatMoney } from '@grove/domain';
 import type { PromoCode } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, type FieldIds } from '../../components/form/field.tsx';
-import { fetchPromo } from './checkout.api.ts';
+import { checkoutKeys, promoQuery } from './checkout.api.ts';
 
 /** '10% off', '$5.00 off', '10% and $5.00 off'. */
 export function promoDiscountText(promo: Pick<PromoCode, 'amount_off' | 'percent_off'>, currency = 'usd'): string {
@@ -20,49 +27,88 @@ export function promoDiscountText(promo: Pick<PromoCode, 'amount_off' | 'percent
   return `${parts.join(' and ')} off`;
 }
 
+export type PromoCodeState = ReturnType<typeof usePromoCode>;
+
+/** The code a family applied, checked against plan `planTag` (the chosen plan). */
+export function usePromoCode(planTag: string) {
+  const queryClient = useQueryClient();
+  /** The code the family applied (upper case), kept while the field holds it, whatever the plan. */
+  const [code, setCode] = useState<string | null>(null);
+  /** A sentence about the code from a failed order (a code used up meanwhile). */
+  const [orderMessage, setOrderMessage] = useState<string | null>(null);
+  const check = useQuery({ ...promoQuery(code ?? '', planTag), enabled: code !== null });
+  const failed = code !== null && check.status === 'error';
+  return {
+    code,
+    /** The code as it applies to the chosen plan; null while unchecked, when refused, or without a code. */
+    applied: code !== null && check.status === 'success' ? check.data : null,
+    checking: code !== null && check.isFetching,
+    message: failed ? errorText(check.error) : orderMessage,
+    /** Applies `next`; the same code again asks the API again. */
+    apply(next: string) {
+      const wanted = next.trim().toUpperCase();
+      setOrderMessage(null);
+      if (wanted === code) void check.refetch();
+      else setCode(wanted);
+    },
+    /** The field no longer holds the code. */
+    clear() {
+      setCode(null);
+      setOrderMessage(null);
+    },
+    /** An order was refused because of the code: it leaves the order, with the server's sentence. */
+    refuse(sentence: string) {
+      if (code !== null) queryClient.removeQueries({ queryKey: checkoutKeys.promo(code) });
+      setCode(null);
+      setOrderMessage(sentence);
+    },
+    /** A new payment attempt starts: the sentence of the last refusal goes. */
+    forgetOrderMessage() {
+      setOrderMessage(null);
+    },
+  };
+}
+
 export function PromoCodeField({
   ids,
-  planTag,
   currency,
-  applied,
+  promo,
+  planName,
   newTotal,
-  serverMessage,
-  onApplied,
 }: {
   ids: FieldIds;
-  planTag: string;
   currency: string;
-  applied: PromoCode | null;
+  promo: PromoCodeState;
+  /** The chosen plan, for the words of a check in progress. */
+  planName: string;
   /** The total with the applied code ('$35.10'). */
   newTotal: string;
-  /** A message about the code from a failed order (a code used up meanwhile). */
-  serverMessage: string | null;
-  onApplied: (promo: PromoCode | null) => void;
 }) {
-  const [code, setCode] = useState(applied?.codeString ?? '');
+  const [code, setCode] = useState(promo.code ?? '');
+  /** A message of the field itself (a code that cannot be a code). */
   const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const shownMessage = message ?? serverMessage;
+  const shownMessage = message ?? promo.message;
   const issue = shownMessage ? ({ message: shownMessage, severity: 'error' } as const) : null;
+  const { applied } = promo;
 
-  const apply = async () => {
+  const apply = () => {
     const wanted = code.trim();
-    if (pending || wanted === '') return;
+    if (promo.checking || wanted === '') return;
     setMessage(null);
     if (!PROMO_CODE_PATTERN.test(wanted)) {
+      promo.clear();
       setMessage(PROMO_MESSAGES.invalid);
       return;
     }
-    setPending(true);
-    try {
-      onApplied(await fetchPromo(wanted, planTag));
-    } catch (failure) {
-      onApplied(null);
-      setMessage(errorText(failure));
-    } finally {
-      setPending(false);
-    }
+    promo.apply(wanted);
   };
+
+  let status = '';
+  if (applied) {
+    status = `Promo code ${applied.codeString} applied: ${promoDiscountText(applied, currency)}. New total: ${newTotal}.`;
+  } else if (promo.checking && promo.code) {
+    status = `Checking promo code ${promo.code} for ${planName}…`;
+  }
 
   return (
     <div className="checkout-promo">
@@ -81,26 +127,27 @@ export function PromoCodeField({
             onChange={(event) => {
               setCode(event.target.value);
               setMessage(null);
-              if (applied && event.target.value.trim().toUpperCase() !== applied.codeString.toUpperCase()) {
-                onApplied(null);
-              }
+              if (promo.code !== null && event.target.value.trim().toUpperCase() !== promo.code) promo.clear();
+              else promo.forgetOrderMessage();
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                void apply();
+                apply();
               }
             }}
           />
-          <Button variant="secondary" loading={pending} disabled={code.trim() === ''} onClick={() => void apply()}>
+          <Button variant="secondary" loading={promo.checking} disabled={code.trim() === ''} onClick={apply}>
             Apply
           </Button>
         </div>
       </Field>
       <p className="checkout-promo__applied" role="status">
-        {applied
-          ? `Promo code ${applied.codeString} applied: ${promoDiscountText(applied, currency)}. New total: ${newTotal}.`
-          : ''}
+        {status}
+        {/* A code refused (now, or for the plan just chosen) is announced too; the field says why. */}
+        {promo.code !== null && !applied && !promo.checking && promo.message ? (
+          <span className="visually-hidden">Promo code {promo.code} is not applied.</span>
+        ) : null}
       </p>
     </div>
   );

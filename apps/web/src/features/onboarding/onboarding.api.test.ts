@@ -56,10 +56,10 @@ describe('step links', () => {
       expect(AUTOMATIC_NOTES[id]).toMatch(/ticks itself/);
     }
     expect(stepLink('first_game').external).toBe(true);
-    expect(stepLink('pair_band').to).toBe(`/dashboard/resources?article=${BAND_ARTICLE_SLUG}`);
+    expect(stepLink('pair_band').to).toBe('/dashboard/connect');
   });
 
-  it('points the band step at a Resources article that exists', () => {
+  it('names a band article that exists (the Connect a tablet page links to it)', () => {
     const articles = Object.keys(import.meta.glob('../resources/articles/*.md'));
     expect(articles).toContain(`../resources/articles/${BAND_ARTICLE_SLUG}.md`);
   });

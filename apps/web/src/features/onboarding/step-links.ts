@@ -1,12 +1,12 @@
 /**
  * Where each onboarding step is done (issue 13 item 6), and what an automatic step waits for.
- * Adding players happens in the players area (Home: the player switcher, or the account when there
- * are none yet); the band has its Resources article; the first game starts from Game Directions
- * (outside Grove, a new tab); tutorials and coaching have their screens.
+ * Adding players happens in Account → Players (issue 25 item 2); the tablet is connected on the
+ * Connect a tablet page (issue 25 item 3); the first game starts from Game Directions (outside
+ * Grove, a new tab); tutorials and coaching have their screens.
  */
 import type { OnboardingStepId } from '@grove/domain';
 
-import { HOME_PATH, href } from '../../app/paths.ts';
+import { href } from '../../app/paths.ts';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
 
 /** The Resources article about the heart-rate band (features/resources/articles/<slug>.md). */
@@ -22,7 +22,11 @@ export type StepLink = {
 export function stepLink(step: OnboardingStepId): StepLink {
   switch (step) {
     case 'add_players':
-      return { label: 'Go to your players', to: HOME_PATH, external: false };
+      return {
+        label: 'Add your players',
+        to: href('root.user.management', null, { segment: 'players' }),
+        external: false,
+      };
     case 'kit_delivered':
       return {
         label: 'See your orders',
@@ -30,11 +34,7 @@ export function stepLink(step: OnboardingStepId): StepLink {
         external: false,
       };
     case 'pair_band':
-      return {
-        label: 'How to wear the band',
-        to: href('root.user.resources', null, { article: BAND_ARTICLE_SLUG }),
-        external: false,
-      };
+      return { label: 'Type the tablet’s code', to: href('root.user.connect-device'), external: false };
     case 'first_game':
       return { label: 'Open Game Directions', to: EXTERNAL_LINKS.gameDirections, external: true };
     case 'join_tutorial':
@@ -48,7 +48,7 @@ export function stepLink(step: OnboardingStepId): StepLink {
 export const AUTOMATIC_NOTES: Record<OnboardingStepId, string> = {
   add_players: 'This step ticks itself once a player is on your account.',
   kit_delivered: 'This step ticks itself when your kit is delivered.',
-  pair_band: 'This step ticks itself once the game on your tablet is connected to Grove.',
+  pair_band: 'This step ticks itself once you connect the tablet to Grove with the code the game shows.',
   first_game: 'This step ticks itself after your child’s first game.',
   join_tutorial: 'This step ticks itself when you register for a tutorial.',
   book_coaching: 'This step ticks itself when your first coaching call is booked.',

@@ -4,7 +4,7 @@
  * remaining pages together; the list is merged and sorted by player id. An account the API knows
  * nothing about (404) has no players. Every shape comes from the API contract.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { StatSetting } from '@grove/domain';
 import type {
   AcornsAddBody,
@@ -134,4 +134,14 @@ export async function createPlayer(body: PlayerCreate): Promise<Player> {
 /** PATCH /api/v2/player/{id}/: rename, role, in_program. */
 export async function updatePlayer(playerId: number, body: PlayerPatch): Promise<Player> {
   return unwrap(await api.patch<Player>(`/v2/player/${playerId}/`, body));
+}
+
+/**
+ * After a player is added, renamed or moved in or out of the program: every player list (the
+ * user layout's, which feeds Home and the Stats selector), every player record and the incomplete
+ * profiles (the server removes the one a new name matches) are read again. Resolves once the
+ * screens on show have their new data.
+ */
+export function refreshPlayers(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: playerKeys.all });
 }

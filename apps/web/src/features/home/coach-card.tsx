@@ -1,0 +1,106 @@
+/**
+ * Home's coach card (docs/decisions/0045). For a family that has a coach: the coach's initials,
+ * name and title; for one that has none yet (a new family: the first booking assigns the coach), an
+ * invitation to meet one. Then the next booked call in the family's time zone (the spec's date format) and
+ * "Book a call" to the booking screen (root.user.booking — the session rule lets a parent in unless
+ * they are cancelled or returned, docs/decisions/0007; those get no link that would send them home).
+ *
+ * The name is known with the account; the title and the next call load inside the card, over an
+ * invisible stand-in of the same lines, so the card keeps its size.
+ */
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@grove/domain';
+
+import { href } from '../../app/paths.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { coachProfileQuery, userBookingsQuery } from '../coaching/coaching.api.ts';
+import type { FamilyCoach } from './home-leads.ts';
+
+/** 'Casey Morgan' → 'CM'; one name → its first letter. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : words.slice(0, 1);
+  return letters.map((word) => (word ?? '').charAt(0).toUpperCase()).join('');
+}
+
+function CallLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <p className="home-coach__call">
+      <span className="home-coach__call-label">{label}</span> {children}
+    </p>
+  );
+}
+
+export function CoachCard({
+  coach,
+  timeZone,
+  canBook,
+}: {
+  /** Null until the family's first booking assigns a coach. */
+  coach: FamilyCoach | null;
+  timeZone: string | null;
+  /** False for a cancelled or returned family: the booking screen would send them home. */
+  canBook: boolean;
+}) {
+  const headingId = useId();
+  const profile = useQuery({ ...coachProfileQuery(coach?.id ?? 0), enabled: coach !== null });
+  const calls = useQuery(userBookingsQuery('upcoming'));
+  const title = profile.isSuccess ? profile.data.title : '';
+  const next = calls.isSuccess ? (calls.data.results.find((call) => call.status === 'scheduled') ?? null) : null;
+
+  let callLine;
+  if (calls.isPending) {
+    callLine = (
+      <div className="home-card__loading">
+        <Spinner size="small" label="Loading your next call…" />
+        <div className="home-card__ghost" aria-hidden="true">
+          <CallLine label="Next call">00-00-0000 0:00:00 AM EST</CallLine>
+        </div>
+      </div>
+    );
+  } else if (next) {
+    callLine = (
+      <CallLine label="Next call">
+        <time dateTime={next.starts_at}>{formatDateTime(next.starts_at, timeZone)}</time>
+      </CallLine>
+    );
+  } else {
+    callLine = (
+      <CallLine label="Next call">{calls.isError ? 'We couldn’t load your calls.' : 'None booked yet.'}</CallLine>
+    );
+  }
+
+  return (
+    <section className="card home-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="home-card__title">
+        {coach ? 'Your coach' : 'Coaching'}
+      </h2>
+      {coach ? (
+        <div className="home-coach">
+          <span className="home-coach__avatar" aria-hidden="true">
+            {initials(coach.name)}
+          </span>
+          <div className="home-coach__who">
+            <p className="home-coach__name">{coach.name}</p>
+            <p className="home-coach__title">{title || 'Family coach'}</p>
+          </div>
+        </div>
+      ) : (
+        <p className="home-coach__invite">
+          Meet a Grove coach: a short video call to talk about your goals and plan your family’s first weeks. The coach
+          you book stays your family’s coach.
+        </p>
+      )}
+      {callLine}
+      {canBook ? (
+        <div className="home-card__actions">
+          <Link className="button button--secondary" to={href('root.user.booking')}>
+            <span className="button__label">Book a call</span>
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}

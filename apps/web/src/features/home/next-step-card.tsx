@@ -1,0 +1,54 @@
+/**
+ * Home's "next step" (docs/decisions/0045): until the welcome checklist is done, its first step
+ * still to pass that the family can act on (while the kit is on its way, the step after it) —
+ * "Step n of 6: <title>", its text, the link to where it is done (step-links.ts)
+ * and "See all steps" to the checklist.
+ */
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+import { href } from '../../app/paths.ts';
+import { ChevronRightIcon, ExternalLinkIcon } from '../../components/icons.tsx';
+import { stepLink } from '../onboarding/step-links.ts';
+import type { NextStep } from './home-leads.ts';
+
+export function NextStepCard({ next }: { next: NextStep }) {
+  const headingId = useId();
+  const { step, number, total, done, kitOnItsWay } = next;
+  const link = stepLink(step.id);
+  return (
+    <section className="card home-card home-card--next" aria-labelledby={headingId}>
+      <p className="home-card__eyebrow">
+        Your first steps · {done} of {total} done
+      </p>
+      <h2 id={headingId} className="home-card__title">
+        Step {number} of {total}: {step.title}
+      </h2>
+      {kitOnItsWay ? (
+        <p className="home-card__text">
+          Your kit is on its way (this ticks itself when it arrives). When the tablet is in your hands:
+        </p>
+      ) : null}
+      <p className="home-card__text">{step.text}</p>
+      <div className="home-card__actions">
+        {link.external ? (
+          <a className="button button--primary" href={link.to} target="_blank" rel="noopener noreferrer">
+            <span className="button__label">
+              {link.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </span>
+            <ExternalLinkIcon size={18} />
+          </a>
+        ) : (
+          <Link className="button button--primary" to={link.to}>
+            <span className="button__label">{link.label}</span>
+            <ChevronRightIcon size={18} />
+          </Link>
+        )}
+        <Link className="home-card__link" to={href('root.user.onboarding')}>
+          See all steps
+        </Link>
+      </div>
+    </section>
+  );
+}

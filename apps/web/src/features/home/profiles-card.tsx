@@ -1,0 +1,41 @@
+/**
+ * Home's profiles to complete (SPEC §3 Incomplete profile; docs/decisions/0045): players named in a
+ * survey or made on the tablet that a parent has not completed yet, each with a "Complete" link to
+ * the Players segment of Account, opened on that profile.
+ */
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+import { href } from '../../app/paths.ts';
+import type { IncompleteProfile } from './home-leads.ts';
+
+export function ProfilesCard({ profiles }: { profiles: readonly IncompleteProfile[] }) {
+  const headingId = useId();
+  const one = profiles.length === 1;
+  return (
+    <section className="card home-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="home-card__title">
+        {one ? 'A profile to complete' : `${profiles.length} profiles to complete`}
+      </h2>
+      <p className="home-card__text">
+        {one ? 'This player was' : 'These players were'} named in a survey or on the tablet. Complete{' '}
+        {one ? 'the profile' : 'each profile'} so that their games count for them.
+      </p>
+      <ul className="home-profiles">
+        {profiles.map((profile) => (
+          <li key={profile.id} className="home-profiles__item">
+            <span className="home-profiles__name">{profile.player_name}</span>
+            <Link
+              className="button button--secondary"
+              to={href('root.user.management', null, { segment: 'players', profile: profile.id })}
+            >
+              <span className="button__label">
+                Complete<span className="visually-hidden"> {profile.player_name}’s profile</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
