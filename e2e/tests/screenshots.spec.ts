@@ -1,6 +1,6 @@
 /**
  * Screenshots of the user and admin layouts at 375, 900 and 1280 px, and of the home, stats,
- * billing and account details screens (whole pages) at 375 and 1280 px, for docs/screenshots/
+ * billing, account details, players and Connect a tablet screens (whole pages) at 375 and 1280 px, for docs/screenshots/
  * (shown in apps/web/README.md).
  * Runs only when SCREENSHOTS=1, in the desktop project (playwright.config.ts leaves it out
  * otherwise): `npm run screenshots`.
@@ -64,6 +64,13 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('region', { name: 'Orders' }).getByRole('listitem').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       await wholePage(page, `account-${width}.png`);
+      await page.goto('/dashboard/account?segment=players');
+      await expect(page.getByRole('button', { name: 'Add a player' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await wholePage(page, `players-${width}.png`);
+      await page.goto('/dashboard/connect?code=WDJB-MJHT');
+      await expect(page.getByRole('heading', { level: 1, name: 'Connect a tablet' })).toBeVisible();
+      await wholePage(page, `connect-${width}.png`);
     }
 
     await signInAs(page, DEMO.staff);

@@ -1,39 +1,20 @@
 /**
- * Wall-clock times in the family's time zone, with Intl only (no date library): the game plays on
- * local days and at local hours, and sends instants with the zone's offset
- * ('2026-01-05T16:30:00-05:00'), as a tablet set to that zone would.
+ * Wall-clock times in the family's time zone: the game plays on local days and at local hours, and
+ * sends instants with the zone's offset ('2026-01-05T16:30:00-05:00'), as a tablet set to that zone
+ * would. Offsets and local fields come from @date-fns/tz (as the API's coaching calendar); the local
+ * date of an instant is the domain's own rule (localDateKey), so the game and Grove agree on days.
  *
  * A local date is 'YYYY-MM-DD'; its arithmetic is calendar arithmetic on UTC dates, which knows
  * no daylight saving.
  */
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { localDateKey } from '@grove/domain';
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Throws a RangeError for a zone Intl does not know. */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 export function isTimeZone(timeZone: string): boolean {
   try {
-    formatterFor(timeZone);
+    new Intl.DateTimeFormat('en-US', { timeZone });
     return true;
   } catch {
     return false;
@@ -51,33 +32,27 @@ export interface WallClock {
 
 /** The local calendar fields of `instant` (ms) in `timeZone`. */
 export function wallClock(instant: number, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
+  const local = new TZDate(instant, timeZone);
   return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
+    year: local.getFullYear(),
+    month: local.getMonth() + 1,
+    day: local.getDate(),
+    hour: local.getHours(),
+    minute: local.getMinutes(),
+    second: local.getSeconds(),
   };
 }
 
-/** Local time minus UTC at `instant`, in ms (whole seconds). */
+/** Local time minus UTC at `instant`, in ms. */
 export function offsetAt(instant: number, timeZone: string): number {
-  const whole = instant - (((instant % 1000) + 1000) % 1000);
-  const w = wallClock(whole, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+  return tzOffset(timeZone, new Date(instant)) * 60_000;
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
 /** The local date of `instant` in `timeZone`: 'YYYY-MM-DD'. */
 export function localDate(instant: number, timeZone: string): string {
-  const w = wallClock(instant, timeZone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  return localDateKey(new Date(instant), timeZone);
 }
 
 function utcMidnight(date: string): number {

@@ -4,6 +4,7 @@
  * of their own. Matching ignores a trailing slash and letter case.
  */
 import { generatePath } from 'react-router';
+import { CONNECT_PATH } from '@grove/domain/pairing';
 
 export type RouteDefinition = {
   /** The absolute path pattern, or null for a layout without a path. */
@@ -50,7 +51,7 @@ export const ROUTES = {
   /** A summary a parent shared with their child's clinician (issue 17 item 5): no sign-in. */
   shared: { path: '/shared/:token', query: [] },
   /** Connect a tablet: the parent types the code the game shows (RFC 8628's verification_uri; issue 25 item 3). */
-  'root.user.connect-device': { path: '/dashboard/connect', query: ['code'] },
+  'root.user.connect-device': { path: CONNECT_PATH, query: ['code'] },
   'root.admin.orders': { path: '/admin/orders', query: [] },
   'root.admin.billing-requests': { path: '/admin/outstanding-billing-requests', query: [] },
   'root.admin.shipments': { path: '/admin/shipments', query: [] },
