@@ -17,6 +17,12 @@ export const SMS_MESSAGE_MAX = 480;
 export const INTERACTION_KINDS = ['call', 'email', 'sms', 'chat', 'video', 'other'] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
 export const INTERACTION_DIRECTIONS = ['inbound', 'outbound'] as const;
+/** What a conversation was about (its type; `kind` above is its channel). */
+export const INTERACTION_TOPICS = ['check_in', 'onboarding', 'billing', 'technical', 'feedback', 'other'] as const;
+export type InteractionTopic = (typeof INTERACTION_TOPICS)[number];
+/** How a conversation ended. */
+export const INTERACTION_OUTCOMES = ['resolved', 'follow_up', 'left_message', 'no_answer', 'escalated'] as const;
+export type InteractionOutcome = (typeof INTERACTION_OUTCOMES)[number];
 
 /**
  * Things a person has done that the portal remembers (SPEC §7 user_actions, has_done), so a hint or

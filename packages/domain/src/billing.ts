@@ -357,6 +357,10 @@ export const SANDBOX_CARDS = {
   insufficientFunds: '4000000000009995',
   /** Attaches, then every charge fails as a payment-service error (SPEC §8). */
   serviceError: '4000000000000119',
+  /** Attaches and pays at checkout; every later (renewal) charge is declined (Stripe's 4000 0000 0000 0341). */
+  renewalFails: '4000000000000341',
+  /** Attaches and pays at checkout; the first renewal charge is declined, later ones succeed. */
+  renewalFailsOnce: '4000000000003055',
 } as const;
 
 /** Adds whole calendar months in UTC, clamping to the month's last day (Jan 31 + 1 month = Feb 28). */

@@ -20,6 +20,7 @@ import {
   deviceAuthorizations,
   players,
   shareLinks,
+  surveys,
 } from '../../src/db/schema/index.ts';
 import { hashToken } from '../../src/modules/auth/auth.tokens.ts';
 import { randomUserCode } from '../../src/modules/pairing/pairing.service.ts';
@@ -559,6 +560,20 @@ export const ROUTE_CASES: RouteCase[] = [
   },
   onPlayer('POST /api/v2/player/:id/delink-profile', 'user', 'members', 200, { player_name: 'Delinked' }),
   {
+    // Answering a check-in: the family's members only; staff are refused (403), coaches see nothing.
+    route: 'POST /api/v2/player/:id/surveys/:surveyId/responses',
+    policy: 'user',
+    access: 'members',
+    ok: 201,
+    expect: { staff: { own: 403, foreign: 403 } },
+    send: async (w, obj) => {
+      const values = { slug: 'matrix-check-in', title: 'Matrix check-in', payload: { questions: [] } };
+      await w.db.insert(surveys).values(values).onConflictDoNothing();
+      const [survey] = await w.db.select({ id: surveys.id }).from(surveys).where(eq(surveys.slug, values.slug));
+      return { url: `/api/v2/player/${player(w, obj)}/surveys/${survey!.id}/responses`, body: { answers: {} } };
+    },
+  },
+  {
     route: 'GET /api/v2/player/experiment_variant',
     policy: 'user',
     access: 'family',
@@ -846,6 +861,15 @@ export const ROUTE_CASES: RouteCase[] = [
     }),
   },
   plain('GET /api/v1/coach_booking/families', 'coach', 200),
+  // Coaches read their own caseload (the `coach` query is ignored for them); staff name the coach.
+  ...['GET /api/v1/coach_booking/caseload', 'GET /api/v1/coach_booking/caseload/export.csv'].map(
+    (route): RouteCase => ({
+      route,
+      policy: 'coach',
+      ok: 200,
+      send: (w) => ({ url: route.split(' ')[1]!, query: { coach: w.coachId } }),
+    }),
+  ),
   onAccount('GET /api/v1/coach_booking/brief/:id', 'coach', 'family', 200),
   plain('GET /api/v1/coach_booking/working_hours', 'coach', 200),
   plain(

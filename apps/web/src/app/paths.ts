@@ -26,12 +26,15 @@ export const ROUTES = {
   'root.user': { path: null, query: [] },
   'root.admin': { path: '/admin', query: [] },
   /** `profile`: an incomplete profile to complete (segment=players; issue 25 item 2). */
-  'root.user.management': { path: '/dashboard/account', query: ['segment', 'profile'] },
+  'root.user.management': { path: '/dashboard/account', query: ['segment', 'profile', 'update_card'] },
   'root.user.managementRedirect': { path: '/account/manage/*', query: [] },
   'root.user.onboarding': { path: '/dashboard/welcome', query: [] },
   'root.user.onboarding.step': { path: '/dashboard/welcome/:step', query: [] },
   'root.user.webinars': { path: '/dashboard/tutorials', query: [] },
-  'root.user.booking': { path: '/dashboard/coaching', query: ['ref'] },
+  /** `family`: the coach's workspace opens that family's brief (the caseload's links). */
+  'root.user.booking': { path: '/dashboard/coaching', query: ['ref', 'family'] },
+  /** A coach's families, who needs attention first (issue 26 item 5); staff add `coach`. */
+  'root.user.caseload': { path: '/dashboard/coaching/caseload', query: ['attention', 'search', 'coach'] },
   'root.user.bookingRedirect': { path: '/dashboard/booking', query: ['ref'] },
   'root.admin.accounts': { path: '/admin/accounts', query: [] },
   'root.admin.accounts.details': { path: '/admin/accounts/:accountId', query: [] },

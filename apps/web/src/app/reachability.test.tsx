@@ -263,7 +263,13 @@ const PERSONAS: Persona[] = [
     who: 'a coach',
     user: USERS.coach,
     routes: () => ({ 'GET /api/v2/user/info/': { body: USERS.coach }, ...coachingRoutes(fakeCoaching()) }),
-    screens: ['root.user.player.home', 'root.user.booking', 'root.user.management:details', 'root.user.resources'],
+    screens: [
+      'root.user.player.home',
+      'root.user.booking',
+      'root.user.caseload',
+      'root.user.management:details',
+      'root.user.resources',
+    ],
   },
   {
     who: 'staff',

@@ -138,6 +138,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: screen(() => import('./routes/coaching.tsx'), 'CoachingRoute'),
                 },
                 {
+                  id: 'root.user.caseload',
+                  path: ROUTES['root.user.caseload'].path,
+                  loader: rules.coaching,
+                  lazy: screen(() => import('./routes/caseload.tsx'), 'CaseloadRoute'),
+                },
+                {
                   id: 'root.user.bookingRedirect',
                   path: ROUTES['root.user.bookingRedirect'].path,
                   loader: rules.bookingRedirect,

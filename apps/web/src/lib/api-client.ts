@@ -24,7 +24,7 @@ const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 /** Keys of a 400 body that are not fields of the form. */
 const NON_FIELD_KEYS = ['non_field_errors', 'detail', 'code'];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {

@@ -10,7 +10,9 @@ import {
   DEVICE_NAME_MAX,
   INTERACTION_DIRECTIONS,
   INTERACTION_KINDS,
+  INTERACTION_OUTCOMES,
   INTERACTION_SUMMARY_MAX,
+  INTERACTION_TOPICS,
 } from '../account.ts';
 import { ACCOUNT_STATUSES } from '../roles.ts';
 import {
@@ -125,6 +127,11 @@ export const customerInteraction = z.object({
   id: count,
   kind: z.enum(INTERACTION_KINDS),
   direction: z.enum(INTERACTION_DIRECTIONS),
+  topic: z
+    .enum(INTERACTION_TOPICS)
+    .nullable()
+    .describe('What it was about; null on interactions logged before topics.'),
+  outcome: z.enum(INTERACTION_OUTCOMES).nullable().describe('How it ended, when said.'),
   summary: z.string(),
   occurred_at: timestamp,
   created_at: timestamp,
@@ -211,12 +218,14 @@ export const accountApi = {
   }),
   interactionOptions: endpoint('OPTIONS', '/api/v1/accounts/:id/customer_interactions', {
     tags,
-    summary: 'What a customer interaction may hold (kinds, directions, summary length)',
+    summary: 'What a customer interaction may hold (kinds, directions, topics, outcomes, summary length)',
     params: accountParams,
     response: {
       200: z.object({
         kinds: z.array(z.string()),
         directions: z.array(z.string()),
+        topics: z.array(z.string()),
+        outcomes: z.array(z.string()),
         summary_max_length: count,
       }),
     },
@@ -228,6 +237,8 @@ export const accountApi = {
     body: z.object({
       kind: choice(INTERACTION_KINDS),
       direction: choice(INTERACTION_DIRECTIONS).default('outbound'),
+      topic: choice(INTERACTION_TOPICS).nullable().optional().describe('What it was about (its type).'),
+      outcome: choice(INTERACTION_OUTCOMES).nullable().optional().describe('How it ended.'),
       summary: text({ max: INTERACTION_SUMMARY_MAX, multiline: true }),
       occurred_at: z.iso
         .datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone.' })

@@ -146,6 +146,23 @@ const paymentMethodInput = z
   .refine((value) => (value.card === undefined) !== (value.token === undefined), 'Please enter a card.');
 
 export const paymentMethod = z.object({ brand: z.string(), last4: z.string(), exp_month: count, exp_year: count });
+/** A past-due subscription: the renewal charge that failed, why, and when it is tried again. */
+export const pastDue = z.object({
+  amount_cents: count,
+  currency: z.string(),
+  failed_at: timestamp,
+  reason: z.string(),
+  next_retry_at: timestamp.nullable().describe('null: the last try failed; the subscription ends at the next sweep.'),
+});
+export type PastDue = z.infer<typeof pastDue>;
+
+/** A new card's answer; on a past-due subscription the renewal is retried with it at once. */
+export const paymentMethodUpdate = paymentMethod.extend({
+  renewal: z
+    .object({ outcome: z.enum(['renewed', 'failed']), detail: z.string() })
+    .optional()
+    .describe('Only when the subscription was past due: the retried renewal charge.'),
+});
 
 export const subscription = z.object({
   id: count,
@@ -264,7 +281,7 @@ export const billingApi = {
     tags,
     summary: 'Change the payment method of the signed-in family (Idempotency-Key honoured)',
     body: z.object({ account: int(1, 2_147_483_647), payment_method: paymentMethodInput }),
-    response: { 200: paymentMethod },
+    response: { 200: paymentMethodUpdate },
   }),
   trackConversion: endpoint('PUT', '/api/v2/billing/order/track_conversion', {
     tags,
@@ -320,6 +337,7 @@ export const billingApi = {
         next_charge_at: timestamp.nullable(),
         next_charge_cents: count.nullable(),
         currency: z.string(),
+        past_due: pastDue.nullable().optional(),
       }),
     },
   }),
@@ -422,3 +440,4 @@ export type SubscriptionActionEntry = z.input<typeof subscriptionAction>;
 export type FlowAnswer = z.input<typeof flowAnswer>;
 export type BillingDetails = Reply<typeof billingApi.billingDetails>;
 export type PaymentMethodAnswer = z.input<typeof paymentMethod>;
+export type PaymentMethodUpdateAnswer = z.input<typeof paymentMethodUpdate>;

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 
+import { CASELOAD, CASELOAD_STATUSES, CASELOAD_TRENDS } from '../caseload.ts';
 import { CALL_STATUSES, COACHING_LIMITS } from '../coaching.ts';
 import {
   API_MESSAGES,
@@ -20,6 +21,7 @@ import {
   int,
   list,
   localDate,
+  optional,
   page,
   pageQuery,
   text,
@@ -139,6 +141,32 @@ export const brief = z.object({
   ),
   notes: z.array(coachNote),
   upcoming_call: coachingCall.nullable(),
+});
+
+export const caseloadFamily = z.object({
+  account_id: count,
+  family_name: z.string(),
+  email: z.string(),
+  coach: person.nullable(),
+  players: count.describe('How many players the family has.'),
+  status: z.enum(CASELOAD_STATUSES).describe('Why the family needs attention (on_track: it does not).'),
+  needs_attention: z.boolean(),
+  minutes_this_week: count.describe('Minutes played by all players in the last 7 days.'),
+  minutes_last_week: count.describe('Minutes played by all players in the 7 days before.'),
+  goal_minutes: count.describe('The weekly goal of the family: the goal of each player.'),
+  trend: z.enum(CASELOAD_TRENDS),
+  days_since_play: count.nullable().describe('Whole days since the last play (null: never played).'),
+  last_played_at: timestamp.nullable(),
+  next_call_at: timestamp.nullable(),
+  last_interaction_at: timestamp
+    .nullable()
+    .describe('The latest completed call or coach note of the family, whoever the coach.'),
+});
+
+const caseloadFilters = z.object({
+  coach: optional(idParam).describe('Staff: whose caseload (required for staff). Coaches always read their own.'),
+  attention: optional(choice(['true'])).describe('Only the families that need attention.'),
+  search: optional(text({ max: CASELOAD.searchMax, allowBlank: true })).describe('Part of the family name or e-mail.'),
 });
 
 export const workingHours = z.object({
@@ -282,6 +310,21 @@ export const coachingApi = {
     params: idParams,
     response: { 200: brief },
   }),
+  caseload: endpoint('GET', '/api/v1/coach_booking/caseload', {
+    tags,
+    summary: 'The coach’s caseload: each family’s play against the goal, who needs attention first',
+    description:
+      'Coaches read their own families (accounts.coach_user_id); staff name a coach with `coach`. The whole caseload in one answer, in the needs-attention order (docs/decisions/0051).',
+    querystring: caseloadFilters,
+    response: { 200: z.object({ count, goal_minutes: count, results: z.array(caseloadFamily) }) },
+  }),
+  caseloadCsv: endpoint('GET', '/api/v1/coach_booking/caseload/export.csv', {
+    tags,
+    summary: 'The filtered caseload as CSV, in the same order',
+    querystring: caseloadFilters,
+    produces: ['text/csv'],
+    response: { 200: z.string().describe('text/csv; charset=utf-8, with a header row.') },
+  }),
   workingHours: endpoint('GET', '/api/v1/coach_booking/working_hours', {
     tags,
     summary: 'Your working hours (coach), in your time zone',
@@ -330,6 +373,8 @@ export type Family = z.input<typeof family>;
 export type FamilyPage = Reply<typeof coachingApi.families>;
 export type Brief = Reply<typeof coachingApi.brief>;
 export type WorkingHours = Reply<typeof coachingApi.workingHours>;
+export type Caseload = Reply<typeof coachingApi.caseload>;
+export type CaseloadFamily = z.input<typeof caseloadFamily>;
 export type TimeOff = z.input<typeof timeOff>;
 export type BookBody = RequestBody<typeof coachingApi.book>;
 export type UpdateCallBody = RequestBody<typeof coachingApi.updateCall>;

@@ -1,7 +1,20 @@
 /** Survey forms and their responses (SPEC §3 Customer data, §7 Player). */
 import * as z from 'zod';
 
-import { count, endpoint, id, idParam, idParams, page, pageQuery, text, timestamp, type Reply } from './common.ts';
+import {
+  count,
+  endpoint,
+  id,
+  idParam,
+  idParams,
+  jsonObject,
+  page,
+  pageQuery,
+  text,
+  timestamp,
+  type Reply,
+  type RequestBody,
+} from './common.ts';
 
 const tags = ['surveys'];
 const paging = pageQuery();
@@ -20,6 +33,8 @@ export const surveyResponse = z.object({
   created_at: timestamp,
 });
 const playerName = text({ max: 200 });
+/** The largest answers object a family may send (serialised). */
+export const SURVEY_ANSWERS_MAX_BYTES = 32 * 1024;
 
 export const surveysApi = {
   list: endpoint('GET', '/api/v2/player/surveys', {
@@ -60,8 +75,22 @@ export const surveysApi = {
     body: z.object({ player_name: playerName.optional() }).default({}),
     response: { 200: z.object({ player_id: count, delinked_responses: count }) },
   }),
+  submit: endpoint('POST', '/api/v2/player/:id/surveys/:surveyId/responses', {
+    tags,
+    summary: "Answer a survey form about one of the family's players",
+    description:
+      "The account's members answer (staff get 403, anyone else 404). `answers` is keyed by the form's question ids and checked against its questions (scales and numbers in their range, choices among the options, text within its length); a refusal answers 400 with `answers.<question id>` fields. A closed or unknown form answers 404.",
+    params: z.object({ id: idParam, surveyId: idParam }),
+    body: z.object({ answers: jsonObject(SURVEY_ANSWERS_MAX_BYTES) }),
+    response: { 201: surveyResponse },
+  }),
 };
 
 export type Survey = z.input<typeof survey>;
 export type SurveyResponse = z.input<typeof surveyResponse>;
 export type SurveyPage = Reply<typeof surveysApi.list>;
+export type SurveyResponsePage = Reply<typeof surveysApi.userResponses>;
+export type SurveyAnswerBody = RequestBody<typeof surveysApi.submit>;
+export type LinkProfileBody = RequestBody<typeof surveysApi.linkProfile>;
+export type LinkProfileReply = Reply<typeof surveysApi.linkProfile>;
+export type DelinkProfileReply = Reply<typeof surveysApi.delinkProfile>;

@@ -12,11 +12,17 @@ import {
   type PaymentProvider,
   type StoredPaymentMethod,
 } from './payment.port.ts';
-import { findByIdempotencyKey, findOperation, insertOperation, updateOperationDetail } from './sandbox.repository.ts';
+import {
+  countDeclinedCharges,
+  findByIdempotencyKey,
+  findOperation,
+  insertOperation,
+  updateOperationDetail,
+} from './sandbox.repository.ts';
 
 const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(9).toString('base64url')}`;
 
-type CardBehaviour = 'succeeds' | 'declined' | 'insufficientFunds' | 'serviceError';
+type CardBehaviour = keyof typeof SANDBOX_CARDS;
 
 function behaviourOf(number: string): CardBehaviour {
   const digits = number.replace(/\D/g, '');
@@ -122,7 +128,14 @@ export function sandboxProvider(db: Db, now: () => Date = () => new Date()): Pay
       if (!method || method.customerId !== input.customerId) throw new PaymentServiceError('missing_payment_method');
       const behaviour = method.detail.behaviour as CardBehaviour;
       if (behaviour === 'serviceError') throw new PaymentServiceError('billing_dates_passed');
-      const succeeded = behaviour === 'succeeds';
+      // The renewal cards pay a checkout (its charge names the order) and refuse the renewals: all of
+      // them, or only the first one charged to this card.
+      const atCheckout = input.metadata?.order !== undefined;
+      const succeeded =
+        behaviour === 'succeeds' ||
+        (behaviour === 'renewalFails' && atCheckout) ||
+        (behaviour === 'renewalFailsOnce' &&
+          (atCheckout || (await countDeclinedCharges(db, input.customerId, method.objectId)) > 0));
       const reason =
         behaviour === 'insufficientFunds'
           ? 'Your card has insufficient funds. Please use another card.'

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sandboxOperations } from '../../db/schema/index.ts';
 
@@ -29,4 +29,20 @@ export async function updateOperationDetail(
   detail: Record<string, unknown>,
 ): Promise<void> {
   await db.update(sandboxOperations).set({ detail }).where(eq(sandboxOperations.objectId, objectId));
+}
+
+/** How many charges to one card of a customer were declined. */
+export async function countDeclinedCharges(db: Executor, customerId: string, methodId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(sandboxOperations)
+    .where(
+      and(
+        eq(sandboxOperations.kind, 'charge'),
+        eq(sandboxOperations.customerId, customerId),
+        eq(sandboxOperations.status, 'declined'),
+        sql`${sandboxOperations.detail}->>'method' = ${methodId}`,
+      ),
+    );
+  return row?.value ?? 0;
 }

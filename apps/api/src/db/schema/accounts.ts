@@ -153,6 +153,9 @@ export const customerInteractions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     direction: text('direction').notNull().default('outbound'),
+    /** What it was about (INTERACTION_TOPICS) and how it ended (INTERACTION_OUTCOMES); null on older rows. */
+    topic: text('topic'),
+    outcome: text('outcome'),
     summary: text('summary').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     createdByUserId: integer('created_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),

@@ -8,11 +8,13 @@
  * - for each family coached by Casey (the core seeder assigned them): calls of the last months —
  *   completed ones with a summary and notes (shared with the parents, or private), one no-show —
  *   and two upcoming calls (parent@example.com in a few days, newkit@example.com next week);
- * - a past call and a note for the families of the other coaches, so their lists are not empty.
+ * - a past call and a note for the families of the other coaches, so their lists are not empty;
+ * - one of Casey's families (the first numbered one with players) stopped playing 12 days ago, so
+ *   her caseload has a family that needs attention first (its later sessions are removed).
  *
  * Deterministic: its own seeded generator, and times on the coaches' clocks.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { seededRandom } from '../../lib/random.ts';
 import { addDays, isoWeekday, localDate, wallClockInstant } from '../../modules/coaching/coaching.availability.ts';
 import {
@@ -28,6 +30,18 @@ import {
 import type { SeedContext } from './context.ts';
 
 const SLOT_MS = 30 * 60_000;
+/** How long ago the demo's stopped family last played (the caseload's "stopped" is 10 days). */
+const STOPPED_DAYS = 12;
+
+/** Removes an account's play of the last STOPPED_DAYS days: the sessions and their rises, cooldowns and events. */
+async function stopPlay(db: SeedContext['db'], accountId: number, now: Date) {
+  const since = new Date(now.getTime() - STOPPED_DAYS * 86_400_000);
+  const recent = sql`(select id from play_sessions where account_id = ${accountId} and period_datetime >= ${since})`;
+  for (const table of ['hr_rises', 'cool_downs', 'cooldown_events']) {
+    await db.execute(sql`delete from ${sql.identifier(table)} where session_id in ${recent}`);
+  }
+  await db.execute(sql`delete from play_sessions where account_id = ${accountId} and period_datetime >= ${since}`);
+}
 
 const COACHES = [
   {
@@ -181,6 +195,11 @@ export async function seedCoachingData(ctx: SeedContext): Promise<void> {
         ),
       )
       .orderBy(asc(players.id));
+
+    if (isCasey) {
+      const stopped = chosen.find((f) => /\.\d+@/.test(f.email) && playerRows.some((p) => p.accountId === f.accountId));
+      if (stopped) await stopPlay(db, stopped.accountId, now);
+    }
 
     for (const [index, fam] of chosen.entries()) {
       const kids = playerRows.filter((p) => p.accountId === fam.accountId);

@@ -71,16 +71,38 @@ const INTERACTIONS = [
   {
     kind: 'call',
     direction: 'outbound',
+    topic: 'onboarding',
+    outcome: 'resolved',
     summary: 'Welcome call: walked through the first week and the heart-rate gauge.',
   },
-  { kind: 'email', direction: 'inbound', summary: 'Asked how to keep the tablet in the game only (kiosk mode).' },
+  {
+    kind: 'email',
+    direction: 'inbound',
+    topic: 'technical',
+    outcome: 'resolved',
+    summary: 'Asked how to keep the tablet in the game only (kiosk mode).',
+  },
   {
     kind: 'video',
     direction: 'outbound',
+    topic: 'check_in',
+    outcome: 'follow_up',
     summary: 'Monthly check-in: cooldowns are getting faster; agreed to raise the chase speed.',
   },
-  { kind: 'sms', direction: 'outbound', summary: 'Reminder about Thursday’s coaching call.' },
-  { kind: 'chat', direction: 'inbound', summary: 'Shipping question about the replacement sensor strap.' },
+  {
+    kind: 'sms',
+    direction: 'outbound',
+    topic: 'check_in',
+    outcome: null,
+    summary: 'Reminder about Thursday’s coaching call.',
+  },
+  {
+    kind: 'chat',
+    direction: 'inbound',
+    topic: 'billing',
+    outcome: 'escalated',
+    summary: 'Shipping question about the replacement sensor strap.',
+  },
 ] as const;
 
 const newTokenHash = () => hashToken(randomBytes(32).toString('base64url'));
@@ -242,6 +264,8 @@ export async function seedHouseholdData(ctx: SeedContext): Promise<void> {
         accountId: family.accountId!,
         kind: item.kind,
         direction: item.direction,
+        topic: item.topic,
+        outcome: item.outcome,
         summary: item.summary,
         occurredAt,
         createdByUserId: author,

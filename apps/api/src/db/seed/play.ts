@@ -310,6 +310,8 @@ const SURVEYS = [
     slug: 'monthly-check-in',
     title: 'Monthly check-in',
     payload: {
+      // Due again 30 days after each answer (packages/domain/src/surveys.ts).
+      repeat_days: 30,
       questions: [
         {
           id: 'calm',

@@ -150,6 +150,22 @@ describe('seeding in one transaction', () => {
     expect((early as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
+  it('the demo coach has a family that stopped playing 10+ days ago (her caseload’s first row)', async () => {
+    const { db } = database;
+    const [casey] = await db.select().from(users).where(eq(users.email, 'coach@example.com'));
+    const lastPlays = await db
+      .select({
+        accountId: playSessions.accountId,
+        last: sql<number>`extract(epoch from max(${playSessions.periodDatetime}))::float8`,
+      })
+      .from(playSessions)
+      .innerJoin(accounts, eq(accounts.id, playSessions.accountId))
+      .where(eq(accounts.coachUserId, casey!.id))
+      .groupBy(playSessions.accountId);
+    const stopped = lastPlays.filter((row) => NOW.getTime() - Number(row.last) * 1000 >= 10 * 86_400_000);
+    expect(stopped.length).toBeGreaterThan(0);
+  });
+
   it('every seeded name, e-mail, phone and address passes the rules of the forms', async () => {
     const problems: string[] = [];
     const check = (what: string, rule: FieldRule, value: string, values?: Record<string, string>) => {

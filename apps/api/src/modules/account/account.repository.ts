@@ -256,6 +256,8 @@ export async function listInteractions(db: Executor, accountId: number, limit: n
       id: customerInteractions.id,
       kind: customerInteractions.kind,
       direction: customerInteractions.direction,
+      topic: customerInteractions.topic,
+      outcome: customerInteractions.outcome,
       summary: customerInteractions.summary,
       occurredAt: customerInteractions.occurredAt,
       createdAt: customerInteractions.createdAt,
@@ -279,6 +281,8 @@ export async function insertInteraction(
     accountId: number;
     kind: string;
     direction: string;
+    topic: string | null;
+    outcome: string | null;
     summary: string;
     occurredAt: Date;
     createdByUserId: number;
@@ -294,6 +298,8 @@ export async function findInteraction(db: Executor, id: number): Promise<Interac
       id: customerInteractions.id,
       kind: customerInteractions.kind,
       direction: customerInteractions.direction,
+      topic: customerInteractions.topic,
+      outcome: customerInteractions.outcome,
       summary: customerInteractions.summary,
       occurredAt: customerInteractions.occurredAt,
       createdAt: customerInteractions.createdAt,

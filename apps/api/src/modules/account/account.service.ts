@@ -9,7 +9,9 @@ import {
   DEFAULT_COUNTRY,
   INTERACTION_DIRECTIONS,
   INTERACTION_KINDS,
+  INTERACTION_OUTCOMES,
   INTERACTION_SUMMARY_MAX,
+  INTERACTION_TOPICS,
   makeProfilePatchSchema,
   MAX_ACCOUNT_USERS,
   NOT_PURCHASED,
@@ -343,6 +345,8 @@ function toInteraction(row: repo.InteractionRow): CustomerInteraction {
     id: row.id,
     kind: row.kind as CustomerInteraction['kind'],
     direction: row.direction as CustomerInteraction['direction'],
+    topic: row.topic as CustomerInteraction['topic'],
+    outcome: row.outcome as CustomerInteraction['outcome'],
     summary: row.summary,
     occurred_at: row.occurredAt.toISOString(),
     created_at: row.createdAt.toISOString(),
@@ -366,6 +370,8 @@ export async function interactionOptions(db: Db, user: AuthUser, accountId: numb
   return {
     kinds: [...INTERACTION_KINDS],
     directions: [...INTERACTION_DIRECTIONS],
+    topics: [...INTERACTION_TOPICS],
+    outcomes: [...INTERACTION_OUTCOMES],
     summary_max_length: INTERACTION_SUMMARY_MAX,
   };
 }
@@ -390,6 +396,8 @@ export async function addInteraction(
     accountId,
     kind: body.kind,
     direction: body.direction,
+    topic: body.topic ?? null,
+    outcome: body.outcome ?? null,
     summary: body.summary,
     occurredAt,
     createdByUserId: user.id,

@@ -1,4 +1,11 @@
-import { CUSTOM_NOTE_MAX, INTERACTION_DIRECTIONS, INTERACTION_KINDS, INTERACTION_SUMMARY_MAX } from '@grove/domain';
+import {
+  CUSTOM_NOTE_MAX,
+  INTERACTION_DIRECTIONS,
+  INTERACTION_KINDS,
+  INTERACTION_OUTCOMES,
+  INTERACTION_SUMMARY_MAX,
+  INTERACTION_TOPICS,
+} from '@grove/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, customerInteractions, devices, playSessions, subscriptions, users } from '../../db/schema/index.ts';
@@ -243,6 +250,8 @@ describe('/api/v1/accounts/{id}/customer_interactions/', () => {
       id: expect.any(Number),
       kind: 'call',
       direction: 'outbound',
+      topic: null,
+      outcome: null,
       summary: 'Check-in call: mornings are calmer.',
       occurred_at: '2026-01-10T20:00:00.000Z',
       created_at: expect.any(String),
@@ -263,6 +272,11 @@ describe('/api/v1/accounts/{id}/customer_interactions/', () => {
     expect(list.json().next).toContain('page=2');
     const rows = await t.db.select().from(customerInteractions).where(eq(customerInteractions.accountId, w.id));
     expect(rows).toHaveLength(2);
+    // Each write is recorded with its author: the coach's and the staff member's.
+    expect(rows.map((row) => [row.kind, row.createdByUserId]).sort()).toEqual([
+      ['call', w.coach.user.id],
+      ['email', w.staff.user.id],
+    ]);
   });
 
   it('answers 404 to the family itself, to strangers and to another coach', async () => {
@@ -286,8 +300,32 @@ describe('/api/v1/accounts/{id}/customer_interactions/', () => {
     expect(res.json()).toEqual({
       kinds: [...INTERACTION_KINDS],
       directions: [...INTERACTION_DIRECTIONS],
+      topics: [...INTERACTION_TOPICS],
+      outcomes: [...INTERACTION_OUTCOMES],
       summary_max_length: INTERACTION_SUMMARY_MAX,
     });
+  });
+
+  it('records the type (topic) and the outcome when given, and refuses unknown ones', async () => {
+    const w = await world();
+    const res = await call('POST', url(w.id), w.coach.headers, {
+      kind: 'video',
+      topic: 'technical',
+      outcome: 'follow_up',
+      summary: 'The tablet would not pair; trying again Friday.',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ kind: 'video', topic: 'technical', outcome: 'follow_up' });
+    const [row] = await t.db.select().from(customerInteractions).where(eq(customerInteractions.accountId, w.id));
+    expect(row).toMatchObject({ topic: 'technical', outcome: 'follow_up', createdByUserId: w.coach.user.id });
+    for (const payload of [
+      { kind: 'call', topic: 'gossip', summary: 'x' },
+      { kind: 'call', outcome: 'maybe', summary: 'x' },
+    ]) {
+      expect((await call('POST', url(w.id), w.staff.headers, payload)).statusCode).toBe(400);
+    }
+    const list = await call('GET', url(w.id), w.staff.headers);
+    expect(list.json().results).toEqual([expect.objectContaining({ topic: 'technical', outcome: 'follow_up' })]);
   });
 
   it('refuses a future date, bad kinds, control characters and long summaries', async () => {

@@ -358,6 +358,29 @@ export async function latestPaidInvoice(db: Executor, subscriptionId: number): P
   return row ?? null;
 }
 
+/** The last failed renewal of a subscription: its FAILED invoice and the reason the history keeps. */
+export async function latestFailedRenewal(
+  db: Executor,
+  subscriptionId: number,
+): Promise<{ invoice: InvoiceRow; reason: string | null } | null> {
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'FAILED')))
+    .orderBy(desc(invoices.id))
+    .limit(1);
+  if (!invoice) return null;
+  const [action] = await db
+    .select({ reason: subscriptionActions.reason })
+    .from(subscriptionActions)
+    .where(
+      and(eq(subscriptionActions.subscriptionId, subscriptionId), eq(subscriptionActions.action, 'renewal_failed')),
+    )
+    .orderBy(desc(subscriptionActions.id))
+    .limit(1);
+  return { invoice, reason: action?.reason ?? null };
+}
+
 export async function insertShipment(db: Executor, values: typeof shipments.$inferInsert): Promise<void> {
   await db.insert(shipments).values(values);
 }

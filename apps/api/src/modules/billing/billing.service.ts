@@ -36,6 +36,7 @@ import type {
   Invoice,
   Order,
   OrderRequest,
+  PastDue,
   Subscription,
   SubscriptionActionEntry,
 } from '@grove/domain/api/billing';
@@ -71,6 +72,20 @@ const nowOf = (deps: BillingDeps) => (deps.now ?? (() => new Date()))();
 
 export const paymentDeclined = (reason: string) => new HttpError(402, reason, 'card_declined');
 export const paymentServiceFailed = (kind: string) => new HttpError(402, PAYMENT_SERVICE_ERROR, kind);
+
+/** A renewal charge the card refused: answered like any decline, and recorded as a FAILED invoice. */
+class RenewalDeclined extends HttpError {
+  constructor(
+    reason: string,
+    readonly chargeId: string | null,
+    readonly cardLabel: string | null,
+  ) {
+    super(402, reason, 'card_declined');
+  }
+}
+
+/** Where the family updates its card: the payment method of Subscription & Billing (signing in first). */
+const updateCardUrl = (deps: BillingDeps) => `${deps.publicUrl}/dashboard/account?segment=billing&update_card=1`;
 
 function planOf(tag: string): ProgramPlan {
   return findPlan(tag).plan;
@@ -596,6 +611,20 @@ export async function billingDetails(deps: BillingDeps, user: AuthUser, userId: 
     next_charge_at: answer?.next_charge_cents !== null && answer ? answer.current_period_end : null,
     next_charge_cents: answer?.next_charge_cents ?? null,
     currency: subscription?.currency ?? 'usd',
+    past_due: subscription?.status === 'PAST_DUE' ? await pastDueOf(deps, subscription) : null,
+  };
+}
+
+/** What the past-due banner says: the renewal that failed, why, and the next try. */
+async function pastDueOf(deps: BillingDeps, subscription: repo.SubscriptionRow): Promise<PastDue | null> {
+  const failed = await repo.latestFailedRenewal(deps.db, subscription.id);
+  if (!failed) return null;
+  return {
+    amount_cents: failed.invoice.amountCents,
+    currency: failed.invoice.currency,
+    failed_at: failed.invoice.createdAt.toISOString(),
+    reason: failed.reason ?? CARD_DECLINED,
+    next_retry_at: iso(nextRenewalAttempt(subscription.currentPeriodEnd, subscription.renewalAttempts)),
   };
 }
 
@@ -618,7 +647,31 @@ export async function updatePaymentMethod(
     expMonth: method.expMonth,
     expYear: method.expYear,
   });
-  return { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear };
+  const answer = { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear };
+  // A past-due renewal is charged to the new card at once (docs/billing.md, When a payment fails).
+  const current = await repo.currentSubscription(deps.db, accountId);
+  if (current?.status !== 'PAST_DUE') return answer;
+  let outcome = await attemptRenewal(deps, accountId, current);
+  let after = await repo.currentSubscription(deps.db, accountId);
+  // The scheduled retry recorded its attempt meanwhile (with the card it read): the new card gets its own.
+  if (outcome === 'not_due' && after?.status === 'PAST_DUE') {
+    outcome = await attemptRenewal(deps, accountId, after);
+    after = await repo.currentSubscription(deps.db, accountId);
+  }
+  const renewed = outcome === 'renewed' || (outcome === 'not_due' && after?.status === 'ACTIVE');
+  const retry = after ? nextRenewalAttempt(after.currentPeriodEnd, after.renewalAttempts) : null;
+  return {
+    ...answer,
+    renewal: renewed
+      ? {
+          outcome: 'renewed' as const,
+          detail: 'Your card is updated and the renewal is paid: your subscription is active again.',
+        }
+      : {
+          outcome: 'failed' as const,
+          detail: `Your card is updated, but the renewal charge failed: ${(after && (await repo.latestFailedRenewal(deps.db, after.id))?.reason) ?? CARD_DECLINED}${retry ? ' We will try again later.' : ''}`,
+        },
+  };
 }
 
 export async function requestUpdateEmail(deps: BillingDeps, user: AuthUser) {
@@ -657,8 +710,11 @@ type NewInvoice = Parameters<typeof repo.insertInvoice>[1];
 interface FlowPlan {
   /** Extra columns to write with the new status. */
   values: (current: repo.SubscriptionRow, now: Date) => Partial<repo.SubscriptionRow>;
-  /** The e-mail's subject and lines, and the answer's sentence. */
-  notice: (next: repo.SubscriptionRow, when: (date: Date | null) => string) => { subject: string; lines: string[] };
+  /** The e-mail's subject and lines (and a button), and the answer's sentence. */
+  notice: (
+    next: repo.SubscriptionRow,
+    when: (date: Date | null) => string,
+  ) => { subject: string; lines: string[]; action?: { label: string; url: string } };
   /** Money to move before the state changes (a renewal charge, a return refund). */
   money?: (current: repo.SubscriptionRow) => Promise<MoneyOutcome | void>;
   reason?: string | null;
@@ -730,13 +786,14 @@ async function runFlow(
     });
     await repo.setAccountBilling(tx, accountId, step.to, now);
     if (plan.effects) await plan.effects(tx, locked, now);
-    return updated;
+    // The family's e-mail is an outbox row of this transaction (ARCHITECTURE §7).
+    const notice = plan.notice(updated, inZone((await repo.findAccount(tx, accountId))?.timeZone ?? DEFAULT_TIMEZONE));
+    for (const recipient of await repo.billingUsers(tx, accountId)) {
+      await sendNotice(deps, recipient.email, recipient.firstName, notice.subject, notice.lines, notice.action, tx);
+    }
+    return { updated, notice };
   });
-  const notice = plan.notice(next, inZone((await repo.findAccount(deps.db, accountId))?.timeZone ?? DEFAULT_TIMEZONE));
-  for (const recipient of await repo.billingUsers(deps.db, accountId)) {
-    await sendNotice(deps, recipient.email, recipient.firstName, notice.subject, notice.lines);
-  }
-  return { subscription: toSubscription(next), detail: notice.lines[0]! };
+  return { subscription: toSubscription(next.updated), detail: next.notice.lines[0]! };
 }
 
 export async function cancelRequest(
@@ -964,12 +1021,13 @@ async function chargePeriod(
       currency: sub.currency,
       description: `${plan.name} — renewal`,
       idempotencyKey,
+      metadata: { subscription: String(sub.id) },
     })
     .catch((error: unknown) => {
       if (error instanceof PaymentServiceError) throw paymentServiceFailed(error.kind);
       throw error;
     });
-  if (result.status === 'declined') throw paymentDeclined(result.reason);
+  if (result.status === 'declined') throw new RenewalDeclined(result.reason, result.chargeId, cardLabel(customer));
   return {
     values: { currentPeriodStart: start, currentPeriodEnd: end },
     invoice: {
@@ -1098,11 +1156,15 @@ async function sendNotice(
   subject: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  tx?: Executor,
 ) {
-  await deps.email.send({
-    to,
-    ...renderEmail('billing_notice', { firstName, subject, paragraphs, ...(action ? { action } : {}) }),
-  });
+  await deps.email.send(
+    {
+      to,
+      ...renderEmail('billing_notice', { firstName, subject, paragraphs, ...(action ? { action } : {}) }),
+    },
+    tx,
+  );
 }
 
 // Provider webhooks.
@@ -1156,18 +1218,14 @@ export async function endPause(deps: BillingDeps, accountId: number): Promise<bo
 
 /**
  * A period (or trial) that is over is renewed: charged with an idempotency key naming the period and
- * attempt. A failure makes it past due and tells the family when the next try is; after the last
- * retry it lapses.
+ * attempt. A failure makes it past due, records a FAILED invoice and tells the family when the next
+ * try is, with a link to update the card; after the last retry it lapses.
  */
-export async function renewWhenDue(
-  deps: BillingDeps,
-  accountId: number,
-): Promise<'renewed' | 'failed' | 'lapsed' | 'not_due'> {
+export async function renewWhenDue(deps: BillingDeps, accountId: number): Promise<RenewalOutcome | 'lapsed'> {
   const now = nowOf(deps);
   const current = await repo.currentSubscription(deps.db, accountId);
   if (!current || !['TRIAL', 'ACTIVE', 'PAST_DUE'].includes(current.status)) return 'not_due';
   const due = nextRenewalAttempt(current.currentPeriodEnd, current.renewalAttempts);
-  const plan = planOf(current.planTag);
   if (due === null) {
     const lapsed = await settle(
       runFlow(deps, null, accountId, 'lapse', {
@@ -1176,21 +1234,43 @@ export async function renewWhenDue(
         notice: () => ({
           subject: 'Your Grove subscription has ended',
           lines: [
-            'We could not charge your card after several tries, so your subscription has ended. You can restart it any time from Subscription & Billing.',
+            'We could not charge your card after several tries, so your subscription has ended.',
+            'Your child’s progress is kept. To restart the program, choose a plan and enter a card at checkout; or renew from Subscription & Billing.',
           ],
+          action: { label: 'Restart Grove', url: `${deps.publicUrl}/checkout` },
         }),
       }),
     );
     return lapsed ? 'lapsed' : 'not_due';
   }
   if (due > now) return 'not_due';
+  return attemptRenewal(deps, accountId, current);
+}
+
+type RenewalOutcome = 'renewed' | 'failed' | 'not_due';
+
+/**
+ * Charges the renewal of `current` now (when due, or at once after a new card on a past-due
+ * subscription). The key names the period and the attempt, so a card update racing the scheduled
+ * retry charges once; the transition is guarded by the row as it was read, so one of them records it
+ * and the other answers 'not_due'.
+ */
+async function attemptRenewal(
+  deps: BillingDeps,
+  accountId: number,
+  current: repo.SubscriptionRow,
+): Promise<RenewalOutcome> {
+  const plan = planOf(current.planTag);
+  // Another worker (or a card update) acted on it after it was read here: this attempt is not due.
+  const unchanged = (sub: repo.SubscriptionRow) => {
+    if (sub.id !== current.id || sub.updatedAt.getTime() !== current.updatedAt.getTime()) {
+      throw conflict('The subscription changed meanwhile. Please reload and try again.', 'invalid_transition');
+    }
+  };
   try {
     await runFlow(deps, null, accountId, 'renewal_charged', {
       money: (sub) => {
-        // Another worker renewed it after it was found due here: its next period is not due.
-        if (sub.id !== current.id || sub.updatedAt.getTime() !== current.updatedAt.getTime()) {
-          throw conflict('The subscription changed meanwhile. Please reload and try again.', 'invalid_transition');
-        }
+        unchanged(sub);
         return chargePeriod(
           deps,
           sub,
@@ -1214,21 +1294,42 @@ export async function renewWhenDue(
     }
     const attempts = current.renewalAttempts + 1;
     const retry = nextRenewalAttempt(current.currentPeriodEnd, attempts);
-    await settle(
+    const failed = await settle(
       runFlow(deps, null, accountId, 'renewal_failed', {
+        // Recorded only if no one recorded this attempt meanwhile (the transaction checks the row).
+        money: async (sub) => unchanged(sub),
         reason: error.detail,
         values: () => ({ renewalAttempts: attempts }),
+        effects: async (tx, locked, now) => {
+          await repo.insertInvoice(tx, {
+            number: await repo.nextInvoiceNumber(tx, now),
+            accountId,
+            subscriptionId: locked.id,
+            billingEntityName: BILLING_ENTITY,
+            status: 'FAILED',
+            description: `${plan.name} — renewal — payment failed: ${error.detail}`,
+            periodStart: locked.currentPeriodEnd,
+            periodEnd: periodEnd(locked.currentPeriodEnd, plan.billing_period),
+            amountCents: locked.priceCents,
+            currency: locked.currency,
+            provider: deps.payments.name,
+            providerChargeId: error instanceof RenewalDeclined ? error.chargeId : null,
+            cardLabel: error instanceof RenewalDeclined ? error.cardLabel : null,
+          });
+        },
         notice: (_next, when) => ({
           subject: 'We could not charge your card',
           lines: [
             retry
               ? `We could not charge your card for ${plan.name} (${error.detail}) We will try again on ${when(retry)}; please update your card before then so the program keeps running.`
               : `We could not charge your card for ${plan.name} (${error.detail}) This was the last try: update your card now, or your subscription ends.`,
+            'When you update your card, we charge it at once and the program keeps running.',
           ],
+          action: { label: 'Update your card', url: updateCardUrl(deps) },
         }),
       }),
     );
-    return 'failed';
+    return failed ? 'failed' : 'not_due';
   }
 }
 

@@ -4,6 +4,8 @@ import { accountSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { CASELOAD_CSV_COLUMNS, caseload, caseloadCsvRow } from './coaching.caseload.ts';
 import * as coaching from './coaching.service.ts';
 
 /**
@@ -73,6 +75,15 @@ export function coachingRoutes(app: App, deps: coaching.CoachingDeps) {
   route(app, coachingApi.brief, coach, async (request) =>
     coaching.brief(deps, requireUser(request), request.params.id),
   );
+  route(app, coachingApi.caseload, coach, async (request) => caseload(deps, requireUser(request), request.query));
+  route(app, coachingApi.caseloadCsv, coach, async (request, reply) => {
+    const { results } = await caseload(deps, requireUser(request), request.query);
+    const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    async function* batches() {
+      yield results.map(caseloadCsvRow);
+    }
+    return sendCsv(reply, `caseload-${day}.csv`, CASELOAD_CSV_COLUMNS, batches());
+  });
   route(app, coachingApi.workingHours, coach, async (request) => coaching.workingHours(deps, requireUser(request)));
   route(app, coachingApi.setWorkingHours, coach, async (request) =>
     coaching.setWorkingHours(deps, requireUser(request), request.body),

@@ -129,3 +129,33 @@ export async function delinkProfile(tx: Executor, accountId: number, playerId: n
   }
   return delinked.length;
 }
+
+export async function findActiveSurvey(db: Executor, surveyId: number) {
+  const rows = await db
+    .select({ id: surveys.id, payload: surveys.payload })
+    .from(surveys)
+    .where(and(eq(surveys.id, surveyId), eq(surveys.isActive, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Stores one filled form about a player of the account and reads it back as listed. */
+export async function insertResponse(
+  tx: Executor,
+  values: {
+    surveyId: number;
+    accountId: number;
+    userId: number;
+    playerId: number;
+    playerName: string;
+    payload: Record<string, unknown>;
+  },
+) {
+  const [inserted] = await tx.insert(surveyResponses).values(values).returning({ id: surveyResponses.id });
+  const rows = await tx
+    .select(responseColumns)
+    .from(surveyResponses)
+    .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId))
+    .where(eq(surveyResponses.id, inserted!.id));
+  return rows[0]!;
+}

@@ -9,6 +9,7 @@ import {
   linkSurveyProfile,
   listSurveys,
   playerResponses,
+  submitSurveyResponse,
   userResponses,
 } from './surveys.service.ts';
 
@@ -27,5 +28,12 @@ export function surveyRoutes(app: App, db: Db) {
   );
   route(app, surveysApi.delinkProfile, user, async (request) =>
     delinkSurveyProfile(db, requireUser(request), request.params.id, request.body),
+  );
+  route(app, surveysApi.submit, user, async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await submitSurveyResponse(db, requireUser(request), request.params.id, request.params.surveyId, request.body),
+      ),
   );
 }

@@ -1,15 +1,19 @@
 import type { Paging } from '@grove/domain/api/common';
+import { readSurveyForm, surveyAnswersSchema } from '@grove/domain/surveys';
+import { toFieldErrors } from '@grove/domain/validation';
 import type { Db } from '../../db/client.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
-import { assertAccountAccess } from '../auth/access.ts';
+import { assertAccountAccess, assertFamilyMember } from '../auth/access.ts';
 import {
   countActiveSurveys,
   delinkProfile,
+  findActiveSurvey,
   findIncompleteProfile,
   findPlayer,
   findUserAccountId,
   linkProfile,
+  insertResponse,
   listActiveSurveys,
   pagePlayerResponses,
   pageUserResponses,
@@ -119,4 +123,48 @@ export async function delinkSurveyProfile(db: Db, user: AuthUser, playerId: numb
   const name = input.player_name ?? null;
   const delinked = await db.transaction((tx) => delinkProfile(tx, player.accountId, player.id, name));
   return { player_id: player.id, delinked_responses: delinked };
+}
+
+/**
+ * POST /api/v2/player/{id}/surveys/{surveyId}/responses/: a member of the player's account answers
+ * an active form about the player. Staff are refused (403: the answers are the family's); a coach,
+ * another family or a missing player get 404; a closed or missing form 404. The answers are checked
+ * against the form's questions (400 with `answers.<question id>`), then stored in one transaction.
+ */
+export async function submitSurveyResponse(
+  db: Db,
+  user: AuthUser,
+  playerId: number,
+  surveyId: number,
+  body: { answers: Record<string, unknown> },
+) {
+  const player = await findPlayer(db, playerId);
+  if (!player) throw notFound();
+  await assertFamilyMember(db, user, player.accountId, 'Check-ins are answered by the family, not by staff.');
+  const survey = await findActiveSurvey(db, surveyId);
+  if (!survey) throw notFound();
+  const form = readSurveyForm(survey.payload);
+  const parsed = surveyAnswersSchema(form.questions).safeParse(body.answers);
+  if (!parsed.success) {
+    const fields = toFieldErrors(parsed.error);
+    throw new ValidationError(
+      Object.fromEntries(
+        Object.entries(fields).map(([key, messages]) => [
+          key === 'non_field_errors' ? 'answers' : `answers.${key}`,
+          messages,
+        ]),
+      ),
+    );
+  }
+  const row = await db.transaction((tx) =>
+    insertResponse(tx, {
+      surveyId: survey.id,
+      accountId: player.accountId,
+      userId: user.id,
+      playerId: player.id,
+      playerName: player.name,
+      payload: parsed.data as Record<string, unknown>,
+    }),
+  );
+  return toResponseDto(row);
 }

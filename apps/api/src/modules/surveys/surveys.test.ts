@@ -149,3 +149,104 @@ describe('surveys', () => {
     expect(await t.db.select().from(incompleteProfiles).where(eq(incompleteProfiles.id, foreign!.id))).toHaveLength(1);
   });
 });
+
+describe('answering a survey', () => {
+  let checkInId: number;
+  let closedId: number;
+  beforeAll(async () => {
+    const [checkIn, closed] = await t.db
+      .insert(surveys)
+      .values([
+        {
+          slug: 'weekly-check-in',
+          title: 'Weekly check-in',
+          payload: {
+            repeat_days: 7,
+            questions: [
+              { id: 'calm', text: 'How calm?', type: 'scale', min: 1, max: 5 },
+              { id: 'hours', text: 'Hours of sleep', type: 'number', min: 0, max: 24 },
+              { id: 'mood', text: 'Mood', type: 'choice', choices: ['good', 'mixed', 'hard'] },
+              { id: 'notes', text: 'Notes', type: 'text', max_length: 20 },
+            ],
+          },
+        },
+        { slug: 'closed-check-in', title: 'Closed', isActive: false, payload: { questions: [] } },
+      ])
+      .returning();
+    checkInId = checkIn!.id;
+    closedId = closed!.id;
+  });
+  const url = (playerId: number, surveyId = checkInId) => `/api/v2/player/${playerId}/surveys/${surveyId}/responses/`;
+  const good = { calm: 4, hours: 8.5, mood: 'good', notes: '  Slept well  ' };
+
+  it('stores a parent’s answers about their player and lists them among the user’s responses', async () => {
+    const parent = await createParent(t.db, { players: ['Fay'] });
+    const player = parent.players[0]!;
+    const res = await post(url(player.id), parent.headers, { answers: { ...good, extra: 'dropped' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      survey: { id: checkInId, slug: 'weekly-check-in', title: 'Weekly check-in' },
+      account_id: parent.account.id,
+      user_id: parent.user.id,
+      player_id: player.id,
+      player_name: 'Fay',
+      payload: { calm: 4, hours: 8.5, mood: 'good', notes: 'Slept well' },
+    });
+    const rows = await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, player.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.payload).toEqual({ calm: 4, hours: 8.5, mood: 'good', notes: 'Slept well' });
+    // The optional text may be left out; without the trailing slash too.
+    expect(
+      (await post(url(player.id).slice(0, -1), parent.headers, { answers: { calm: 1, hours: 0, mood: 'hard' } }))
+        .statusCode,
+    ).toBe(201);
+    const mine = (await get(`/api/v2/player/surveys/responses/?user=${parent.user.id}`, parent.headers)).json();
+    expect(mine.count).toBe(2);
+    const staff = await createStaff(t.db);
+    expect((await get(`/api/v2/admin/players/${player.id}/responses/`, staff.headers)).json().count).toBe(2);
+  });
+
+  it('answers 400 with a message per question for bad answers and stores nothing', async () => {
+    const parent = await createParent(t.db, { players: ['Gil'] });
+    const player = parent.players[0]!;
+    const res = await post(url(player.id), parent.headers, {
+      answers: { calm: 9, hours: 'lots', mood: 'great', notes: 'x'.repeat(21) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      'answers.calm': ['Must be between 1 and 5.'],
+      'answers.hours': ['A valid number is required.'],
+      'answers.mood': ['Choose one of: good, mixed, hard.'],
+      'answers.notes': ['At most 20 characters.'],
+    });
+    const missing = await post(url(player.id), parent.headers, { answers: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json()).sort()).toEqual(['answers.calm', 'answers.hours', 'answers.mood']);
+    expect(missing.json()['answers.calm']).toEqual(['This field is required.']);
+    const notObject = await post(url(player.id), parent.headers, { answers: [1] });
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json()).toHaveProperty('answers');
+    expect(await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, player.id))).toHaveLength(0);
+  });
+
+  it('refuses another family’s player, a closed form, coaches and staff', async () => {
+    const parent = await createParent(t.db, { players: ['Hal'] });
+    const other = await createParent(t.db, { players: ['Ivy'] });
+    const player = parent.players[0]!;
+    expect((await post(url(other.players[0]!.id), parent.headers, { answers: good })).statusCode).toBe(404);
+    expect((await post(url(2147483647), parent.headers, { answers: good })).statusCode).toBe(404);
+    expect((await post(url(player.id, closedId), parent.headers, { answers: good })).statusCode).toBe(404);
+    expect((await post(url(player.id, 2147483647), parent.headers, { answers: good })).statusCode).toBe(404);
+    const coach = await createCoach(t.db);
+    await t.db.update(accounts).set({ coachUserId: coach.user.id }).where(eq(accounts.id, parent.account.id));
+    expect((await post(url(player.id), coach.headers, { answers: good })).statusCode).toBe(404);
+    const staff = await createStaff(t.db);
+    const refused = await post(url(player.id), staff.headers, { answers: good });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toMatch(/answered by the family/);
+    expect((await t.app.inject({ method: 'POST', url: url(player.id), payload: { answers: good } })).statusCode).toBe(
+      401,
+    );
+    expect(await t.db.select().from(surveyResponses).where(eq(surveyResponses.playerId, player.id))).toHaveLength(0);
+  });
+});

@@ -13,6 +13,7 @@ import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { invoiceFixture, subscriptionFixture } from '../../features/billing/billing.fixtures.ts';
+import { interactionFixture, interactionRoutes } from '../../features/interactions/interactions.fixtures.ts';
 
 type Records = Parameters<typeof playerPage>[0];
 type AdminAccount = Reply<typeof adminApi.account>;
@@ -252,12 +253,14 @@ describe('the account page’s header and section links', () => {
       'Coach',
       'Tags',
       'Notes',
+      'Interactions',
       'People',
       'Subscription',
       'Shipments',
       'Support tickets',
       'Consent',
       'Players',
+      'Surveys',
       'History',
     ]);
     // Every link leads to a heading on the page (a renamed id would leave a link going nowhere).
@@ -558,12 +561,95 @@ describe('staff billing and shipments on the account page', () => {
     const user = userEvent.setup();
     const history = await screen.findByRole('heading', { name: 'History of staff changes (2)' });
     const section = history.closest('section') as HTMLElement;
-    expect(section).toHaveTextContent('{"account_status":"ACTIVE"} → {"account_status":"SUSPENDED"}');
+    expect(section).toHaveTextContent('Account status: Active → Suspended');
     await user.type(within(section).getByLabelText('Staff member’s e-mail'), 'robin@');
     await user.click(within(section).getByRole('button', { name: 'Show their changes' }));
     expect(await within(section).findByRole('heading', { name: 'History of staff changes (1)' })).toBeInTheDocument();
     expect(section).not.toHaveTextContent('staff@example.com');
     expect(api.callsTo('GET /api/v2/admin/accounts/1/audit').at(-1)?.query.get('actor_email')).toBe('robin@');
+  });
+
+  it('logs a customer interaction and lists it first, in the family’s time zone', async () => {
+    const api = asStaff([], {
+      'GET /api/v2/admin/accounts/1/': { body: adminAccount({ time_zone: 'America/Chicago' }) },
+      ...interactionRoutes(1, { results: [interactionFixture()] }, { id: 9, name: 'Staff Member' }),
+    });
+    renderApp('/admin/accounts/1');
+    const section = await screen.findByRole('region', { name: 'Customer interactions (1)' });
+    expect(section).toHaveTextContent('Phone call · We reached out · 11-20-2026 2:05:09 PM CST');
+    expect(section).toHaveTextContent('Logged by Casey Morgan');
+    const user = userEvent.setup();
+    await user.selectOptions(await within(section).findByRole('combobox', { name: /Channel/ }), 'email');
+    await user.type(within(section).getByRole('textbox', { name: /Note/ }), 'Sent the shipping dates.');
+    await user.click(within(section).getByRole('button', { name: 'Log it' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')[0]?.headers.get('X-CSRFToken')).toBe('csrf-1');
+    await screen.findByRole('region', { name: 'Customer interactions (2)' });
+    const first = within(section).getAllByRole('listitem')[0];
+    expect(first).toHaveTextContent('Check-in · E-mail · We reached out · 11-24-2026 9:00:00 AM CST');
+    expect(first).toHaveTextContent('Sent the shipping dates.');
+    expect(first).toHaveTextContent('Logged by Staff Member');
+  });
+
+  it('says each staff change in words, names resolved, the raw record one click away', async () => {
+    const audited = (id: number, fields: Record<string, unknown>) => ({
+      id,
+      created_at: '2026-11-20T15:00:00Z',
+      actor: { id: 9, email: 'staff@example.com' },
+      action: 'Write a staff note on an account (Idempotency-Key honoured)',
+      method: 'POST',
+      route: '/api/v2/admin/accounts/:id/notes',
+      entity: 'note',
+      entity_id: String(id),
+      account_id: 1,
+      before: null,
+      after: null,
+      request: null,
+      reason: null,
+      status: 200,
+      ...fields,
+    });
+    asStaff([{ id: 4, name: 'Maya', hr_gauge: 7, chase_speed: 3, acorns: 5 }], {
+      'GET /api/v2/admin/accounts/1/': {
+        body: adminAccount({
+          players: [{ id: 4, name: 'Maya', in_program: true, hr_gauge: 7, chase_speed: 3, acorns: 5 }],
+        }),
+      },
+      'GET /api/v2/admin/accounts/1/audit/': {
+        body: keysetPage([
+          audited(1, { after: { text: 'Called the family about the tablet.', author_user_id: 1 } }),
+          audited(2, { entity: 'account', before: { coach_user_id: 32 }, after: { coach_user_id: 31 } }),
+          audited(3, {
+            entity: 'player',
+            entity_id: '4',
+            before: { hr_gauge: 5, chase_speed: 3, acorns: 5 },
+            after: { hr_gauge: 7, chase_speed: 3, acorns: 5 },
+            reason: 'Calmer mornings',
+          }),
+          audited(4, {
+            entity: 'invoice',
+            before: { number: 'GRV-2026-000024', status: 'PAID', refunded_cents: 0 },
+            after: { number: 'GRV-2026-000024', status: 'REFUNDED', refunded_cents: 3900 },
+          }),
+        ]),
+      },
+    });
+    renderApp('/admin/accounts/1');
+    const history = await screen.findByRole('heading', { name: 'History of staff changes (4)' });
+    const section = history.closest('section') as HTMLElement;
+    expect(within(section).getByText("Note added: 'Called the family about the tablet.'")).toBeInTheDocument();
+    expect(await within(section).findByText('Coach: Robin Hale → Casey Morgan')).toBeInTheDocument();
+    expect(within(section).getByText('Maya: gauge 5 → 7 (Calmer mornings)')).toBeInTheDocument();
+    expect(within(section).getByText('Invoice GRV-2026-000024 refunded, $39.00')).toBeInTheDocument();
+    expect(section).toHaveTextContent('staff@example.com, 11-20-2026 10:00:00 AM EST');
+    // The raw record stays one click away, closed until asked for.
+    const disclosures = within(section).getAllByText('Show the record');
+    expect(disclosures).toHaveLength(4);
+    const first = disclosures[0]!.closest('details') as HTMLDetailsElement;
+    expect(first.open).toBe(false);
+    await userEvent.setup().click(disclosures[0]!);
+    expect(first.open).toBe(true);
+    expect(first).toHaveTextContent('"author_user_id": 1');
   });
 
   it('keeps a 404 for shipments silent', async () => {

@@ -1,8 +1,9 @@
 /**
  * root.admin.accounts.details — /admin/accounts/:accountId (SPEC §2; issue 14 §10): everything
  * staff need to help a family — the account and its people, coach, tags, players (gauge, chase
- * speed, acorns), staff notes and the history of staff changes. The header names the account
- * holder once the account is loaded, and a row of section links leads to each part of the page.
+ * speed, acorns), staff notes, customer interactions and the history of staff changes. The header
+ * names the account holder once the account is loaded, and a row of section links leads to each
+ * part of the page.
  */
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -24,6 +25,8 @@ import { AccountConsents } from '../../features/admin-account/account-consents.t
 import { adminAccountQuery } from '../../features/admin/admin.api.ts';
 import '../../features/admin/admin.css';
 import { AccountSectionNav } from '../../features/admin-account/section-nav.tsx';
+import { InteractionsPanel } from '../../features/interactions/interactions-panel.tsx';
+import { PlayerSurveyResponses } from '../../features/surveys/player-survey-responses.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { href } from '../paths.ts';
 
@@ -73,6 +76,7 @@ function AccountDetails({ accountId }: { accountId: number }) {
           <AccountTags account={data} />
         </div>
         <AccountNotes accountId={data.id} timeZone={data.time_zone} />
+        <InteractionsPanel accountId={data.id} timeZone={data.time_zone} headingId="admin-interactions-title" />
         <AccountPeople account={data} />
         <AccountBilling accountId={data.id} timeZone={data.time_zone} who={holder?.name ?? `account ${data.id}`} />
         <AccountShipments accountId={data.id} timeZone={data.time_zone} />
@@ -82,7 +86,10 @@ function AccountDetails({ accountId }: { accountId: number }) {
           <AccountPlayers accountId={data.id} />
         </div>
         <div className="admin-details__wide">
-          <AccountAudit accountId={data.id} timeZone={data.time_zone} />
+          <PlayerSurveyResponses accountId={data.id} players={data.players} timeZone={data.time_zone} />
+        </div>
+        <div className="admin-details__wide">
+          <AccountAudit accountId={data.id} timeZone={data.time_zone} players={data.players} coach={data.coach_user} />
         </div>
       </div>
     </>

@@ -19,6 +19,7 @@ import {
   type FakeCoaching,
 } from '../../features/coaching/coaching.fixtures.ts';
 import { getNotices } from '../../lib/notifications.ts';
+import { interactionFixture, interactionRoutes } from '../../features/interactions/interactions.fixtures.ts';
 
 const HOURS = 'GET /api/v1/coach_booking/calendar/available_hours';
 const BOOK = 'POST /api/v1/coach_booking/book';
@@ -406,6 +407,30 @@ describe('The coach’s workspace', () => {
     fireEvent.change(within(friday).getByLabelText('From — Friday, hours 2'), { target: { value: '16:00' } });
     expect((await within(friday).findAllByText(COACHING_MESSAGES.hoursOverlap)).length).toBeGreaterThan(0);
     expect(within(form).getByRole('button', { name: 'Save working hours' })).toBeDisabled();
+  });
+
+  it('logs a conversation with the family under its brief, times in the family’s zone', async () => {
+    const user = userEvent.setup();
+    const coach = { id: 31, name: 'Casey Morgan' };
+    const api = signedIn(USERS.coach, fakeCoaching(), interactionRoutes(1, { results: [interactionFixture()] }, coach));
+    renderApp('/dashboard/coaching');
+    const families = await screen.findByRole('region', { name: 'Your families' });
+    await user.click(await within(families).findByRole('button', { name: 'Brief of Jordan Parker' }));
+    const brief = await screen.findByRole('region', { name: 'Brief: Jordan Parker' });
+    const section = await within(brief).findByRole('region', { name: 'Customer interactions (1)' });
+    expect(within(section).getByRole('heading', { level: 3 })).toBeInTheDocument();
+    expect(section).toHaveTextContent('Phone call · We reached out · 11-20-2026 3:05:09 PM EST');
+    await user.type(await within(section).findByRole('textbox', { name: /Note/ }), 'Talked through bedtime.');
+    await user.click(within(section).getByRole('button', { name: 'Log it' }));
+    await waitFor(() => expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')).toHaveLength(1));
+    expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')[0]?.body).toEqual({
+      kind: 'call',
+      direction: 'outbound',
+      topic: 'check_in',
+      outcome: null,
+      summary: 'Talked through bedtime.',
+    });
+    expect(await within(section).findByText('Talked through bedtime.')).toBeInTheDocument();
   });
 
   it('shows the workspace, not booking, to staff — without a coach’s own families and hours', async () => {

@@ -7,7 +7,8 @@
  *
  * The route composes the account feature with coaching: the family's coach comes from its account
  * (GET /api/v2/accounts/{id}/ `coach_user`), and a coach's note is written "by a user of the
- * family" (the contract), found in the same account record.
+ * family" (the contract), found in the same account record. Under a family's brief it puts the
+ * customer interactions (features/interactions).
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +19,8 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { accountDetailQuery } from '../../features/account/account.api.ts';
 import { BookingPage } from '../../features/coaching/booking-page.tsx';
 import { CoachWorkspace } from '../../features/coaching/coach-workspace.tsx';
+import type { FamilyExtra } from '../../features/coaching/family-brief.tsx';
+import { InteractionsPanel } from '../../features/interactions/interactions-panel.tsx';
 import { useUserLayout } from '../layouts/layout-context.ts';
 
 /** Whether `user` sees the coach's workspace rather than booking. */
@@ -38,18 +41,35 @@ function FamilyCoaching({ user, bookingRef }: { user: UserInfo; bookingRef: stri
   );
 }
 
-function CoachCoaching({ user }: { user: UserInfo }) {
+/** Under a family's brief: the conversations with it, times in the family's zone. */
+const familyInteractions: FamilyExtra = ({ accountId, timeZone }) => (
+  <InteractionsPanel accountId={accountId} timeZone={timeZone} headingLevel={3} className="brief-interactions" />
+);
+
+function CoachCoaching({ user, familyId }: { user: UserInfo; familyId: number | null }) {
   const queryClient = useQueryClient();
   const familyUserId = useCallback(
     async (accountId: number) => (await queryClient.fetchQuery(accountDetailQuery(accountId))).users[0]?.id ?? null,
     [queryClient],
   );
-  return <CoachWorkspace user={user} familyUserId={familyUserId} />;
+  return (
+    <CoachWorkspace
+      key={familyId}
+      user={user}
+      familyUserId={familyUserId}
+      familyExtra={familyInteractions}
+      initialAccountId={familyId}
+    />
+  );
 }
 
 export function CoachingRoute() {
   const { user } = useUserLayout();
   const [search] = useSearchParams();
-  if (seesCoachWorkspace(user)) return <CoachCoaching user={user} />;
+  if (seesCoachWorkspace(user)) {
+    // ?family=<account id> (the caseload's links) opens that family's brief.
+    const familyId = Number(search.get('family'));
+    return <CoachCoaching user={user} familyId={Number.isInteger(familyId) && familyId > 0 ? familyId : null} />;
+  }
   return <FamilyCoaching user={user} bookingRef={search.get('ref')} />;
 }

@@ -21,6 +21,7 @@ import { Button } from '../../components/button.tsx';
 import { ChevronRightIcon, HeartrateIcon, StatsIcon } from '../../components/icons.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { PastDueBanner } from '../../features/billing/past-due-banner.tsx';
 import { CoachCard } from '../../features/home/coach-card.tsx';
 import { HomeLayout } from '../../features/home/home-layout.tsx';
 import { useFamilyLeads } from '../../features/home/home-leads.ts';
@@ -249,6 +250,7 @@ export function HomeRoute() {
           ) : null}
         </p>
       ) : null}
+      {family ? <PastDueBanner user={user} timeZone={family.time_zone} /> : null}
       <HomeLayout
         withSide={family !== null}
         lead={

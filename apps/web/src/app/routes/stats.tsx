@@ -23,6 +23,7 @@ import type { WeeklyActivity } from '@grove/domain/api/play';
 
 import { weeklyActivityQuery } from '../../features/play/play.api.ts';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
+import { CheckInsCard } from '../../features/surveys/check-ins-card.tsx';
 import type { Player } from '@grove/domain/api/players';
 import { frameDescription, frameFromParam, frameTotals } from '../../features/stats/frame-totals.ts';
 import { TotalsFigures } from '../../features/stats/totals-figures.tsx';
@@ -140,7 +141,7 @@ function PlayerStats({ player, frame, gis }: { player: Player; frame: TimeFrame;
 }
 
 export function StatsRoute() {
-  const { players, playersLoaded, playersFailed, selectedPlayer } = usePlayerLayout();
+  const { players, playersLoaded, playersFailed, selectedPlayer, user, visitedAccountId } = usePlayerLayout();
   const [search] = useSearchParams();
   const gis = search.get('gis');
   const frame = frameFromParam(gis, DEFAULT_FRAME);
@@ -172,6 +173,10 @@ export function StatsRoute() {
         hrefFor={(player) => href('root.user.player.stats', null, { pid: player.id, gis })}
       />
       <PlayerStats key={selectedPlayer.id} player={selectedPlayer} frame={frame} gis={gis} />
+      {/* Check-ins are answered by the family: not shown to staff or coaches visiting a family. */}
+      {visitedAccountId === null && user.account && !user.is_staff && !user.is_coach ? (
+        <CheckInsCard player={selectedPlayer} userId={user.id} timeZone={user.account.time_zone} />
+      ) : null}
     </Page>
   );
 }

@@ -14,12 +14,14 @@ export const ACCOUNT_SECTIONS = [
   { target: 'admin-coach-title', label: 'Coach' },
   { target: 'admin-tags-title', label: 'Tags' },
   { target: 'admin-notes-title', label: 'Notes' },
+  { target: 'admin-interactions-title', label: 'Interactions' },
   { target: 'admin-people-title', label: 'People' },
   { target: 'admin-billing-title', label: 'Subscription' },
   { target: 'admin-shipments-title', label: 'Shipments' },
   { target: 'admin-tickets-title', label: 'Support tickets' },
   { target: 'admin-consents-title', label: 'Consent' },
   { target: 'account-players-title', label: 'Players' },
+  { target: 'admin-surveys-title', label: 'Surveys' },
   { target: 'admin-audit-title', label: 'History' },
 ] as const;
 

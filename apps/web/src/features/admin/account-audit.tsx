@@ -1,19 +1,47 @@
-/** The staff writes on an account (issue 14 §7, §10), newest first, page by page, by staff member. */
-import { useId, useState } from 'react';
+/**
+ * The staff writes on an account (issue 14 §7, §10), newest first, page by page, by staff member.
+ * Each says in words what changed (issue 26 item 4: the domain's describeAuditEntry, names of
+ * coaches and players resolved from what the page already holds); the raw record is one click away.
+ */
+import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
+import { describeAuditEntry, type AuditWordingContext } from '@grove/domain/audit-history';
 
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { auditQuery, cursorOf } from './admin.api.ts';
+import { auditQuery, coachesQuery, cursorOf } from './admin.api.ts';
 
-const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+const record = (row: { before: unknown; after: unknown; request: unknown }) =>
+  JSON.stringify({ before: row.before ?? null, after: row.after ?? null, request: row.request ?? null }, null, 2);
 
-export function AccountAudit({ accountId, timeZone }: { accountId: number; timeZone: string }) {
+type Named = { id: number; name: string };
+const NO_PLAYERS: readonly Named[] = [];
+
+export function AccountAudit({
+  accountId,
+  timeZone,
+  players = NO_PLAYERS,
+  coach = null,
+}: {
+  accountId: number;
+  timeZone: string;
+  /** The account's players: a gauge change names its player. */
+  players?: readonly Named[];
+  /** The account's coach now (besides the coaches' list). */
+  coach?: Named | null;
+}) {
   const id = useId();
   const [cursor, setCursor] = useState<string | null>(null);
   const [actor, setActor] = useState('');
   const audit = useQuery(auditQuery(accountId, cursor, actor));
+  const coaches = useQuery(coachesQuery());
+  const context = useMemo((): AuditWordingContext => {
+    const people = new Map<number, string>((coaches.data?.results ?? []).map((person) => [person.id, person.name]));
+    if (coach) people.set(coach.id, coach.name);
+    const playerNames = new Map(players.map((player) => [player.id, player.name]));
+    return { timeZone, userName: (key) => people.get(key), playerName: (key) => playerNames.get(key) };
+  }, [coaches.data, coach, players, timeZone]);
   return (
     <section className="card admin-section" aria-labelledby="admin-audit-title">
       <h2 className="card__title" id="admin-audit-title">
@@ -56,13 +84,19 @@ export function AccountAudit({ accountId, timeZone }: { accountId: number; timeZ
           <ol className="admin-audit">
             {audit.data.results.map((row) => (
               <li key={row.id} className="admin-audit__row">
-                <strong>{row.action}</strong> — {row.actor.email}, {formatDateTime(row.created_at, timeZone)}
-                {row.reason ? <div>Reason: {row.reason}</div> : null}
-                {row.before !== null || row.after !== null ? (
-                  <div className="admin-audit__change">
-                    {show(row.before)} → {show(row.after)}
-                  </div>
-                ) : null}
+                <ul className="admin-audit__lines">
+                  {describeAuditEntry(row, context).map((line, index) => (
+                    <li key={index}>{index === 0 ? <strong>{line}</strong> : line}</li>
+                  ))}
+                </ul>
+                <span className="admin-audit__meta">
+                  {row.actor.email}, {formatDateTime(row.created_at, timeZone)}
+                </span>
+                <details className="admin-audit__record">
+                  <summary>Show the record</summary>
+                  <p className="admin-audit__action">{row.action}</p>
+                  <pre className="admin-audit__change">{record(row)}</pre>
+                </details>
               </li>
             ))}
           </ol>

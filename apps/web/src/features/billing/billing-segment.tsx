@@ -21,6 +21,7 @@ import { FLOW_BUTTONS, FlowDialog, type FlowContext } from './flow-dialogs.tsx';
 import { HistoryCard } from './history.tsx';
 import { InvoiceReceipt, InvoicesCard } from './invoices.tsx';
 import { PaymentMethodCard } from './payment-method.tsx';
+import { PastDueBanner } from './past-due-banner.tsx';
 import {
   accountTimeZone,
   allowedFlows,
@@ -174,6 +175,7 @@ function FamilyBilling({ user, accountId }: { user: UserInfo; accountId: number 
     <>
       {receipt ? <InvoiceReceipt invoice={receipt.invoice} timeZone={timeZone} onBack={closeReceipt} /> : null}
       <div className="billing-stack" hidden={receipt !== null}>
+        <PastDueBanner user={user} timeZone={timeZone} />
         <SubscriptionCard user={user} accountId={accountId} subscription={subscription} timeZone={timeZone} />
         <PaymentMethodCard user={user} accountId={accountId} timeZone={timeZone} />
         <InvoicesCard

@@ -13,7 +13,7 @@ import type {
   BillingRules,
   FlowAnswer,
   InvoicePage,
-  PaymentMethodAnswer,
+  PaymentMethodUpdateAnswer,
   Subscription,
   billingApi,
 } from '@grove/domain/api/billing';
@@ -194,8 +194,8 @@ export async function afterFlow(
 export async function updatePaymentMethod(
   body: RequestBody<typeof billingApi.payment>,
   key: string,
-): Promise<PaymentMethodAnswer> {
-  return unwrap(await api.post<PaymentMethodAnswer>('/v2/billing/payment/', body, idempotent(key)));
+): Promise<PaymentMethodUpdateAnswer> {
+  return unwrap(await api.post<PaymentMethodUpdateAnswer>('/v2/billing/payment/', body, idempotent(key)));
 }
 
 /** POST /api/v2/billing/payment/request_update_email/: a link to update the card, by e-mail. */

@@ -4,7 +4,8 @@
  * provider's field when a publishable key is configured; POST /billing/payment/ with an
  * Idempotency-Key) and "E-mail me a link" (POST /billing/payment/request_update_email/).
  */
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@grove/domain';
 import type { PaymentMethodAnswer } from '@grove/domain/api/billing';
@@ -27,6 +28,7 @@ import {
   updatePaymentMethod,
 } from './billing.api.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { authKeys } from '../auth/auth.api.ts';
 
 const StripeCard = lazy(async () => ({ default: (await import('../checkout/stripe-card.tsx')).StripeCard }));
 
@@ -49,7 +51,18 @@ const SERVER_FIELDS: Record<string, CardField> = {
   'payment_method.card.cvc': 'card_cvc',
 };
 
-function UpdateCardDialog({ user, accountId, onClose }: { user: UserInfo; accountId: number; onClose: () => void }) {
+function UpdateCardDialog({
+  user,
+  accountId,
+  pastDue,
+  onClose,
+}: {
+  user: UserInfo;
+  accountId: number;
+  /** A failed renewal is waiting: the new card is charged for it at once. */
+  pastDue: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const base = useId();
   const rules = cardRules();
@@ -80,13 +93,20 @@ function UpdateCardDialog({ user, accountId, onClose }: { user: UserInfo; accoun
     },
     onSuccess: (method) => {
       key.current = null;
-      notify({
-        kind: 'success',
-        title: 'Card updated',
-        message: `${cardText(method)} is used from the next charge on.`,
-      });
-      void queryClient.invalidateQueries({ queryKey: billingKeys.details(user.id) });
-      onClose();
+      if (method.renewal?.outcome === 'failed') {
+        // The card is saved, but the renewal it was charged for failed: say so in the dialog.
+        setFormError(method.renewal.detail);
+      } else {
+        notify({
+          kind: 'success',
+          title: 'Card updated',
+          message: method.renewal ? method.renewal.detail : `${cardText(method)} is used from the next charge on.`,
+        });
+        onClose();
+      }
+      // A retried renewal changes the subscription, the invoices, the history and the user's billing status.
+      void queryClient.invalidateQueries({ queryKey: method.renewal ? billingKeys.all : billingKeys.details(user.id) });
+      if (method.renewal) void queryClient.invalidateQueries({ queryKey: authKeys.userInfo() });
     },
     onError: (error) => {
       if (!keepsIdempotencyKey(error)) key.current = null;
@@ -149,7 +169,11 @@ function UpdateCardDialog({ user, accountId, onClose }: { user: UserInfo; accoun
   return (
     <ModalDialog title="Update your card" onClose={onClose} busy={mutation.isPending}>
       <form className="dialog__form" noValidate onSubmit={submit}>
-        <p>The new card is used from your next charge on. Nothing is charged now.</p>
+        <p>
+          {pastDue
+            ? 'We charge your failed renewal to the new card at once, and it is used from then on.'
+            : 'The new card is used from your next charge on. Nothing is charged now.'}
+        </p>
         {STRIPE_PUBLISHABLE_KEY ? (
           <Suspense fallback={<Spinner label="Loading the card form…" />}>
             <StripeCard
@@ -201,7 +225,21 @@ export function PaymentMethodCard({
   timeZone: string | null;
 }) {
   const details = useQuery(billingDetailsQuery(user.id));
-  const [updating, setUpdating] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  // The past-due e-mail and banner link here with update_card=1: the card form opens at once.
+  const [updating, setUpdating] = useState(search.get('update_card') === '1');
+  useEffect(() => {
+    if (search.get('update_card') !== '1') return;
+    setUpdating(true);
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('update_card');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [search, setSearch]);
   const emailLink = useMutation({
     mutationFn: requestUpdateEmail,
     onSuccess: (detail) => notify({ kind: 'success', title: 'Link sent', message: detail }),
@@ -252,7 +290,14 @@ export function PaymentMethodCard({
           E-mail me a link
         </Button>
       </div>
-      {updating ? <UpdateCardDialog user={user} accountId={accountId} onClose={() => setUpdating(false)} /> : null}
+      {updating ? (
+        <UpdateCardDialog
+          user={user}
+          accountId={accountId}
+          pastDue={Boolean(data?.past_due)}
+          onClose={() => setUpdating(false)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -95,6 +95,8 @@ const SANDBOX_CARD_HINTS: readonly { number: string; result: string }[] = [
   { number: grouped(SANDBOX_CARDS.declined), result: 'is declined' },
   { number: grouped(SANDBOX_CARDS.insufficientFunds), result: 'is declined for insufficient funds' },
   { number: grouped(SANDBOX_CARDS.serviceError), result: 'fails with a payment-service error' },
+  { number: grouped(SANDBOX_CARDS.renewalFails), result: 'pays at checkout, then every renewal is declined' },
+  { number: grouped(SANDBOX_CARDS.renewalFailsOnce), result: 'pays at checkout, then the first renewal is declined' },
 ];
 
 /** The sandbox's test cards, for whoever tries the card form (checkout, updating a card). */

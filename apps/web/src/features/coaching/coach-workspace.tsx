@@ -9,11 +9,13 @@
  * brief sits beside the lists.
  */
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { COACHING_LIMITS, DEFAULT_TIMEZONE, formatDateTime, localDateKey, resolveTimeZone } from '@grove/domain';
 import type { CoachingCall } from '@grove/domain/api/coaching';
 import type { UserInfo } from '@grove/domain/api/user';
 
+import { href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -29,7 +31,7 @@ import {
 } from './coaching.api.ts';
 import { todayIn } from './coaching-times.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FamilyBrief, type FamilyUserLookup } from './family-brief.tsx';
+import { FamilyBrief, type FamilyExtra, type FamilyUserLookup } from './family-brief.tsx';
 import { TimeOffPanel } from './time-off-panel.tsx';
 import { WorkingHoursForm } from './working-hours-form.tsx';
 import './coaching.css';
@@ -216,7 +218,19 @@ function useCalls(when: CallsWhen) {
   return useQuery(callsQuery(when));
 }
 
-export function CoachWorkspace({ user, familyUserId }: { user: UserInfo; familyUserId: FamilyUserLookup }) {
+export function CoachWorkspace({
+  user,
+  familyUserId,
+  familyExtra,
+  initialAccountId = null,
+}: {
+  user: UserInfo;
+  familyUserId: FamilyUserLookup;
+  /** More of a family under its brief (the route adds the customer interactions). */
+  familyExtra?: FamilyExtra;
+  /** A family whose brief opens at once (the caseload's links: ?family=). */
+  initialAccountId?: number | null;
+}) {
   const isCoach = user.is_coach;
   const isStaff = user.is_staff;
   const hours = useQuery({ ...workingHoursQuery(), enabled: isCoach });
@@ -224,7 +238,7 @@ export function CoachWorkspace({ user, familyUserId }: { user: UserInfo; familyU
   const upcoming = useCalls('upcoming');
   const past = useCalls('past');
   const families = useQuery({ ...familiesQuery(), enabled: isCoach });
-  const [selectedAccountId, setSelectedAccountId] = useState<number | null>(null);
+  const [selectedAccountId, setSelectedAccountId] = useState<number | null>(initialAccountId);
   const [cancelling, setCancelling] = useState<CoachingCall | null>(null);
   const cancel = useChangeCall();
   const briefHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -304,6 +318,9 @@ export function CoachWorkspace({ user, familyUserId }: { user: UserInfo; familyU
               <h2 className="card__title" id={ids.families}>
                 Your families
               </h2>
+              <p>
+                <Link to={href('root.user.caseload')}>Caseload: who needs attention</Link>
+              </p>
               {families.isPending ? (
                 <Spinner label="Loading your families…" />
               ) : families.isError ? (
@@ -374,6 +391,7 @@ export function CoachWorkspace({ user, familyUserId }: { user: UserInfo; familyU
                   isStaff={isStaff}
                   familyUserId={familyUserId}
                   headingRef={briefHeadingRef}
+                  extra={familyExtra}
                 />
               </div>
             )}

@@ -7,6 +7,7 @@
 import { COACHING_MESSAGES, canChangeCall } from '@grove/domain';
 import type {
   Brief,
+  CaseloadFamily,
   CoachNote,
   CoachProfile,
   CoachingCall,
@@ -47,7 +48,31 @@ export type FakeCoaching = {
   bookAnswer?: FakeAnswer;
   /** Holds available-hours answers until released (to see a request cancelled). */
   holdHours?: boolean;
+  /** The caseload's families (default: one per family, needing attention); `search` filters by name. */
+  caseload?: CaseloadFamily[];
 };
+
+/** A caseload row of a family (a stopped one unless told otherwise). */
+export function caseloadFamilyFixture(overrides: Partial<CaseloadFamily> = {}): CaseloadFamily {
+  return {
+    account_id: 1,
+    family_name: 'Jordan Parker',
+    email: 'parent@example.com',
+    coach: { id: 3, name: 'Casey Morgan' },
+    players: 2,
+    status: 'stopped',
+    needs_attention: true,
+    minutes_this_week: 0,
+    minutes_last_week: 40,
+    goal_minutes: 90,
+    trend: 'down',
+    days_since_play: 12,
+    last_played_at: '2026-11-08T20:00:00.000Z',
+    next_call_at: '2026-11-22T15:00:00.000Z',
+    last_interaction_at: '2026-10-28T15:00:00.000Z',
+    ...overrides,
+  };
+}
 
 export function fakeCoaching(overrides: Partial<FakeCoaching> = {}): FakeCoaching {
   return {
@@ -171,6 +196,17 @@ export function coachingRoutes(state: FakeCoaching): Record<string, FakeHandler>
       return { status: 201, body: note };
     },
     [`GET ${BASE}/families`]: () => ({ body: page(state.families) }),
+    [`GET ${BASE}/caseload`]: (request) => {
+      const rows =
+        state.caseload ??
+        state.families.map((f) => caseloadFamilyFixture({ account_id: f.account_id, family_name: f.family_name }));
+      const search = (request.query.get('search') ?? '').toLowerCase();
+      const attention = request.query.get('attention') === 'true';
+      const results = rows.filter(
+        (r) => r.family_name.toLowerCase().includes(search) && (!attention || r.needs_attention),
+      );
+      return { body: { count: results.length, goal_minutes: 45, results } };
+    },
     [`GET ${BASE}/working_hours`]: () => ({ body: state.workingHours }),
     [`PUT ${BASE}/working_hours`]: (request) => {
       state.workingHours = bodyOf(request) as WorkingHours;

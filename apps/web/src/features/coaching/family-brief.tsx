@@ -4,7 +4,7 @@
  * chase-speed changes with their reasons, the latest survey answers; the family's own note; and
  * the coach notes with the editor (write, edit, share with the family or not, delete).
  */
-import { useId, useRef, useState, type Ref } from 'react';
+import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { COACHING_LIMITS, formatDateTime } from '@grove/domain';
 import type { Brief, CoachNote } from '@grove/domain/api/coaching';
@@ -18,6 +18,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 /** Finds a user of the family's account: coach notes are written "by one of its users" (the contract). */
 export type FamilyUserLookup = (accountId: number) => Promise<number | null>;
+
+/**
+ * What a route adds under a family's brief (features do not import each other), given the family's
+ * account and time zone.
+ */
+export type FamilyExtra = (family: { accountId: number; timeZone: string }) => ReactNode;
 
 const SETTING_NAMES: Record<string, string> = { hr_gauge: 'Gauge', chase_speed: 'Chase speed', acorns: 'Acorns' };
 
@@ -318,6 +324,7 @@ export function FamilyBrief({
   familyUserId,
   headingId,
   headingRef,
+  extra,
 }: {
   accountId: number;
   headingId: string;
@@ -327,6 +334,7 @@ export function FamilyBrief({
   isStaff: boolean;
   familyUserId: FamilyUserLookup;
   headingRef: Ref<HTMLHeadingElement>;
+  extra?: FamilyExtra;
 }) {
   const brief = useQuery(briefQuery(accountId));
   const remove = useNoteChange(accountId);
@@ -403,6 +411,7 @@ export function FamilyBrief({
           ))}
         </ul>
       )}
+      {extra ? extra({ accountId, timeZone: data.time_zone }) : null}
       {deleting ? (
         <ConfirmDialog
           title="Delete this note?"

@@ -1,0 +1,60 @@
+/**
+ * The past-due banner (docs/billing.md, When a payment fails; decision 0048): on Home and on
+ * Subscription & Billing, a family whose renewal charge failed reads what happened, when the charge
+ * is tried again and how to update the card. Updating the card charges the renewal at once; the
+ * banner goes when the subscription runs again.
+ */
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, formatMoney } from '@grove/domain';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { href } from '../../app/paths.ts';
+import { billingDetailsQuery } from './billing.api.ts';
+import { accountTimeZone, isPartnerCovered } from './subscription-status.ts';
+import './billing.css';
+
+/** Whether the signed-in person is the one who can fix a failed renewal. */
+function mayUpdateCard(user: UserInfo): boolean {
+  return user.is_billing_user && user.account !== null && !isPartnerCovered(user);
+}
+
+/** The link opens Subscription & Billing's card form (PaymentMethodCard reads `update_card`). */
+export function PastDueBanner({
+  user,
+  timeZone = accountTimeZone(user),
+}: {
+  user: UserInfo;
+  timeZone?: string | null;
+}) {
+  const enabled = mayUpdateCard(user) && user.billing_status.status_name === 'PAST_DUE';
+  const details = useQuery({ ...billingDetailsQuery(user.id), enabled });
+  const headingId = useId();
+  const pastDue = enabled ? details.data?.past_due : null;
+  if (!pastDue || details.data?.subscription_status !== 'PAST_DUE') return null;
+
+  const amount = formatMoney(pastDue.amount_cents, pastDue.currency);
+  const failedOn = formatDateTime(pastDue.failed_at, timeZone);
+  return (
+    <section className="billing-past-due" aria-labelledby={headingId} role="region">
+      <h2 className="billing-past-due__title" id={headingId}>
+        Your payment failed
+      </h2>
+      <p>
+        Your renewal payment of {amount} on {failedOn} failed: {pastDue.reason}
+      </p>
+      <p>
+        {pastDue.next_retry_at
+          ? `We will try again on ${formatDateTime(pastDue.next_retry_at, timeZone)}. Update your card before then and we charge it at once.`
+          : 'This was the last try: update your card now, or your subscription ends.'}
+      </p>
+      <Link
+        className="button button--primary"
+        to={href('root.user.management', null, { segment: 'billing', update_card: '1' })}
+      >
+        <span className="button__label">Update your card</span>
+      </Link>
+    </section>
+  );
+}

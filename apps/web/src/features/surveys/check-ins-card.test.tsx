@@ -1,0 +1,105 @@
+/**
+ * Check-ins (issue 26 item 3): a parent sees each form with when it was last answered and when the
+ * next one is due, answers it about a player (scale, number, text; the server's rules and its
+ * refusals under each question) and finds the answer among the earlier ones. The card sits on the
+ * player's Stats screen for the family.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+
+import { fakeApi } from '../../../test/fake-api.ts';
+import { USERS, playerPage, storeSession, weeklyAnswer } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { CheckInsCard } from './check-ins-card.tsx';
+import { responseFixture, surveyRoutes, type FakeSurveys } from './surveys.fixtures.ts';
+
+const NOW = new Date('2026-11-24T12:00:00.000Z');
+
+function renderCard() {
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <CheckInsCard player={{ id: 1, name: 'Maya' }} userId={6} timeZone="America/New_York" now={NOW} />
+    </QueryClientProvider>,
+  );
+}
+
+const checkIn = (name: string) => screen.getByRole('listitem', { name });
+
+describe('the check-ins card', () => {
+  it('shows when each form was last answered for the player and when the next is due', async () => {
+    storeSession();
+    fakeApi(
+      surveyRoutes({
+        responses: [responseFixture(), responseFixture({ id: 5, player_id: 2, player_name: 'Eli' })],
+      }),
+    );
+    renderCard();
+    await screen.findByRole('region', { name: 'Check-ins' });
+    await waitFor(() => expect(checkIn('Monthly check-in')).toBeInTheDocument());
+    expect(checkIn('Monthly check-in')).toHaveTextContent('Last answered Nov 1, 2026 · Next check-in due Dec 1, 2026');
+    expect(checkIn('Intake questionnaire')).toHaveTextContent('Not answered yet · Due now');
+    const history = within(checkIn('Monthly check-in')).getByText('Earlier answers (1)');
+    await userEvent.setup().click(history);
+    expect(checkIn('Monthly check-in')).toHaveTextContent('How often did your child calm down on their own?3 (of 1–5)');
+    expect(checkIn('Monthly check-in')).toHaveTextContent('Calmer mornings');
+  });
+
+  it('checks the answers as the server does, shows its refusals under the question, and saves', async () => {
+    storeSession();
+    document.cookie = 'csrftoken=csrf-1; path=/';
+    const state: FakeSurveys = { responses: [] };
+    const api = fakeApi(surveyRoutes(state));
+    renderCard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Answer Monthly check-in' }));
+    const form = checkIn('Monthly check-in');
+    const hours = within(form).getByRole('textbox', { name: /Hours of sleep/ });
+    await user.type(hours, '30');
+    await user.tab();
+    expect(await within(form).findByText('Must be between 0 and 24.')).toBeInTheDocument();
+    await user.clear(hours);
+    await user.type(hours, '8.5');
+    await user.selectOptions(within(form).getByRole('combobox', { name: /calm down/ }), '4');
+
+    // The server refuses the note: its message lands under the question.
+    api.set('POST /api/v2/player/1/surveys/2/responses/', {
+      status: 400,
+      body: { 'answers.notes': ['Remove the control characters (such as NUL) from this text.'] },
+    });
+    await user.type(within(form).getByRole('textbox', { name: /coach should know/ }), 'Slept well');
+    await user.click(within(form).getByRole('button', { name: 'Send answers' }));
+    expect(
+      await within(form).findByText('Remove the control characters (such as NUL) from this text.'),
+    ).toBeInTheDocument();
+
+    api.set(
+      'POST /api/v2/player/1/surveys/2/responses/',
+      surveyRoutes(state)['POST /api/v2/player/1/surveys/2/responses/']!,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Send answers' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you: Monthly check-in for Maya is saved.');
+    const posts = api.callsTo('POST /api/v2/player/1/surveys/2/responses/');
+    expect(posts.at(-1)!.body).toEqual({ answers: { calm: 4, hours: 8.5, notes: 'Slept well' } });
+    await waitFor(() =>
+      expect(checkIn('Monthly check-in')).toHaveTextContent(
+        'Last answered Nov 24, 2026 · Next check-in due Dec 24, 2026',
+      ),
+    );
+  });
+
+  it('sits on the player’s Stats screen for a parent', async () => {
+    storeSession();
+    fakeApi({
+      'GET /api/v2/user/info/': { body: USERS.parent },
+      'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
+      'GET /api/v2/player/1/activity/weekly/': { body: weeklyAnswer(1, '1Mo', []) },
+      ...surveyRoutes({ responses: [] }),
+    });
+    renderApp('/dashboard/stats?pid=1');
+    const card = await screen.findByRole('region', { name: 'Check-ins' });
+    expect(await within(card).findByRole('button', { name: 'Answer Monthly check-in' })).toBeInTheDocument();
+  });
+});
