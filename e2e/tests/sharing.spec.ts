@@ -26,7 +26,7 @@ test('a parent shares a summary, a clinician opens it without signing in, and re
   const panel = page.getByRole('region', { name: 'Share with your child’s clinician' });
   const form = panel.getByRole('form', { name: 'Make a new link' });
   await expect(form).toBeVisible({ timeout: 30_000 });
-  await form.getByLabel('Name shown on the summary').fill(shownAs);
+  await form.getByLabel('Child’s name on the summary').fill(shownAs);
   await form.getByLabel('Days the link stays open').fill('7');
   await form.getByRole('button', { name: 'Create link' }).click();
 

@@ -13,6 +13,7 @@ export const DEMO = {
   newFamily: 'newfamily@example.com',
   noPlayers: 'noplayers@example.com',
   cancelled: 'cancelled@example.com',
+  pastDue: 'pastdue@example.com',
 } as const;
 
 /** The domain's breakpoints (packages/domain BREAKPOINTS). */

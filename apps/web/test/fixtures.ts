@@ -312,6 +312,7 @@ export function shippingFixture(user: UserInfo, overrides: Partial<Omit<Shipping
 export function accountOrderFixture(overrides: Partial<Order> = {}): Order {
   return {
     external_id: 'GRV-DEMO-1',
+    number: 'GRV-ORD-2026-000001',
     status: 'CONFIRMED',
     plan: YEARLY_PLAN,
     promo_code: null,

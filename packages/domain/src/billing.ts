@@ -288,6 +288,14 @@ const REFUSALS: Readonly<Partial<Record<SubscriptionAction, string>>> = {
   resume: 'This subscription is not paused.',
 };
 
+/** A returned subscription is over for good: renewing it is refused with this (not "already running"). */
+export const RENEW_RETURNED_MESSAGE = 'This subscription was returned: the family starts again from checkout.';
+
+/** Refusals that depend on the status the action was tried from (they win over REFUSALS). */
+const STATUS_REFUSALS: Readonly<Partial<Record<SubscriptionAction, Partial<Record<SubscriptionStatus, string>>>>> = {
+  renew_confirm: { RETURNED: RENEW_RETURNED_MESSAGE },
+};
+
 /** The status an action leads to from `status`, or the sentence that refuses it. */
 export function transition(
   action: SubscriptionAction,
@@ -295,7 +303,10 @@ export function transition(
   previous: SubscriptionStatus | null,
 ): { ok: true; to: SubscriptionStatus } | { ok: false; reason: string } {
   const rule = TRANSITIONS[action];
-  if (!rule.from.includes(status)) return { ok: false, reason: REFUSALS[action] ?? 'This change is not possible now.' };
+  if (!rule.from.includes(status)) {
+    const reason = STATUS_REFUSALS[action]?.[status] ?? REFUSALS[action] ?? 'This change is not possible now.';
+    return { ok: false, reason };
+  }
   const to = rule.to === 'previous' ? (previous ?? 'ACTIVE') : rule.to;
   return { ok: true, to };
 }

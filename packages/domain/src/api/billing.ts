@@ -111,6 +111,7 @@ export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'PAYMENT_FAILED', 'REFUND
 
 export const order = z.object({
   external_id: z.string().describe('The order’s public id (used to confirm it).'),
+  number: z.string().describe('The order’s human number shown to the family, like `GRV-ORD-2026-000024`.'),
   status: z.enum(ORDER_STATUSES),
   plan: programPlan,
   promo_code: z.string().nullable(),

@@ -2,10 +2,15 @@
  * Demo billing data: promo codes, and for every family that bought Grove an order, the sandbox
  * provider's customer and card, a subscription in the family's billing status, its invoices (with
  * the sandbox charges behind them, so refunds work), the kit shipment and the history. Families
- * tagged magellan are covered by a partner: no order, no card (docs/billing.md).
+ * tagged magellan are covered by a partner: no order, no card (docs/billing.md). A past-due family
+ * pays with the renewal-failing sandbox card: its checkout and earlier renewals were paid, its last
+ * renewal was declined — the declined charge, a FAILED invoice with the reason and the
+ * renewal_failed history row, as billing.service writes them; the scheduled billing sweep retries it
+ * (renewalAttempts 1: the next try is a day after the period's end, RENEWAL_RETRY_DAYS).
  */
 import {
   addDays,
+  CARD_DECLINED,
   findPlan,
   hasMagellanTag,
   periodEnd,
@@ -45,9 +50,15 @@ export const DEMO_PROMO_CODES = [
   { code: 'FIRST100', externalId: 'promo_first100', percentOff: 50, maxRedemptions: 100, redemptions: 100 },
 ];
 
-/** The plan each demo family is on (parent@example.com pays yearly). */
-const planFor = (email: string, index: number) =>
-  email === 'parent@example.com' ? 'yearly' : index % 9 === 0 ? 'yearly' : 'default';
+/** The plan each demo family is on (parent@example.com pays yearly; a past-due family monthly, so it has renewed). */
+const planFor = (email: string, index: number, status: SubscriptionStatus) =>
+  email === 'parent@example.com'
+    ? 'yearly'
+    : status === 'PAST_DUE'
+      ? 'default'
+      : index % 9 === 0
+        ? 'yearly'
+        : 'default';
 
 /** The history that leads to each status, after the order. */
 const PATHS: Record<SubscriptionStatus, { action: SubscriptionAction; to: SubscriptionStatus }[]> = {
@@ -92,7 +103,7 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
   for (const [index, family] of families.entries()) {
     if (family.status === 'NOT_PURCHASED' || partnerCovered.has(family.accountId)) continue;
     const status = family.status as SubscriptionStatus;
-    const { plan } = findPlan(planFor(family.email, index));
+    const { plan } = findPlan(planFor(family.email, index, status));
     const started = family.createdAt;
     const shipping = {
       address_1: `${100 + index} Maple Avenue`,
@@ -127,6 +138,9 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
 
     const customerId = `cus_sandbox_demo${family.accountId}`;
     const methodId = `pm_sandbox_demo${family.accountId}`;
+    const card = status === 'PAST_DUE' ? ('renewalFails' as const) : ('succeeds' as const);
+    const last4 = SANDBOX_CARDS[card].slice(-4);
+    const cardLabel = `Visa •••• ${last4}`;
     await db.insert(sandboxOperations).values([
       {
         kind: 'customer',
@@ -143,10 +157,10 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
         status: 'attached',
         detail: {
           brand: 'Visa',
-          last4: SANDBOX_CARDS.succeeds.slice(-4),
+          last4,
           exp_month: 12,
           exp_year: now.getUTCFullYear() + 3,
-          behaviour: 'succeeds',
+          behaviour: card,
         },
         createdAt: started,
       },
@@ -157,7 +171,7 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
       customerId,
       methodId,
       brand: 'Visa',
-      last4: '4242',
+      last4,
       expMonth: 12,
       expYear: now.getUTCFullYear() + 3,
     });
@@ -202,7 +216,7 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
           currency: plan.currency,
           provider: 'sandbox',
           providerChargeId: chargeId,
-          cardLabel: 'Visa •••• 4242',
+          cardLabel,
           createdAt: period.start,
         },
       };
@@ -239,6 +253,37 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
         .insert(invoices)
         .values(invoiceRows.map((row) => ({ ...row.invoice, subscriptionId: subscription!.id })));
     }
+    // The declined renewal: its charge and the FAILED invoice for the unpaid period (attemptRenewal).
+    if (unpaid) {
+      invoiceNumber += 1;
+      const chargeId = `ch_sandbox_demo${family.accountId}_declined`;
+      await db.insert(sandboxOperations).values({
+        kind: 'charge',
+        objectId: chargeId,
+        customerId,
+        amountCents: plan.price_cents,
+        currency: plan.currency,
+        status: 'declined',
+        detail: { description: plan.name, method: methodId, reason: CARD_DECLINED },
+        createdAt: unpaid.start,
+      });
+      await db.insert(invoices).values({
+        number: `GRV-DEMO-${String(invoiceNumber).padStart(6, '0')}`,
+        accountId: family.accountId,
+        subscriptionId: subscription!.id,
+        billingEntityName: BILLING_ENTITY,
+        status: 'FAILED',
+        description: `${plan.name} — renewal — payment failed: ${CARD_DECLINED}`,
+        periodStart: unpaid.start,
+        periodEnd: unpaid.end,
+        amountCents: plan.price_cents,
+        currency: plan.currency,
+        provider: 'sandbox',
+        providerChargeId: chargeId,
+        cardLabel,
+        createdAt: unpaid.start,
+      });
+    }
     await db.insert(shipments).values({
       accountId: family.accountId,
       orderId: order!.id,
@@ -270,13 +315,22 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
     }
     let from: SubscriptionStatus = 'ACTIVE';
     const history = [
-      { action: 'order_confirmed' as SubscriptionAction, fromStatus: null, toStatus: 'ACTIVE', createdAt: started },
+      {
+        action: 'order_confirmed' as SubscriptionAction,
+        fromStatus: null,
+        toStatus: 'ACTIVE',
+        reason: null as string | null,
+        createdAt: started,
+      },
       ...PATHS[status].map((step, n) => {
+        // The failed renewal is recorded when the period ended, with the card's reason.
+        const failed = step.action === 'renewal_failed' && unpaid;
         const row = {
           action: step.action,
           fromStatus: from,
           toStatus: step.to,
-          createdAt: addDays(now, -(PATHS[status].length - n) * 5),
+          reason: failed ? CARD_DECLINED : null,
+          createdAt: failed ? unpaid.start : addDays(now, -(PATHS[status].length - n) * 5),
         };
         from = step.to;
         return row;
@@ -286,8 +340,8 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
       history.map((row) => ({
         accountId: family.accountId,
         subscriptionId: subscription!.id,
-        actorUserId: family.userId,
-        reason: null,
+        // The scheduled renewal has no actor (runFlow with no user).
+        actorUserId: row.action === 'renewal_failed' ? null : family.userId,
         ...row,
       })),
     );

@@ -18,6 +18,7 @@ export const DEMO_LOGINS = [
   { email: 'returning@example.com', who: 'a kit return waiting for staff to confirm' },
   { email: 'newkit@example.com', who: 'a family whose kit arrived last week (inside the 30-day return window)' },
   { email: 'caregiver@example.com', who: "second caregiver on parent@example.com's account (not the billing user)" },
+  { email: 'pastdue@example.com', who: 'a past-due subscription: the renewal failed (card 4000 0000 0000 0341)' },
 ] as const;
 
 /** The banner's lines about the demo logins: the password once, then one line per login, aligned. */

@@ -237,6 +237,19 @@ function planAccounts(rng: Random, total: number): AccountPlan[] {
       monthsAgo: 0.5,
       timeZone: 'America/New_York',
     },
+    {
+      // Pays with the renewal-failing sandbox card: its last renewal failed (the dunning banner).
+      email: 'pastdue@example.com',
+      firstName: 'Dana',
+      lastName: 'Okafor',
+      accountStatus: 'ACTIVE',
+      billing: 'PAST_DUE',
+      tags: [],
+      coachIndex: 1,
+      childNames: ['Theo'],
+      monthsAgo: 3.05,
+      timeZone: 'America/New_York',
+    },
   ];
   const plans = [...named];
   for (let i = plans.length; i < total; i++) {

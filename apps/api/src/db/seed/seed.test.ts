@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  CARD_DECLINED,
   localDateKey,
   normalizePhoneDigits,
   validateAddress,
@@ -22,7 +23,7 @@ import {
   weekStart as weekStartOf,
   type FieldRule,
 } from '@grove/domain';
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers.ts';
@@ -34,9 +35,12 @@ import {
   accounts,
   appMeta,
   authSessions,
+  invoices,
   orders,
   players,
   playSessions,
+  subscriptionActions,
+  subscriptions,
   supportTickets,
   users,
   userShipping,
@@ -148,6 +152,33 @@ describe('seeding in one transaction', () => {
       select count(*)::int as n from play_sessions s join accounts a on a.id = s.account_id
        where (s.period_datetime at time zone a.time_zone)::time < time '07:00'`);
     expect((early as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('pastdue@example.com is past due after a failed renewal: a FAILED invoice with its reason and the history row', async () => {
+    const { db } = database;
+    const [parent] = await db.select().from(users).where(eq(users.email, 'pastdue@example.com'));
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, parent!.accountId!));
+    expect(subscription).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 1 });
+    expect(subscription!.currentPeriodEnd.getTime()).toBeLessThan(NOW.getTime());
+    const failed = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.accountId, parent!.accountId!), eq(invoices.status, 'FAILED')));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.description).toContain(`payment failed: ${CARD_DECLINED}`);
+    expect(failed[0]!.periodStart).toEqual(subscription!.currentPeriodEnd);
+    expect(failed[0]!.cardLabel).toBe('Visa •••• 0341');
+    const history = await db
+      .select()
+      .from(subscriptionActions)
+      .where(eq(subscriptionActions.subscriptionId, subscription!.id))
+      .orderBy(asc(subscriptionActions.id));
+    expect(history.at(-1)).toMatchObject({
+      action: 'renewal_failed',
+      fromStatus: 'ACTIVE',
+      toStatus: 'PAST_DUE',
+      reason: CARD_DECLINED,
+    });
   });
 
   it('the demo coach has a family that stopped playing 10+ days ago (her caseload’s first row)', async () => {

@@ -100,9 +100,15 @@ export type FlowResult = { subscription: Subscription; detail: string };
 
 // Answers.
 
+/** The order's human number (invoices read `GRV-2026-000024`; orders `GRV-ORD-2026-000024`). */
+export function orderNumber(row: Pick<repo.OrderRow, 'id' | 'createdAt'>): string {
+  return `GRV-ORD-${row.createdAt.getUTCFullYear()}-${String(row.id).padStart(6, '0')}`;
+}
+
 export function toOrder(row: repo.OrderRow, promoCode: string | null): Order {
   return {
     external_id: row.externalId,
+    number: orderNumber(row),
     status: row.status === 'PROCESSING' ? 'PENDING' : (row.status as Order['status']),
     plan: planAnswer(planOf(row.planTag)),
     promo_code: promoCode,

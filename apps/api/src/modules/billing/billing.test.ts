@@ -2,7 +2,7 @@
  * Checkout and the subscription flows through the real API and database, with the sandbox payment
  * provider (SPEC §4, §7 Billing; issue 11). Money and state must never be lost or doubled.
  */
-import { SANDBOX_CARDS } from '@grove/domain';
+import { RENEW_RETURNED_MESSAGE, SANDBOX_CARDS } from '@grove/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCoach, createParent, createStaff, issueAccessToken, authHeaders } from '../../../test/factories.ts';
@@ -251,6 +251,7 @@ describe('checkout', () => {
       subscription: { status: 'ACTIVE' },
       set_password_email_sent: true,
     });
+    expect(answer.order.number).toMatch(/^GRV-ORD-\d{4}-\d{6}$/);
     const accountId = answer.subscription.account_id;
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(account!.accountStatus).toBe('ACTIVE');
@@ -457,6 +458,14 @@ describe('the subscription flows', () => {
     const confirmed = await flow('accounts/{id}/return/confirm/', first.accountId, staff.headers);
     expect(confirmed.json().subscription.status).toBe('RETURNED');
     expect((await parcels())[1]).toMatchObject({ kind: 'return', status: 'RETURNED' });
+    // Staff "renew" on a returned subscription says what is true: the family starts again from checkout.
+    const renewReturned = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/admin/billing/account/${first.accountId}/renew/`,
+      headers: staff.headers,
+    });
+    expect(renewReturned.statusCode).toBe(409);
+    expect(renewReturned.json().detail).toBe(RENEW_RETURNED_MESSAGE);
     const [invoice] = await t.db.select().from(invoices).where(eq(invoices.accountId, first.accountId));
     expect(invoice).toMatchObject({ status: 'REFUNDED', refundedCents: 3900 });
     expect(await t.db.select().from(refunds).where(eq(refunds.invoiceId, invoice!.id))).toHaveLength(1);

@@ -1,6 +1,6 @@
 /**
  * The caseload's queries (docs/coaching.md "Caseload"): a coach's accounts with their next call and
- * last interaction, and their players' play over two weeks. Play is read from play_sessions (one
+ * last interaction (latest completed call, coach note or logged customer interaction), and their players' play over two weeks. Play is read from play_sessions (one
  * row per session, the play module's rollup of the raw events) through its (player, time) index:
  * per player two sums over a week each and the latest session — no raw event is read.
  */
@@ -25,6 +25,8 @@ export interface CaseloadAccountRow {
   nextCallAt: Date | null;
   lastCallAt: Date | null;
   lastNoteAt: Date | null;
+  /** The latest customer_interactions row of the account (its occurred_at). */
+  lastLoggedAt: Date | null;
 }
 
 /** The coach's accounts (accounts.coach_user_id), by id. */
@@ -45,6 +47,9 @@ export async function caseloadAccounts(db: Executor, coachUserId: number, now: D
         sql`(select max(c.starts_at) from coaching_calls c where c.account_id = ${ACCOUNT_ID} and c.status = 'completed')`,
       ),
       lastNoteAt: at(sql`(select max(n.created_at) from coach_notes n where n.account_id = ${ACCOUNT_ID})`),
+      lastLoggedAt: at(
+        sql`(select max(i.occurred_at) from customer_interactions i where i.account_id = ${ACCOUNT_ID})`,
+      ),
     })
     .from(accounts)
     .leftJoin(coachUser, eq(coachUser.id, accounts.coachUserId))

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParent, createStaff } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { accounts, coachNotes, playSessions } from '../../db/schema/index.ts';
+import { accounts, coachNotes, customerInteractions, playSessions } from '../../db/schema/index.ts';
 import { CASELOAD_REFUSALS } from './coaching.caseload.ts';
 import { coachWithCalendar, DAY, insertCall, slotIn } from './coaching.test-support.ts';
 
@@ -124,6 +124,29 @@ describe('the caseload', () => {
       trend: 'flat',
       needs_attention: false,
     });
+  });
+
+  it('shows a logged customer interaction newer than the last call as the last interaction', async () => {
+    const family = await familyOf(coach.user.id, 'Logged', [{ daysAgo: 1, minutes: 50 }]);
+    const callAt = new Date(Date.now() - 5 * DAY);
+    await insertCall(t, {
+      accountId: family.account.id,
+      coachUserId: coach.user.id,
+      startsAt: callAt,
+      status: 'completed',
+      bookedByUserId: family.user.id,
+    });
+    const loggedAt = new Date(Date.now() - 2 * DAY);
+    await t.db.insert(customerInteractions).values({
+      accountId: family.account.id,
+      kind: 'call',
+      summary: 'Checked in about the sensor',
+      occurredAt: loggedAt,
+      createdByUserId: coach.user.id,
+    });
+    const body = (await get(`${URL}?search=logged`, coach.headers)).json() as { results: Row[] };
+    expect(body.results).toHaveLength(1);
+    expect(body.results[0]!.last_interaction_at).toBe(loggedAt.toISOString());
   });
 
   it('never shows another coach’s family, whatever the coach asks for', async () => {

@@ -96,7 +96,7 @@ export async function caseload(deps: CoachingDeps, user: AuthUser, query: Caselo
       days_since_play: figures.daysSincePlay,
       last_played_at: iso(lastPlayedAt),
       next_call_at: iso(account.nextCallAt),
-      last_interaction_at: iso(latest(account.lastCallAt, account.lastNoteAt)),
+      last_interaction_at: iso(latest(account.lastCallAt, account.lastNoteAt, account.lastLoggedAt)),
     };
     return { figures, row };
   });

@@ -1,7 +1,7 @@
 /** Every change of the subscription, newest first (GET /api/v3/subscription_actions/, paged). */
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
+import { findPlan, formatDateTime } from '@grove/domain';
 import type { SubscriptionActionEntry } from '@grove/domain/api/billing';
 
 import { Spinner } from '../../components/spinner.tsx';
@@ -12,6 +12,16 @@ import { ACTION_WORDS } from './subscription-status.ts';
 function who(entry: SubscriptionActionEntry): string {
   if (!entry.actor) return 'Automatic';
   return entry.actor.kind === 'staff' ? `${entry.actor.name} (Grove team)` : entry.actor.name;
+}
+
+/** The reason in words: a confirmed order records its plan's tag, shown as the plan's name. */
+function reasonText(entry: SubscriptionActionEntry): string | null {
+  if (!entry.reason) return null;
+  if (entry.action === 'order_confirmed') {
+    const { plan, fallback } = findPlan(entry.reason);
+    if (!fallback) return plan.name;
+  }
+  return entry.reason;
 }
 
 export function HistoryCard({ accountId, timeZone }: { accountId: number; timeZone: string | null }) {
@@ -38,7 +48,7 @@ export function HistoryCard({ accountId, timeZone }: { accountId: number; timeZo
                   </time>
                   <span className="history-row__what">
                     <strong>{ACTION_WORDS[entry.action]}</strong>
-                    {entry.reason ? <span className="muted"> — {entry.reason}</span> : null}
+                    {reasonText(entry) ? <span className="muted"> — {reasonText(entry)}</span> : null}
                   </span>
                   <span className="history-row__who muted">{who(entry)}</span>
                 </li>

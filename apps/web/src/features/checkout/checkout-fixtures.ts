@@ -85,6 +85,7 @@ export function orderAnswer(body: OrderRequest, overrides: Partial<Order> = {}):
   const shipping = body.shipping;
   return {
     external_id: 'ord_test_1',
+    number: 'GRV-ORD-2026-000024',
     status: 'PENDING',
     plan,
     promo_code: body.promo_code ? body.promo_code.toUpperCase() : null,

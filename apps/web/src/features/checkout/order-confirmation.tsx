@@ -53,7 +53,7 @@ export function OrderConfirmation({
         <dl className="details">
           <div>
             <dt>Order number</dt>
-            <dd>{order.external_id}</dd>
+            <dd>{order.number}</dd>
           </div>
           <div>
             <dt>Plan</dt>

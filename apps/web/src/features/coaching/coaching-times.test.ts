@@ -22,7 +22,7 @@ describe('coaching days and times', () => {
     const late = new Date('2026-11-21T03:00:00.000Z');
     expect(todayIn('America/New_York', late)).toBe('2026-11-20');
     expect(todayIn('Europe/Berlin', late)).toBe('2026-11-21');
-    expect(timeOfDay('2026-11-21T14:00:00.000Z', 'America/Los_Angeles')).toBe('6:00:00 AM PST');
+    expect(timeOfDay('2026-11-21T14:00:00.000Z', 'America/Los_Angeles')).toBe('6:00 AM');
   });
 
   it('sorts slots into the days of the family’s zone, keeping empty days', () => {

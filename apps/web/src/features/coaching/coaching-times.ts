@@ -45,9 +45,13 @@ export function rangeLabel(from: string, days: number): string {
   return `${formatCalendarDay(from)} – ${formatCalendarDay(addDays(from, days - 1))}`;
 }
 
-/** The time of day of an instant in `timeZone`: '9:00:00 AM EST'. */
+/**
+ * The time of day of an instant in `timeZone` for a slot button: '9:00 AM' (no seconds; the zone is
+ * said once above the calendar).
+ */
 export function timeOfDay(instant: string, timeZone: string): string {
-  return dateTimeParts(instant, timeZone).time;
+  const [clock = '', period = ''] = dateTimeParts(instant, timeZone).time.split(' ');
+  return `${clock.replace(/:\d{2}$/, '')} ${period}`;
 }
 
 /**

@@ -131,7 +131,7 @@ export function PrivacySegment({ accountId, timeZone }: { accountId: number; tim
           <ThirdPartiesList />
         </AccountCard>
         <HistoryCard timeZone={timeZone} />
-        <SharePanel accountId={accountId} />
+        <SharePanel accountId={accountId} timeZone={timeZone} />
       </div>
     </div>
   );

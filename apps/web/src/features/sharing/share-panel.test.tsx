@@ -51,7 +51,7 @@ function open(links: ShareLink[], routes: Record<string, FakeHandler> = {}) {
   });
   render(
     <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <SharePanel accountId={1} />
+      <SharePanel accountId={1} timeZone="America/Los_Angeles" />
     </QueryClientProvider>,
   );
   return { api, user: userEvent.setup() };
@@ -80,6 +80,8 @@ describe('SharePanel', () => {
     expect(within(maya).getByRole('heading', { name: 'Maya Lopez · shown as “M.”' })).toBeInTheDocument();
     expect(within(maya).getByText('August 1, 2026 – October 31, 2026')).toBeInTheDocument();
     expect(within(maya).getByText('Active')).toBeInTheDocument();
+    // The expiry reads in the family's time zone, in the spec's format: 15:00 UTC is 7:00 AM in Los Angeles.
+    expect(within(maya).getByText('12-20-2026 7:00:00 AM PST')).toBeInTheDocument();
     expect(within(maya).getByText(/Opened 2 times/)).toBeInTheDocument();
     expect(within(maya).getByText(/Safari on iOS · network 203\.0\.113\.0\/24/)).toBeInTheDocument();
     expect(within(maya).getByRole('button', { name: 'Revoke the link for M.' })).toBeInTheDocument();
@@ -97,7 +99,8 @@ describe('SharePanel', () => {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
 
     const form = await screen.findByRole('form', { name: 'Make a new link' });
-    const name = within(form).getByRole('textbox', { name: /Name shown on the summary/ });
+    const name = within(form).getByRole('textbox', { name: /Child’s name on the summary/ });
+    expect(name).toHaveAccessibleDescription(/Your child’s name as printed on the summary/);
     expect(name).toHaveValue('Maya');
     await user.selectOptions(within(form).getByRole('combobox', { name: /Player/ }), 'Eli Lopez');
     expect(name).toHaveValue('Eli');

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorText, formatDateTime, localDateKey } from '@grove/domain';
+import { errorText, formatDateTime, localDateKey, resolveTimeZone } from '@grove/domain';
 import {
   SHARE_DISPLAY_NAME_MAX,
   SHARE_LINK_DEFAULT_DAYS,
@@ -38,14 +38,12 @@ const STATUS_WORDS: Record<ShareLink['status'], string> = { active: 'Active', ex
 /** How far back the form's time frame starts by default. */
 const DEFAULT_FRAME_DAYS = 90;
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 function frameText(link: { from_date: string; to_date: string }) {
   return `${formatCalendarDate(link.from_date)} – ${formatCalendarDate(link.to_date)}`;
 }
 
 /** The address of a new link, shown once, with a button that copies it. */
-function NewLink({ link, onDone }: { link: CreatedShareLink; onDone: () => void }) {
+function NewLink({ link, timeZone, onDone }: { link: CreatedShareLink; timeZone: string | null; onDone: () => void }) {
   const inputId = useId();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -66,7 +64,7 @@ function NewLink({ link, onDone }: { link: CreatedShareLink; onDone: () => void 
       </h3>
       <p>
         Copy it now and send it to the clinician: for your child’s privacy Grove keeps no copy, so it is shown only this
-        once. It works until {formatDateTime(link.expires_at, browserZone())}.
+        once. It works until {formatDateTime(link.expires_at, timeZone)}.
       </p>
       <div className="share-new__row">
         <label className="visually-hidden" htmlFor={inputId}>
@@ -103,15 +101,17 @@ type FormValues = ShareLinkInput;
 
 function ShareForm({
   accountId,
+  timeZone,
   players,
   onCreated,
 }: {
   accountId: number;
+  timeZone: string | null;
   players: readonly Player[];
   onCreated: (link: CreatedShareLink) => void;
 }) {
   const baseId = useId();
-  const today = localDateKey(new Date(), browserZone());
+  const today = localDateKey(new Date(), resolveTimeZone(timeZone));
   const first = players[0];
   const defaults: FormValues = {
     player_id: first?.id ?? Number.NaN,
@@ -215,8 +215,8 @@ function ShareForm({
         </Field>
         <Field
           ids={ids.name}
-          label="Name shown on the summary"
-          hint="The clinician sees only this name, nothing else of your family."
+          label="Child’s name on the summary"
+          hint="Your child’s name as printed on the summary, such as a first name or initials. The clinician sees only this name, nothing else of your family."
           issue={issue('display_name')}
           required
         >
@@ -285,7 +285,7 @@ function ShareForm({
   );
 }
 
-function ViewLog({ link }: { link: ShareLink }) {
+function ViewLog({ link, timeZone }: { link: ShareLink; timeZone: string | null }) {
   if (link.view_count === 0) return <p className="share-link__views">Not opened yet</p>;
   return (
     <details className="share-link__log">
@@ -296,7 +296,7 @@ function ViewLog({ link }: { link: ShareLink }) {
       <ul>
         {link.views.map((view) => (
           <li key={`${view.viewed_at}-${view.network}-${view.browser}`}>
-            {formatDateTime(view.viewed_at, browserZone())} · {view.browser} · network {view.network}
+            {formatDateTime(view.viewed_at, timeZone)} · {view.browser} · network {view.network}
           </li>
         ))}
       </ul>
@@ -307,7 +307,7 @@ function ViewLog({ link }: { link: ShareLink }) {
   );
 }
 
-function LinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => void }) {
+function LinkRow({ link, timeZone, onRevoke }: { link: ShareLink; timeZone: string | null; onRevoke: () => void }) {
   const nameId = useId();
   return (
     <li className="account-list__item share-link">
@@ -325,7 +325,7 @@ function LinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => void }) 
           </div>
           <div>
             <dt>{link.status === 'expired' ? 'Expired' : 'Expires'}</dt>
-            <dd>{formatDateTime(link.expires_at, browserZone())}</dd>
+            <dd>{formatDateTime(link.expires_at, timeZone)}</dd>
           </div>
           <div>
             <dt>Status</dt>
@@ -334,7 +334,7 @@ function LinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => void }) 
             </dd>
           </div>
         </dl>
-        <ViewLog link={link} />
+        <ViewLog link={link} timeZone={timeZone} />
       </div>
       {link.status === 'active' ? (
         <div className="account-list__actions">
@@ -347,8 +347,9 @@ function LinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: () => void }) 
   );
 }
 
-export function SharePanel(props: { accountId: number }) {
-  const { accountId } = props;
+/** `timeZone`: the family's; the links' dates read in it (SPEC §9 format). */
+export function SharePanel(props: { accountId: number; timeZone: string | null }) {
+  const { accountId, timeZone } = props;
   const queryClient = useQueryClient();
   const players = useQuery(playersQuery(accountId));
   const shares = useQuery(sharesQuery(accountId));
@@ -367,6 +368,7 @@ export function SharePanel(props: { accountId: number }) {
     form = (
       <ShareForm
         accountId={accountId}
+        timeZone={timeZone}
         players={players.data.results}
         onCreated={(link) => {
           setCreated(link);
@@ -384,7 +386,7 @@ export function SharePanel(props: { accountId: number }) {
     list = (
       <ul className="account-list" aria-labelledby={listTitleId}>
         {shares.data.results.map((link) => (
-          <LinkRow key={link.id} link={link} onRevoke={() => setRevoking(link)} />
+          <LinkRow key={link.id} link={link} timeZone={timeZone} onRevoke={() => setRevoking(link)} />
         ))}
       </ul>
     );
@@ -399,6 +401,7 @@ export function SharePanel(props: { accountId: number }) {
       {created ? (
         <NewLink
           link={created}
+          timeZone={timeZone}
           onDone={() => {
             setCreated(null);
             document.getElementById(listTitleId)?.focus();
