@@ -29,7 +29,8 @@ import type { PendingPairing } from '@grove/domain/api/pairing';
 
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
-import { approvePairing, checkPairing, denyPairing, pairingProblem, type PairingProblem } from './devices.api.ts';
+import { approvePairing, checkPairing, denyPairing } from './devices.api.ts';
+import { pairingProblem, type PairingProblem } from './pairing-problem.ts';
 import './devices.css';
 
 type Stage =
