@@ -72,19 +72,23 @@ test('staff write, edit and delete a note, and assign a coach the family then se
   await notes.getByRole('button', { name: 'Add note' }).click();
   await expect(notes.getByRole('heading', { name: `Notes (${before + 1})` })).toBeVisible();
   const list = notes.getByRole('list', { name: 'Notes' });
-  await expect(list.getByRole('listitem').first()).toContainText('Asked about a second heart-rate strap.');
+  // Each note is an edit_save_delete_cancel form (SPEC §4): Edit, then Save or Delete (after confirming).
+  const added = list.getByRole('form', { name: /^Note “Asked about a second/ });
+  await expect(added.getByRole('textbox', { name: /^Note/ })).toHaveValue('Asked about a second heart-rate strap.');
 
-  await list.getByRole('button', { name: /Edit the note “Asked about a second/ }).click();
-  await notes.getByLabel('Edit the note').fill('Second strap sent by post.');
-  await notes.getByRole('button', { name: 'Save note' }).click();
-  await expect(list.getByRole('listitem').first()).toContainText('Second strap sent by post.');
+  await added.getByRole('button', { name: 'Edit' }).click();
+  await added.getByRole('textbox', { name: /^Note/ }).fill('Second strap sent by post.');
+  await added.getByRole('button', { name: 'Save note' }).click();
+  const edited = list.getByRole('form', { name: /^Note “Second strap sent by post/ });
+  await expect(edited.getByRole('textbox', { name: /^Note/ })).toHaveValue('Second strap sent by post.');
 
-  await list.getByRole('button', { name: /Delete the note “Second strap/ }).click();
+  await edited.getByRole('button', { name: 'Edit' }).click();
+  await edited.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this note?' });
   await expect(dialog).toContainText('Second strap sent by post.');
   await dialog.getByRole('button', { name: 'Delete note' }).click();
   await expect(notes.getByRole('heading', { name: `Notes (${before})` })).toBeVisible();
-  await expect(list.getByText('Second strap sent by post.')).toHaveCount(0);
+  await expect(list.getByRole('form', { name: /^Note “Second strap sent by post/ })).toHaveCount(0);
 
   const coach = page.getByRole('region', { name: 'Coach', exact: true });
   await expect(coach).toContainText('The family’s coach is Riley Okafor.');

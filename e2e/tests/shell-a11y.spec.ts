@@ -19,6 +19,10 @@ async function labelInNameViolations(page: Page): Promise<string[]> {
   );
 }
 
+// Each test visits up to seven screens and runs axe twice on each: more than the default minute on
+// a busy two-core machine.
+test.describe.configure({ timeout: 150_000 });
+
 async function violations(page: Page): Promise<string[]> {
   return [...(await seriousViolations(page)), ...(await labelInNameViolations(page))];
 }

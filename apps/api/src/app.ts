@@ -253,7 +253,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   experimentRoutes(app, database.db);
   authRoutes(app, database.db, config, email);
   const payments = await createPaymentProvider(config, database.db);
-  const billing = { db: database.db, payments, email, publicUrl: config.publicUrl };
+  const billing = { db: database.db, payments, email, sms, publicUrl: config.publicUrl };
   billingRoutes(app, {
     ...billing,
     sendSetPasswordLink: (user) => sendLink({ db: database.db, config, email, log: app.log }, user, 'invite'),

@@ -77,7 +77,7 @@ try {
 try {
   if (config.SEED_DEMO_DATA) {
     const started = Date.now();
-    const result = await seedDemoData(database.db);
+    const result = await seedDemoData(database.db, { publicUrl: config.publicUrl });
     if (result.seeded)
       console.log(
         `grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -23,6 +23,44 @@ export type InteractionTopic = (typeof INTERACTION_TOPICS)[number];
 /** How a conversation ended. */
 export const INTERACTION_OUTCOMES = ['resolved', 'follow_up', 'left_message', 'no_answer', 'escalated'] as const;
 export type InteractionOutcome = (typeof INTERACTION_OUTCOMES)[number];
+export type InteractionDirection = (typeof INTERACTION_DIRECTIONS)[number];
+
+/** How each choice reads on the screens and in the staff history. */
+export const INTERACTION_LABELS = {
+  kind: {
+    call: 'Phone call',
+    email: 'E-mail',
+    sms: 'Text message',
+    chat: 'Chat',
+    video: 'Video call',
+    other: 'Other',
+  } satisfies Record<InteractionKind, string>,
+  topic: {
+    check_in: 'Check-in',
+    onboarding: 'Getting started',
+    billing: 'Billing',
+    technical: 'Technical help',
+    feedback: 'Feedback',
+    other: 'Other',
+  } satisfies Record<InteractionTopic, string>,
+  outcome: {
+    resolved: 'Resolved',
+    follow_up: 'Follow-up needed',
+    left_message: 'Left a message',
+    no_answer: 'No answer',
+    escalated: 'Passed on',
+  } satisfies Record<InteractionOutcome, string>,
+  direction: {
+    outbound: 'We reached out',
+    inbound: 'The family reached out',
+  } satisfies Record<InteractionDirection, string>,
+} as const;
+
+/** A choice's label; a value logged before its label existed reads as its words. */
+export function interactionLabel(field: keyof typeof INTERACTION_LABELS, value: string): string {
+  const labels: Readonly<Record<string, string>> = INTERACTION_LABELS[field];
+  return labels[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+}
 
 /**
  * Things a person has done that the portal remembers (SPEC §7 user_actions, has_done), so a hint or

@@ -35,6 +35,24 @@ const CASES: [string, Partial<AuditEntry>, string[]][] = [
   ],
   ['a note deleted', { entity: 'note', before: { text: 'Old', author_user_id: 1 } }, ["Note deleted: 'Old'"]],
   [
+    'a conversation logged',
+    {
+      entity: 'interaction',
+      after: {
+        id: 7,
+        kind: 'call',
+        direction: 'outbound',
+        topic: 'billing',
+        outcome: 'follow_up',
+        summary: 'Asked about the failed renewal.',
+        occurred_at: '2026-03-02T15:00:00.000Z',
+      },
+    },
+    [
+      "Conversation logged: Phone call about billing (We reached out, Follow-up needed): 'Asked about the failed renewal.'",
+    ],
+  ],
+  [
     'a coach assigned',
     { entity: 'account', before: { coach_user_id: 31 }, after: { coach_user_id: 32 } },
     ['Coach: Casey Morgan → Riley Chen'],

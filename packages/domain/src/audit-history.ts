@@ -7,6 +7,7 @@
  * entity (apps/api/src/modules/audit/audit.specs.ts and the routes' own specs); a row no wording
  * recognises says its action without the developer's notes. Pure functions: no I/O.
  */
+import { interactionLabel } from './account.ts';
 import { formatMoney } from './billing.ts';
 import { formatDateTime } from './dates.ts';
 
@@ -205,6 +206,21 @@ export const AUDIT_WORDINGS: Readonly<Record<string, Wording>> = {
       },
       `Webinar ${quoted(after?.title ?? before?.title)}: `,
     );
+  },
+  // A conversation staff logged with the family (customer interactions): after is the answer.
+  interaction: ({ after }) => {
+    if (!after) return [];
+    const about =
+      typeof after.topic === 'string' ? ` about ${interactionLabel('topic', after.topic).toLowerCase()}` : '';
+    const how = [
+      typeof after.direction === 'string' ? interactionLabel('direction', after.direction) : null,
+      typeof after.outcome === 'string' ? interactionLabel('outcome', after.outcome) : null,
+    ].filter(Boolean);
+    const summary =
+      typeof after.summary === 'string' && after.summary.trim() !== '' ? `: ${quoted(after.summary)}` : '';
+    return [
+      `Conversation logged: ${interactionLabel('kind', String(after.kind ?? 'other'))}${about}${how.length ? ` (${how.join(', ')})` : ''}${summary}`,
+    ];
   },
   shipping: ({ before, after }) => {
     if (!after) return [];

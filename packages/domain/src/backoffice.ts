@@ -86,6 +86,9 @@ export const BILLING_REQUEST_CSV_COLUMNS = [
   'since',
   'due',
   'reason',
+  'failed_invoice',
+  'failed_invoice_amount',
+  'failed_invoice_currency',
 ] as const;
 
 /**

@@ -359,6 +359,22 @@ export function nextRenewalAttempt(periodEndAt: Date, failedAttempts: number): D
 }
 
 /**
+ * The signed card-update link (e-mailed, and texted where the family allows, after each failed
+ * renewal; also "E-mail me a link"): it opens the card form without signing in, for this many days,
+ * and is spent once a card is saved and nothing is left to pay.
+ */
+export const CARD_UPDATE_LINK_DAYS = 7;
+
+export const CARD_UPDATE_MESSAGES = {
+  /** The link is unknown, expired, spent, or its family no longer pays by card with Grove. */
+  linkInvalid:
+    'This card update link has expired or was already used. Sign in to Grove to update your card from Subscription & Billing.',
+  /** The link worked and nothing is left to pay. */
+  saved: 'Your new card is saved and will be used from your next charge on.',
+  renewed: 'Your card is updated and the renewal is paid: your subscription is active again.',
+} as const;
+
+/**
  * The sandbox provider's test card numbers (the local default of the payments port). Any other
  * valid-looking number behaves like the first.
  */

@@ -28,7 +28,6 @@ import {
   validateLoginEmail,
   validateLoginPassword,
   validateName,
-  validateZipcode,
 } from './validation.ts';
 
 /**
@@ -58,7 +57,8 @@ export const addressSchema = /* @__PURE__ */ ruleSchema(validateAddress, MESSAGE
 /** address_2: may be empty. */
 export const addressOptionalSchema = /* @__PURE__ */ ruleSchema(validateAddressOptional, MESSAGES.addressRequired);
 export const citySchema = /* @__PURE__ */ ruleSchema(validateCity, MESSAGES.cityRequired);
-export const zipcodeSchema = /* @__PURE__ */ ruleSchema(validateZipcode, MESSAGES.zipcodeRequired);
+// No zipcode schema here: a zipcode is checked against its address's country (validateZipcode with
+// the body's values), as the shipping schemas of validation.ts and the checkout's address do.
 export const countrySchema = /* @__PURE__ */ ruleSchema(validateCountry, MESSAGES.countryRequired);
 
 /**

@@ -12,7 +12,7 @@
 export const PRIVACY_POLICY_VERSION = '2026-11-25';
 
 /** What a consent record says was agreed. */
-export const CONSENT_KINDS = ['program_terms', 'player_added', 'analytics'] as const;
+export const CONSENT_KINDS = ['program_terms', 'player_added', 'analytics', 'payment_texts'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** How each kind reads in a consent history. */
@@ -20,6 +20,7 @@ export const CONSENT_KIND_LABELS: Readonly<Record<ConsentKind, string>> = {
   program_terms: 'Privacy policy and parental consent',
   player_added: 'Parental consent for a new player',
   analytics: 'Analytics',
+  payment_texts: 'Text messages about payments',
 };
 
 /** The sentences a parent agrees to, shown beside each checkbox. */
@@ -30,6 +31,8 @@ export const CONSENT_STATEMENTS = {
     'I am this player’s parent or legal guardian and I consent to Grove collecting their play and heart-rate data as the privacy policy describes.',
   analytics:
     'Share anonymous usage statistics (the pages you open in the portal) with our analytics tag manager to help us improve Grove.',
+  payment_texts:
+    'Text me when a payment fails, with a link to update the card (to the phone number of my profile; standard message rates apply).',
 } as const;
 
 export const CONSENT_MESSAGES = {

@@ -6,8 +6,11 @@
  * This module imports neither Zod (nor text.ts, which does) nor the phone metadata, so that a form
  * without a phone field (the login form) stays light: the phone rule is built from a
  * numbering-plan check (validation-phone.ts binds it to phone.ts), and the Zod schemas live in
- * validation.ts.
+ * validation.ts. Postcodes are checked per country with `postcode-validator` (a few kB of
+ * patterns; docs/decisions/0052-field-rules-by-country.md).
  */
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+
 import { DEFAULT_COUNTRY, LIMITS } from './constants.ts';
 import { isShippingCountry, isUsState } from './countries.ts';
 import { INVALID_TOKEN } from './errors.ts';
@@ -72,7 +75,10 @@ export const MESSAGES = {
 const LATIN_1 = /^[\u0020-\u007E\u00A0-\u00FF]*$/;
 /** ASCII letters and the Latin-1 letters (À–ÿ without × and ÷), and the plain space. */
 const CITY = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF ]+$/;
-/** ASCII letters and digits, groups joined by one space or hyphen ('SW1A 1AA', '12345-6789'). */
+/**
+ * ASCII letters and digits, groups joined by one space or hyphen ('SW1A 1AA', '12345-6789'): every
+ * zipcode has this shape, and it is the whole rule for a country postcode-validator does not know.
+ */
 const ZIPCODE = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
 /** Letters, digits and the printable ASCII specials; no space, nothing outside ASCII. */
 const PASSWORD_SYMBOLS = /^[\x21-\x7E]*$/;
@@ -163,7 +169,8 @@ export const validatePasswordCopy: FieldRule = (value, values) => {
   return value === password ? null : error(MESSAGES.passwordsMustMatch);
 };
 
-function countryOf(values: FieldValues | undefined): string {
+/** The selected country of a form or body (`values.country`), the default country when none. */
+export function countryOf(values: FieldValues | undefined): string {
   const country = values?.country;
   return typeof country === 'string' && country !== '' ? country : DEFAULT_COUNTRY;
 }
@@ -207,10 +214,39 @@ export const validateCity: FieldRule = (value) => {
   return null;
 };
 
-export const validateZipcode: FieldRule = (value) => {
+/** Countries whose postcode ends in a three-character inward code after one space ('SW1A 1AA', 'K1A 0B1'). */
+const INWARD_CODE_COUNTRIES: Readonly<Record<string, RegExp>> = {
+  GB: /^([A-Z0-9]{2,4})([0-9][A-Z]{2})$/,
+  CA: /^([A-Z][0-9][A-Z])([0-9][A-Z][0-9])$/,
+};
+
+/**
+ * The zipcode as stored: surrounding spaces dropped, inner runs of spaces made one space, letters
+ * upper case (postcodes are case-blind), and for GB and CA the one space before the inward code
+ * ('sw1a1aa' → 'SW1A 1AA', 'k1a0b1' → 'K1A 0B1'). Meant for a value validateZipcode accepted.
+ */
+export function normalizeZipcode(value: string, country: string = DEFAULT_COUNTRY): string {
+  const text = value.trim().replace(/\s+/g, ' ').toUpperCase();
+  const inward = INWARD_CODE_COUNTRIES[country];
+  return inward ? text.replace(inward, '$1 $2') : text;
+}
+
+/**
+ * True when `value` is a postcode of `country`: its normalised form matches the country's pattern
+ * in postcode-validator; a country the library does not know (Hong Kong has no postcodes) takes
+ * any letters-and-digits zipcode.
+ */
+export function isValidZipcode(value: string, country: string = DEFAULT_COUNTRY): boolean {
+  const zipcode = normalizeZipcode(value, country);
+  if (!ZIPCODE.test(zipcode)) return false;
+  return postcodeValidatorExistsForCountry(country) ? postcodeValidator(zipcode, country) : true;
+}
+
+/** `values.country` selects the country's postcode pattern (default US). */
+export const validateZipcode: FieldRule = (value, values) => {
   if (isBlank(value)) return error(MESSAGES.zipcodeRequired);
-  if (length(value) >= LIMITS.zipcode) return error(MESSAGES.zipcodeTooLong);
-  if (!ZIPCODE.test(value)) return error(MESSAGES.zipcodeInvalid);
+  if (length(value.trim()) >= LIMITS.zipcode) return error(MESSAGES.zipcodeTooLong);
+  if (!isValidZipcode(value, countryOf(values))) return error(MESSAGES.zipcodeInvalid);
   return null;
 };
 
@@ -285,7 +321,7 @@ export const DEPENDENT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   last_name: ['password'],
   full_name: ['password'],
   password: ['password_copy'],
-  country: ['phonenumber', 'state'],
+  country: ['phonenumber', 'state', 'zipcode'],
 };
 
 /** The field itself and the fields whose rules read it. */

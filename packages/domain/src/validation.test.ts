@@ -16,6 +16,7 @@ import {
   makeShippingPatchSchema,
   missingPasswordClasses,
   nameParts,
+  normalizeZipcode,
   profilePatchSchema,
   profileSchema,
   registrationSchema,
@@ -352,23 +353,62 @@ describe('validateCity', () => {
 });
 
 describe('validateZipcode', () => {
-  expectErrors(validateZipcode, [
-    ['empty', '', 'Zipcode is required'],
-    ['spaces only', '  ', 'Zipcode is required'],
-    ['US ZIP', '10001', null],
-    ['US ZIP+4', '12345-6789', null],
-    ['UK postcode', 'SW1A 1AA', null],
-    ['Canadian postal code', 'K1A 0B1', null],
-    ['Dutch postcode', '1012 AB', null],
-    ['Irish Eircode', 'D02 X285', null],
-    ['11 characters', 'ABCDE123456', null],
-    ['12 characters', 'ABCDE1234567', 'Zipcode must be less than 12 characters'],
-    ['13 characters', 'ABCDE12345678', 'Zipcode must be less than 12 characters'],
-    ['symbol', '10001!', 'Please input a valid Zipcode'],
-    ['double space', '1012  AB', 'Please input a valid Zipcode'],
-    ['leading hyphen', '-10001', 'Please input a valid Zipcode'],
-    ['accented letter', 'É1000', 'Please input a valid Zipcode'],
-  ]);
+  const rows: RowWithValues[] = [
+    ['empty', '', { country: 'US' }, 'Zipcode is required'],
+    ['spaces only', '  ', { country: 'US' }, 'Zipcode is required'],
+    ['US ZIP', '10001', { country: 'US' }, null],
+    ['US ZIP, default country', '12345', undefined, null],
+    ['US ZIP+4', '12345-6789', { country: 'US' }, null],
+    ['US ZIP with surrounding spaces', ' 12345 ', { country: 'US' }, null],
+    ['US, hyphen in the wrong place', '12-345', { country: 'US' }, 'Please input a valid Zipcode'],
+    ['US, hyphen in the wrong place, default country', '12-345', undefined, 'Please input a valid Zipcode'],
+    ['US, four digits', '1234', { country: 'US' }, 'Please input a valid Zipcode'],
+    ['US, letters', 'ABCDE', { country: 'US' }, 'Please input a valid Zipcode'],
+    ['US, a UK postcode', 'SW1A 1AA', { country: 'US' }, 'Please input a valid Zipcode'],
+    ['Canadian postal code', 'K1A 0B1', { country: 'CA' }, null],
+    ['Canadian postal code, lower case, no space', 'k1a0b1', { country: 'CA' }, null],
+    ['Canadian, a US ZIP', '12345', { country: 'CA' }, 'Please input a valid Zipcode'],
+    ['UK postcode', 'SW1A 1AA', { country: 'GB' }, null],
+    ['UK postcode, lower case, no space', 'sw1a1aa', { country: 'GB' }, null],
+    ['UK, a US ZIP', '12345', { country: 'GB' }, 'Please input a valid Zipcode'],
+    ['Dutch postcode', '1012 AB', { country: 'NL' }, null],
+    ['Irish Eircode', 'D02 X285', { country: 'IE' }, null],
+    ['German PLZ', '80331', { country: 'DE' }, null],
+    ['German, four digits', '8001', { country: 'DE' }, 'Please input a valid Zipcode'],
+    ['Puerto Rico', '00901', { country: 'PR' }, null],
+    // Hong Kong has no postcodes and postcode-validator no pattern: the letters-and-digits shape.
+    ['unknown to the library: letters and digits', 'ABC 123', { country: 'HK' }, null],
+    ['unknown to the library: 11 characters', 'ABCDE123456', { country: 'HK' }, null],
+    ['unknown to the library: symbol', '10001!', { country: 'HK' }, 'Please input a valid Zipcode'],
+    ['unknown to the library: leading hyphen', '-10001', { country: 'HK' }, 'Please input a valid Zipcode'],
+    ['unknown to the library: accented letter', 'É1000', { country: 'HK' }, 'Please input a valid Zipcode'],
+    ['unknown country code: the same shape', '12-345', { country: 'ZZ' }, null],
+    ['12 characters', 'ABCDE1234567', { country: 'HK' }, 'Zipcode must be less than 12 characters'],
+    ['13 characters', 'ABCDE12345678', { country: 'US' }, 'Zipcode must be less than 12 characters'],
+    ['symbol', '10001!', { country: 'US' }, 'Please input a valid Zipcode'],
+  ];
+  it.each(rows)('%s', (_label, value, values, expected) => {
+    const issue = validateZipcode(value, values);
+    expect(messageOf(issue)).toBe(expected);
+    if (issue) expect(issue.severity).toBe('error');
+  });
+
+  it.each([
+    ['US', ' 12345-6789 ', '12345-6789'],
+    ['CA', 'k1a0b1', 'K1A 0B1'],
+    ['CA', ' k1a  0b1', 'K1A 0B1'],
+    ['GB', 'sw1a1aa', 'SW1A 1AA'],
+    ['GB', 'm1 1ae', 'M1 1AE'],
+    ['NL', '1012 ab', '1012 AB'],
+    ['HK', ' abc 123 ', 'ABC 123'],
+  ])('normalizeZipcode(%s): %j is stored as %j', (country, value, stored) => {
+    expect(normalizeZipcode(value, country)).toBe(stored);
+    expect(validateZipcode(value, { country })).toBeNull();
+  });
+
+  it('a change of country validates the zipcode again', () => {
+    expect(fieldsToValidateOnChange('country')).toContain('zipcode');
+  });
 });
 
 describe('validateState', () => {
@@ -456,7 +496,7 @@ describe('FIELD_RULES and DEPENDENT_FIELDS', () => {
     ['first_name', ['first_name', 'password']],
     ['last_name', ['last_name', 'password']],
     ['password', ['password', 'password_copy']],
-    ['country', ['country', 'phonenumber', 'state']],
+    ['country', ['country', 'phonenumber', 'state', 'zipcode']],
     ['email', ['email']],
   ])('a change of %s validates %j', (field, expected) => {
     expect(fieldsToValidateOnChange(field)).toEqual(expected);
@@ -541,7 +581,7 @@ describe('validateForm', () => {
 
   it('reads numbers as text and skips names without a rule', () => {
     const result = validateForm(
-      { ...shipping, zipcode: 2101, nickname: '' },
+      { ...shipping, zipcode: 90210, nickname: '' },
       [...shippingFields, 'nickname'],
       FIELD_RULES,
     );
@@ -624,9 +664,9 @@ describe('Zod schemas give the form messages', () => {
   it('shippingSchema passes a PO Box (warning only) and defaults address_2', () => {
     const result = shippingSchema.safeParse({
       address_1: 'PO Box 12',
-      city: 'Zürich',
-      state: 'ZH',
-      zipcode: '8001',
+      city: 'München',
+      state: 'BY',
+      zipcode: '80331',
       country: 'DE',
     });
     expect(result.success).toBe(true);
@@ -657,6 +697,42 @@ describe('Zod schemas give the form messages', () => {
     expect(makeShippingPatchSchema({ country: 'DE' }).safeParse({ state: 'Bayern' }).success).toBe(true);
     expect(errorsOf(shippingPatchSchema.safeParse({ state: 'Bayern' }))).toEqual({
       state: ['Please select a valid state'],
+    });
+  });
+
+  it('stores a phone number as its digits only (SPEC §5)', () => {
+    const body = { first_name: 'Jane', last_name: 'Doe', email: 'jane@example.com', country: 'US' };
+    expect(profileSchema.parse({ ...body, phonenumber: '(201) 555-0123' }).phonenumber).toBe('2015550123');
+    expect(profilePatchSchema.parse({ phonenumber: '(201) 555-0123' })).toEqual({ phonenumber: '2015550123' });
+    expect(profilePatchSchema.parse({ phonenumber: '201.555.0123' })).toEqual({ phonenumber: '2015550123' });
+    expect(makeProfilePatchSchema({ country: 'GB' }).parse({ phonenumber: '07400 123 456' })).toEqual({
+      phonenumber: '07400123456',
+    });
+    expect(profilePatchSchema.parse({ first_name: 'Jane' })).toEqual({ first_name: 'Jane' });
+  });
+
+  it('checks and stores a zipcode for the address’s country', () => {
+    const address = { address_1: '1 Main St', city: 'Springfield', state: 'IL', zipcode: '12-345', country: 'US' };
+    expect(errorsOf(shippingSchema.safeParse(address))).toEqual({ zipcode: ['Please input a valid Zipcode'] });
+    expect(shippingSchema.parse({ ...address, zipcode: '12345' }).zipcode).toBe('12345');
+    expect(shippingSchema.parse({ ...address, zipcode: '12345-6789' }).zipcode).toBe('12345-6789');
+    const canada = { address_1: '1 Wellington St', city: 'Ottawa', state: 'ON', zipcode: 'k1a0b1', country: 'CA' };
+    expect(shippingSchema.parse(canada).zipcode).toBe('K1A 0B1');
+    // A patch: the zipcode sent is checked against the stored country, or the country sent with it.
+    expect(makeShippingPatchSchema({ country: 'GB' }).parse({ zipcode: 'sw1a1aa' })).toEqual({ zipcode: 'SW1A 1AA' });
+    expect(errorsOf(shippingPatchSchema.safeParse({ zipcode: '12-345' }))).toEqual({
+      zipcode: ['Please input a valid Zipcode'],
+    });
+    expect(errorsOf(makeShippingPatchSchema({ country: 'GB' }).safeParse({ zipcode: '12345' }))).toEqual({
+      zipcode: ['Please input a valid Zipcode'],
+    });
+    expect(makeShippingPatchSchema({ country: 'GB' }).parse({ zipcode: '12345', country: 'US' })).toEqual({
+      zipcode: '12345',
+      country: 'US',
+    });
+    // A new country re-checks the stored zipcode, as it does the stored state.
+    expect(errorsOf(makeShippingPatchSchema({ zipcode: 'SW1A 1AA', state: '' }).safeParse({ country: 'CA' }))).toEqual({
+      zipcode: ['Please input a valid Zipcode'],
     });
   });
 
@@ -754,7 +830,7 @@ describe('properties', () => {
     const textMessages = new Set<string>(Object.values(TEXT_MESSAGES));
     fc.assert(
       fc.property(fc.constantFrom(...schemas), fc.oneof(fc.anything(), anyValues), (schema, body) => {
-        const fields = Object.keys(schema.shape);
+        const fields = Object.keys(schema.in.shape);
         const result = schema.safeParse(body);
         if (result.success) {
           for (const [field, value] of Object.entries(result.data)) {

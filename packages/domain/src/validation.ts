@@ -8,10 +8,13 @@
  */
 import * as z from 'zod';
 
+import { normalizePhoneDigits } from './phone.ts';
 import { TEXT_MESSAGES, unsafeTextMessage } from './text.ts';
 import { validatePhone } from './validation-phone.ts';
 import {
+  countryOf,
   fieldsToValidateOnChange,
+  normalizeZipcode,
   textOf,
   validateAddress,
   validateAddressOptional,
@@ -34,7 +37,8 @@ export * from './validation-phone.ts';
 
 // Zod schemas for request bodies. They run the same rules: an error-severity issue fails the
 // field with the rule's message; warnings pass. Missing fields of a full schema parse as '' so
-// that the rule's own "is required" message answers.
+// that the rule's own "is required" message answers. What they answer is what is stored: a phone
+// number's digits only (SPEC §5), a zipcode in its country's form (normalizeZipcode).
 
 type Rules<K extends string> = Readonly<Record<K, FieldRule>>;
 
@@ -59,6 +63,20 @@ function checkRules(
   }
 }
 
+/**
+ * The accepted values as stored: `phonenumber` keeps its digits ('(201) 555-0123' → '2015550123'),
+ * `zipcode` is normalised for the body's country (else the stored one in `context`).
+ */
+function normalized<T extends Readonly<Record<string, unknown>>>(data: T, context: FieldValues): T {
+  const result: Record<string, unknown> = { ...data };
+  if (typeof data.phonenumber === 'string') result.phonenumber = normalizePhoneDigits(data.phonenumber);
+  if (typeof data.zipcode === 'string') {
+    const country = typeof data.country === 'string' ? data.country : context.country;
+    result.zipcode = normalizeZipcode(data.zipcode, countryOf({ country }));
+  }
+  return result as T;
+}
+
 function requiredShape<K extends string>(rules: Rules<K>) {
   const keys = Object.keys(rules) as K[];
   return Object.fromEntries(keys.map((key) => [key, z.string({ error: TEXT_MESSAGES.notText }).default('')])) as {
@@ -74,12 +92,18 @@ function optionalShape<K extends string>(rules: Rules<K>) {
 }
 
 function fullSchema<K extends string>(rules: Rules<K>, context: FieldValues = {}) {
-  return z.object(requiredShape(rules)).superRefine((data, ctx) => checkRules(rules, context, data, ctx));
+  return z
+    .object(requiredShape(rules))
+    .superRefine((data, ctx) => checkRules(rules, context, data, ctx))
+    .transform((data) => normalized(data, context));
 }
 
 /** Only the fields sent are checked, each with `current` (the stored record) for its dependencies. */
 function patchSchema<K extends string>(rules: Rules<K>, current: FieldValues = {}) {
-  return z.object(optionalShape(rules)).superRefine((data, ctx) => checkRules(rules, current, data, ctx));
+  return z
+    .object(optionalShape(rules))
+    .superRefine((data, ctx) => checkRules(rules, current, data, ctx))
+    .transform((data) => normalized(data, current));
 }
 
 const PROFILE_RULES = {

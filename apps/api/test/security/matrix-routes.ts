@@ -712,6 +712,14 @@ export const ROUTE_CASES: RouteCase[] = [
     send: (w, obj) => ({ url: `/api/v2/billing/users/${parentUser(w, obj)}/billing_details` }),
   },
   plain('POST /api/v2/billing/payment/request_update_email', 'user', 200, undefined, { expect: NO_ACCOUNT }),
+  // The signed card-update link is the key: anyone may try one, and a wrong one is 404 for all alike.
+  {
+    route: 'GET /api/v2/billing/card_update',
+    policy: 'public',
+    ok: 404,
+    send: () => ({ url: '/api/v2/billing/card_update', query: { o: 'not-a-link' } }),
+  },
+  plain('POST /api/v2/billing/card_update', 'public', 404, { o: 'not-a-link', payment_method: card }),
   {
     route: 'GET /api/v3/subscription_actions',
     policy: 'user',
@@ -1052,6 +1060,13 @@ export const ROUTE_CASES: RouteCase[] = [
     'user',
     200,
     { analytics: 'off' },
+    { expect: { coach: 403, otherCoach: 403, staff: 403 } },
+  ),
+  plain(
+    'PUT /api/v2/user/privacy/payment_texts',
+    'user',
+    200,
+    { payment_texts: 'off' },
     { expect: { coach: 403, otherCoach: 403, staff: 403 } },
   ),
   onAccount('GET /api/v2/accounts/:id/consents', 'user', 'members', 200),

@@ -51,6 +51,8 @@ export const ROUTES = {
   'get-access': { path: '/get-access', query: ['email'] },
   'email-confirm': { path: '/email/confirm', query: ['o'] },
   unsubscribe: { path: '/unsubscribe', query: ['t'] },
+  /** The signed card-update link of a failed renewal (issue 26 item 1): the card form, no sign-in. */
+  'update-card': { path: '/update-card', query: ['o'] },
   /** A summary a parent shared with their child's clinician (issue 17 item 5): no sign-in. */
   shared: { path: '/shared/:token', query: [] },
   /** Connect a tablet: the parent types the code the game shows (RFC 8628's verification_uri; issue 25 item 3). */

@@ -59,6 +59,7 @@ const NOT_SCREENS: Partial<Record<RouteId, string>> = {
   'get-access': 'public page linked from the login page',
   'email-confirm': 'public page opened from the e-mail-change e-mail',
   unsubscribe: 'public page opened from the weekly e-mail',
+  'update-card': 'public page opened from the failed-payment e-mail, text and “E-mail me a link”',
   shared: 'a clinician’s view of a shared summary: public, opened from the share link',
 };
 

@@ -65,6 +65,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: screen(() => import('./routes/unsubscribe.tsx'), 'UnsubscribeRoute'),
         },
         {
+          id: 'update-card',
+          path: ROUTES['update-card'].path,
+          loader: rules.optionalUser,
+          lazy: screen(() => import('./routes/update-card.tsx'), 'UpdateCardRoute'),
+        },
+        {
           // No session rules: the viewer is a clinician without an account (issue 17 item 5).
           id: 'shared',
           path: ROUTES.shared.path,

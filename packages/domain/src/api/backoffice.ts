@@ -5,7 +5,13 @@
  */
 import * as z from 'zod';
 
-import { BACKOFFICE_LIMITS, BILLING_REQUEST_KINDS, SHIPMENT_KINDS, SHIPMENT_STATUSES } from '../backoffice.ts';
+import {
+  BACKOFFICE_LIMITS,
+  BILLING_REQUEST_CSV_COLUMNS,
+  BILLING_REQUEST_KINDS,
+  SHIPMENT_KINDS,
+  SHIPMENT_STATUSES,
+} from '../backoffice.ts';
 import { ORDER_STATUSES } from './billing.ts';
 import {
   choice,
@@ -61,6 +67,20 @@ export const orderRow = z.object({
   date_confirmed: timestamp.nullable(),
 });
 
+/**
+ * The family's latest FAILED invoice on a failed-payment request (issue 26): what staff remove
+ * (void) from the list with POST /api/v2/billing/invoices/{id}/remove/?billing_entity_name=….
+ */
+export const failedInvoice = z.object({
+  id: count,
+  number: z.string().describe('The invoice’s human number, like `GRV-2026-000024`.'),
+  billing_entity_name: z.string().describe('Sent back as `billing_entity_name` when the invoice is removed.'),
+  amount_cents: count,
+  currency: z.string(),
+  created_at: timestamp.describe('When the renewal charge failed.'),
+  description: z.string().describe('The invoice’s line, with why the payment failed.'),
+});
+
 export const billingRequest = z.object({
   kind: z.enum(BILLING_REQUEST_KINDS),
   account_id: count,
@@ -71,6 +91,9 @@ export const billingRequest = z.object({
   since: timestamp.describe('When the subscription entered this status.'),
   due: timestamp.nullable().describe('The cancellation date, or the return deadline.'),
   reason: z.string().nullable(),
+  failed_invoice: failedInvoice
+    .nullable()
+    .describe('A failed payment’s latest FAILED invoice (null once removed, and for other kinds).'),
 });
 
 const isoDay = z
@@ -124,6 +147,7 @@ export const backofficeApi = {
   billingRequestsCsv: endpoint('GET', '/api/v2/admin/billing_requests/export.csv', {
     tags,
     summary: 'The outstanding billing requests as CSV',
+    description: `Oldest first. Columns: ${BILLING_REQUEST_CSV_COLUMNS.join(', ')}.`,
     querystring: requestFilters,
     ...csv,
   }),

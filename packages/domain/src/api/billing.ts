@@ -17,12 +17,19 @@ import {
   countrySchema,
   emailSchema,
   nameSchema,
-  zipcodeSchema,
 } from '../field-schemas.ts';
 import { CONSENT_MESSAGES } from '../privacy.ts';
 import { stringInput, unsafeTextMessage } from '../text.ts';
 import { consentTick } from './privacy.ts';
-import { validatePhone, validateState, MESSAGES } from '../validation.ts';
+import { normalizePhoneDigits } from '../phone.ts';
+import {
+  normalizeZipcode,
+  validatePhone,
+  validateState,
+  validateZipcode,
+  MESSAGES,
+  type FieldRule,
+} from '../validation.ts';
 import {
   count,
   detailAnswer,
@@ -68,20 +75,29 @@ export const promoCode = z.object({
   plan_tags: z.array(z.string()).describe('The plans it applies to; empty for every plan.'),
 });
 
+/** The state and the zipcode follow the address's country (SPEC §5); the zipcode is stored normalised. */
+const COUNTRY_RULES: readonly (readonly ['state' | 'zipcode', FieldRule])[] = [
+  ['state', validateState],
+  ['zipcode', validateZipcode],
+];
+
 const shippingAddress = z
   .object({
     address_1: addressSchema,
     address_2: addressOptionalSchema.optional().default(''),
     city: citySchema,
     state: stringInput(MESSAGES.stateRequired).default(''),
-    zipcode: zipcodeSchema,
+    zipcode: stringInput(MESSAGES.zipcodeRequired),
     country: countrySchema,
   })
   .superRefine((value, ctx) => {
-    const issue = validateState(value.state, value);
-    const message = issue?.severity === 'error' ? issue.message : unsafeTextMessage(value.state);
-    if (message) ctx.addIssue({ code: 'custom', path: ['state'], message });
-  });
+    for (const [field, rule] of COUNTRY_RULES) {
+      const issue = rule(value[field], value);
+      const message = issue?.severity === 'error' ? issue.message : unsafeTextMessage(value[field]);
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  })
+  .transform((value) => ({ ...value, zipcode: normalizeZipcode(value.zipcode, value.country) }));
 
 /** POST /billing/order/: the checkout form. A signed-in family's contact fields may be left out. */
 const orderRequest = z
@@ -98,7 +114,9 @@ const orderRequest = z
   .superRefine((value, ctx) => {
     const issue = validatePhone(value.phonenumber, value);
     if (issue?.severity === 'error') ctx.addIssue({ code: 'custom', path: ['phonenumber'], message: issue.message });
-  });
+  })
+  // SPEC §5: a phone number is stored as its digits.
+  .transform((value) => ({ ...value, phonenumber: normalizePhoneDigits(value.phonenumber) }));
 
 const money = {
   currency: z.string(),
@@ -163,6 +181,16 @@ export const paymentMethodUpdate = paymentMethod.extend({
     .object({ outcome: z.enum(['renewed', 'failed']), detail: z.string() })
     .optional()
     .describe('Only when the subscription was past due: the retried renewal charge.'),
+});
+
+/** What a signed card-update link is for (GET …/card_update?o=): enough for the page, nothing more. */
+export const cardUpdateLink = z.object({
+  first_name: z.string().describe('The billing parent the link was sent to.'),
+  email: z.string().describe('Their billing e-mail (the card provider’s form takes it).'),
+  plan_name: z.string().nullable().describe('The plan of the current subscription, if any.'),
+  payment_method: paymentMethod.nullable().describe('The card on file now.'),
+  past_due: pastDue.nullable().describe('The failed renewal the new card is charged for at once, if any.'),
+  expires_at: timestamp,
 });
 
 export const subscription = z.object({
@@ -282,6 +310,22 @@ export const billingApi = {
     tags,
     summary: 'Change the payment method of the signed-in family (Idempotency-Key honoured)',
     body: z.object({ account: int(1, 2_147_483_647), payment_method: paymentMethodInput }),
+    response: { 200: paymentMethodUpdate },
+  }),
+  cardUpdateLink: endpoint('GET', '/api/v2/billing/card_update', {
+    tags,
+    summary: 'What a signed card-update link (/update-card?o=…) is for: the parent, the card on file, what failed',
+    description:
+      'No sign-in: the link is the key (docs/billing.md). 404 { detail, code: "link_invalid" } when it is unknown, expired or spent.',
+    querystring: z.object({ o: text({ max: 200, allowBlank: true }).default('') }),
+    response: { 200: cardUpdateLink },
+  }),
+  cardUpdate: endpoint('POST', '/api/v2/billing/card_update', {
+    tags,
+    summary: 'Save a new card through a signed link; a past-due renewal is charged to it at once',
+    description:
+      'The link is spent once the card is saved and nothing is left to pay; after a refused retry it still works (another card). 404 link_invalid as above.',
+    body: z.object({ o: text({ max: 200 }), payment_method: paymentMethodInput }),
     response: { 200: paymentMethodUpdate },
   }),
   trackConversion: endpoint('PUT', '/api/v2/billing/order/track_conversion', {
@@ -442,3 +486,5 @@ export type FlowAnswer = z.input<typeof flowAnswer>;
 export type BillingDetails = Reply<typeof billingApi.billingDetails>;
 export type PaymentMethodAnswer = z.input<typeof paymentMethod>;
 export type PaymentMethodUpdateAnswer = z.input<typeof paymentMethodUpdate>;
+export type CardUpdateLink = Reply<typeof billingApi.cardUpdateLink>;
+export type CardUpdateRequest = RequestBody<typeof billingApi.cardUpdate>;

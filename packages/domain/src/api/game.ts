@@ -1,7 +1,7 @@
 /** How play data enters Grove: the game's uploads and device tokens (docs/decisions/0006-play-data.md, 0031). */
 import * as z from 'zod';
 
-import { nameSchema } from '../field-schemas.ts';
+import { fullNameSchema } from '../field-schemas.ts';
 import {
   API_MESSAGES,
   count,
@@ -263,13 +263,13 @@ export const gameApi = {
     tags,
     summary: 'A child makes a profile on the tablet: it waits as an incomplete profile until a parent completes it',
     description:
-      'The name follows the name rules. 201 with the new incomplete profile; 200 with the existing one when the account already has ' +
+      'The name follows the full-name rules (SPEC §5: the name rules, under 114 characters). 201 with the new incomplete profile; 200 with the existing one when the account already has ' +
       'an incomplete profile of that name (ignoring case and surrounding spaces); 409 { detail, code: "player_exists" } when a player of that name ' +
       `(409 too_many_profiles when ${MAX_WAITING_PROFILES} profiles are already waiting) ` +
       'is already on the account (the same comparison). ' +
       'The parent completes it in Grove (consent included), which creates the player; the game then finds it under `players`.',
     security: [{ bearer: [] }],
-    body: z.object({ name: nameSchema }),
+    body: z.object({ name: fullNameSchema }),
     response: { 200: gameProfile, 201: gameProfile },
   }),
   deviceToken: endpoint('POST', '/api/v2/user/accounts/:id/devices/:deviceId/token', {

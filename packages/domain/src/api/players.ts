@@ -2,7 +2,7 @@
 import * as z from 'zod';
 
 import { PAGE_SIZES } from '../constants.ts';
-import { acornAmountSchema, nameSchema, statReasonSchema, statValueSchema } from '../field-schemas.ts';
+import { acornAmountSchema, fullNameSchema, statReasonSchema, statValueSchema } from '../field-schemas.ts';
 import { MAX_ACORN_ADJUSTMENT, PLAYER_ROLES, STAT_RANGES, type StatSetting } from '../players.ts';
 import { CONSENT_MESSAGES } from '../privacy.ts';
 import { consentTick } from './privacy.ts';
@@ -79,10 +79,10 @@ const editable = {
   chase_speed: statValueSchema('chase_speed').optional().describe('Staff only; 1–10.'),
   acorns: int(0, INT4_MAX).optional().describe('Staff only; the new balance.'),
 };
-const patchBody = z.object({ name: nameSchema.optional(), ...editable });
-const putBody = z.object({ name: nameSchema, ...editable });
+const patchBody = z.object({ name: fullNameSchema.optional(), ...editable });
+const putBody = z.object({ name: fullNameSchema, ...editable });
 const createBody = z.object({
-  name: nameSchema,
+  name: fullNameSchema,
   ...editable,
   account: id.optional().describe('Staff only: the account to add the player to. Others add to their own account.'),
   consent: consentTick(CONSENT_MESSAGES.playerRequired)

@@ -35,6 +35,9 @@ export const privacyStatus = z.object({
     .describe("true: the household's latest program consent is missing or for an older version; ask before going on."),
   consented_version: z.string().nullable().describe("The version of the household's latest program consent."),
   analytics: z.enum(['on', 'off']).describe("The signed-in person's analytics choice (off unless they turned it on)."),
+  payment_texts: z
+    .enum(['on', 'off'])
+    .describe("The signed-in person's choice of a text message when a payment fails (off unless they turned it on)."),
   consent_count: count,
   consents: z.array(consentRecord).describe(`The household's latest ${CONSENT_HISTORY_LIMIT} records, newest first.`),
 });
@@ -62,6 +65,15 @@ export const privacyApi = {
     body: z.object({ analytics: z.enum(['on', 'off'], { error: 'Choose one of: on, off.' }) }),
     response: { 200: privacyStatus },
   }),
+  paymentTexts: endpoint('PUT', '/api/v2/user/privacy/payment_texts', {
+    tags,
+    summary: 'Turn the failed-payment text messages on or off (a consent record either way)',
+    description:
+      'Parents of a family account only (403 for others). The text goes to the phone number of the profile, when there is one. Answers the new status.',
+    security: [{ bearer: [], csrf: [] }],
+    body: z.object({ payment_texts: z.enum(['on', 'off'], { error: 'Choose one of: on, off.' }) }),
+    response: { 200: privacyStatus },
+  }),
   accountConsents: endpoint('GET', '/api/v2/accounts/:id/consents', {
     tags,
     summary: "An account's consent history, newest first (its members and staff)",
@@ -75,4 +87,5 @@ export const privacyApi = {
 export type ConsentRecord = z.input<typeof consentRecord>;
 export type PrivacyStatus = Reply<typeof privacyApi.status>;
 export type AnalyticsBody = RequestBody<typeof privacyApi.analytics>;
+export type PaymentTextsBody = RequestBody<typeof privacyApi.paymentTexts>;
 export type ConsentPage = Reply<typeof privacyApi.accountConsents>;

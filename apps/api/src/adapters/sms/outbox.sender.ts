@@ -71,6 +71,7 @@ export function outboxSmsSender(db: Db, jobs: JobQueue, provider: SmsTransport['
       provider,
       userId: message.userId ?? null,
       senderUserId: message.senderUserId ?? null,
+      secrets: message.secrets?.length ? [...message.secrets] : null,
     });
     await jobs.sendInTransaction(tx, SMS_DELIVERY_QUEUE, { id: row.id });
     return { id: row.id, status: 'queued' as const, createdAt: row.createdAt };

@@ -14,6 +14,11 @@ export interface SmsMessage {
   userId?: number;
   /** Who asked for it (a parent texting the app link, a staff member or coach). */
   senderUserId?: number;
+  /**
+   * One-time secrets the body contains (a card-update link's token): once an external provider has
+   * the text (or refused it for good) the row keeps them no longer, as for e-mail (email.port.ts).
+   */
+  secrets?: readonly string[];
 }
 
 /** The outbox row `send` wrote. */

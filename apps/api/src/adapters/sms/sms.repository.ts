@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 import type { DeliveryStore } from '../email/delivery.ts';
+import { removeSecrets } from '../email/outbox.repository.ts';
 
 export interface SmsRow {
   toNumber: string;
@@ -11,6 +12,7 @@ export interface SmsRow {
   provider: 'outbox' | 'twilio';
   userId: number | null;
   senderUserId: number | null;
+  secrets: string[] | null;
 }
 
 /** Writes a text as 'queued' (its delivery job sends it). */
@@ -24,6 +26,15 @@ export async function insertSmsRow(db: Executor, row: SmsRow) {
 
 export type ClaimedSms = typeof smsOutbox.$inferSelect;
 
+/**
+ * A text that has left for an external provider (sent, or refused for good) keeps no one-time
+ * secret; the local outbox's row is the phone itself and keeps them (as email_outbox does).
+ */
+function withoutSecrets(row: ClaimedSms) {
+  if (row.provider === 'outbox' || !row.secrets?.length) return {};
+  return { body: removeSecrets(row.body, row.secrets), secrets: null };
+}
+
 /** The sms_outbox side of a delivery (delivery.ts): claim with one conditional UPDATE, then mark. */
 export function smsDeliveryStore(db: Executor): DeliveryStore<ClaimedSms> {
   return {
@@ -35,14 +46,18 @@ export function smsDeliveryStore(db: Executor): DeliveryStore<ClaimedSms> {
         .returning();
       return row ?? null;
     },
-    async markSent(id, providerMessageId) {
+    async markSent(id, providerMessageId, row) {
       await db
         .update(smsOutbox)
-        .set({ status: 'sent', providerMessageId, sentAt: new Date(), error: null })
+        .set({ status: 'sent', providerMessageId, sentAt: new Date(), error: null, ...withoutSecrets(row) })
         .where(eq(smsOutbox.id, id));
     },
-    async markFailed(id, status, error) {
-      await db.update(smsOutbox).set({ status, error }).where(eq(smsOutbox.id, id));
+    async markFailed(id, status, error, row) {
+      const final = status === 'failed' ? withoutSecrets(row) : {};
+      await db
+        .update(smsOutbox)
+        .set({ status, error, ...final })
+        .where(eq(smsOutbox.id, id));
     },
   };
 }

@@ -14,6 +14,9 @@ const templates = {
   /** A reminder of a coaching call, at its time in the family's time zone. */
   coaching_reminder: ({ firstName, startsAt, timeZone }: { firstName: string; startsAt: Date; timeZone: string }) =>
     `Hi ${firstName}, a reminder from Grove: your coaching call is on ${formatDateTime(startsAt, timeZone)}.`,
+  /** A renewal charge failed: the signed link to the card form (billing; the parent asked for these texts). */
+  payment_failed: ({ amount, url }: { amount: string; url: string }) =>
+    `Grove: we could not charge your card (${amount}). Update it to keep the program running: ${url}`,
 } satisfies Record<string, (data: never) => string>;
 
 export type SmsTemplate = keyof typeof templates;

@@ -137,6 +137,11 @@ export const smsOutbox = pgTable(
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     toNumber: text('to_number').notNull(),
     body: text('body').notNull(),
+    /**
+     * One-time secrets in the body (a card-update link's token): an external provider's delivery
+     * replaces them (adapters/sms/sms.repository.ts), as for e-mail.
+     */
+    secrets: text('secrets').array(),
     kind: text('kind').notNull(),
     template: text('template').notNull(),
     status: text('status').notNull().default('queued'),

@@ -30,7 +30,7 @@ export const consentRecords = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The player a 'player_added' consent is for. */
     playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
-    /** 'program_terms' | 'player_added' | 'analytics' (packages/domain CONSENT_KINDS). */
+    /** 'program_terms' | 'player_added' | 'analytics' | 'payment_texts' (packages/domain CONSENT_KINDS). */
     kind: text('kind').notNull(),
     granted: boolean('granted').notNull(),
     policyVersion: text('policy_version').notNull(),

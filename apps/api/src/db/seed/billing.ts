@@ -5,12 +5,17 @@
  * tagged magellan are covered by a partner: no order, no card (docs/billing.md). A past-due family
  * pays with the renewal-failing sandbox card: its checkout and earlier renewals were paid, its last
  * renewal was declined — the declined charge, a FAILED invoice with the reason and the
- * renewal_failed history row, as billing.service writes them; the scheduled billing sweep retries it
- * (renewalAttempts 1: the next try is a day after the period's end, RENEWAL_RETRY_DAYS).
+ * renewal_failed history row, as billing.service writes them, six hours before the seed ran, and the
+ * e-mail the family got with its signed card-update link (in the outbox, which is the local mailbox);
+ * the scheduled billing sweep retries it (renewalAttempts 1: the next try is a day after the
+ * period's end, RENEWAL_RETRY_DAYS).
  */
 import {
   addDays,
+  addMonths,
   CARD_DECLINED,
+  formatDateTime,
+  nextRenewalAttempt,
   findPlan,
   hasMagellanTag,
   periodEnd,
@@ -19,9 +24,12 @@ import {
   type SubscriptionStatus,
 } from '@grove/domain';
 import { eq } from 'drizzle-orm';
+import { renderEmail } from '../../adapters/email/templates.ts';
+import { cardUpdateLink, failedRenewalNotice } from '../../modules/billing/billing.service.ts';
 import {
   accounts,
   accountTags,
+  emailOutbox,
   invoices,
   orders,
   paymentCustomers,
@@ -86,6 +94,7 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
     .select({
       accountId: accounts.id,
       createdAt: accounts.createdAt,
+      timeZone: accounts.timeZone,
       userId: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -104,7 +113,15 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
     if (family.status === 'NOT_PURCHASED' || partnerCovered.has(family.accountId)) continue;
     const status = family.status as SubscriptionStatus;
     const { plan } = findPlan(planFor(family.email, index, status));
-    const started = family.createdAt;
+    // A past-due family's renewal failed six hours ago (its periods end then), so the demo shows a
+    // fresh failure whose first retry is still ahead: the sweep does not end it within minutes.
+    const started =
+      status === 'PAST_DUE'
+        ? addMonths(
+            new Date(now.getTime() - 6 * 3_600_000),
+            -Math.max(2, Math.round((now.getTime() - family.createdAt.getTime()) / (30 * 86_400_000))),
+          )
+        : family.createdAt;
     const shipping = {
       address_1: `${100 + index} Maple Avenue`,
       address_2: '',
@@ -282,6 +299,33 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
         providerChargeId: chargeId,
         cardLabel,
         createdAt: unpaid.start,
+      });
+      // The e-mail of the failure with its signed link, as the sweep writes it (already delivered).
+      const link = await cardUpdateLink({ publicUrl: ctx.publicUrl }, db, family.userId, now);
+      const retry = nextRenewalAttempt(unpaid.start, 1);
+      const notice = failedRenewalNotice(
+        plan.name,
+        CARD_DECLINED,
+        retry ? formatDateTime(retry.toISOString(), family.timeZone) : null,
+      );
+      const email = renderEmail('billing_notice', {
+        firstName: family.firstName,
+        subject: notice.subject,
+        paragraphs: notice.lines,
+        action: { label: 'Update your card', url: link.url },
+      });
+      await db.insert(emailOutbox).values({
+        toAddress: family.email,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        template: email.template,
+        provider: 'outbox',
+        status: 'sent',
+        userId: family.userId,
+        secrets: [link.token],
+        createdAt: unpaid.start,
+        sentAt: unpaid.start,
       });
     }
     await db.insert(shipments).values({

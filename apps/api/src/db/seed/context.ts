@@ -24,6 +24,8 @@ export interface SeedContext {
   accountIds: number[];
   players: SeededPlayer[];
   log: (line: string) => void;
+  /** Where links in the demo data's e-mails point (the server's PUBLIC_URL). */
+  publicUrl: string;
 }
 
 /** Each feature adds the rows its screens need, in order, after the core rows exist. */

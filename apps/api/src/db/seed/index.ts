@@ -58,6 +58,8 @@ export interface SeedOptions {
   withoutPlay?: boolean;
   /** The feature seeders, FEATURE_SEEDERS by default (a test puts in one that fails midway). */
   seeders?: Seeder[];
+  /** Where links in the demo data's e-mails point (config.publicUrl); http://localhost:3000 by default. */
+  publicUrl?: string;
 }
 
 /**
@@ -468,7 +470,8 @@ async function seedWorld(
   });
   log(`seeded ${accountIds.length} accounts and ${seededPlayers.length} players`);
 
-  const ctx: SeedContext = { db, rng, now, passwordHash, accountIds, players: seededPlayers, log };
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
+  const ctx: SeedContext = { db, rng, now, passwordHash, accountIds, players: seededPlayers, log, publicUrl };
   for (const seeder of options.seeders ?? FEATURE_SEEDERS) {
     if (options.withoutPlay && seeder === seedPlayData) continue;
     await seeder(ctx);

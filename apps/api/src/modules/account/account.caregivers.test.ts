@@ -84,7 +84,7 @@ describe('POST /api/v2/accounts/{id}/add_user/', () => {
         last_name: 'Parker',
         name: 'Riley Parker',
         email,
-        phonenumber: '(202) 555 0143',
+        phonenumber: '2025550143',
         country: 'US',
         is_billing_user: false,
         status: 'invited',
@@ -304,13 +304,18 @@ describe('PATCH /api/v2/accounts/{id}/users/{userId}/', () => {
         first_name: 'Robin',
         name: 'Robin Parker',
         email: added.email,
-        phonenumber: '020 7946 0958',
+        phonenumber: '02079460958',
         country: 'GB',
         is_billing_user: false,
       }),
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, added.id));
-    expect(row).toMatchObject({ firstName: 'Robin', email: added.email, isBillingUser: false });
+    expect(row).toMatchObject({
+      firstName: 'Robin',
+      email: added.email,
+      isBillingUser: false,
+      phonenumber: '02079460958',
+    });
   });
 
   it('answers refused changes with hasErrors: true and changes nothing', async () => {

@@ -1,6 +1,6 @@
 import { accountApi } from '@grove/domain/api/account';
 import { route } from '../../lib/contract.ts';
-import { accountSpec, deviceSpec } from '../audit/audit.specs.ts';
+import { accountSpec, deviceSpec, interactionSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -53,7 +53,8 @@ export function accountRoutes(app: App, deps: account.AccountDeps) {
   route(app, accountApi.interactionOptions, user, async (request) =>
     account.interactionOptions(db, requireUser(request), request.params.id),
   );
-  route(app, accountApi.addInteraction, user, async (request, reply) =>
+  // Coaches and staff log conversations; a staff member's is in the account's history (the audit log).
+  route(app, accountApi.addInteraction, { ...user, audit: interactionSpec() }, async (request, reply) =>
     reply.status(201).send(await account.addInteraction(db, requireUser(request), request.params.id, request.body)),
   );
 

@@ -6,6 +6,7 @@ import {
   INTERACTION_SUMMARY_MAX,
   INTERACTION_TOPICS,
 } from '@grove/domain';
+import { describeAuditEntry } from '@grove/domain/audit-history';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, customerInteractions, devices, playSessions, subscriptions, users } from '../../db/schema/index.ts';
@@ -276,6 +277,24 @@ describe('/api/v1/accounts/{id}/customer_interactions/', () => {
     expect(rows.map((row) => [row.kind, row.createdByUserId]).sort()).toEqual([
       ['call', w.coach.user.id],
       ['email', w.staff.user.id],
+    ]);
+  });
+
+  it('a staff member’s conversation is in the account’s history of staff changes, in words', async () => {
+    const w = await world();
+    const logged = await call('POST', url(w.id), w.staff.headers, {
+      kind: 'call',
+      topic: 'billing',
+      outcome: 'follow_up',
+      summary: 'Asked about the failed renewal.',
+    });
+    expect(logged.statusCode).toBe(201);
+    const history = await call('GET', `/api/v2/admin/accounts/${w.id}/audit/`, w.staff.headers);
+    expect(history.statusCode, history.body).toBe(200);
+    const [row] = history.json().results;
+    expect(row).toMatchObject({ entity: 'interaction', account_id: w.id });
+    expect(describeAuditEntry(row)).toEqual([
+      "Conversation logged: Phone call about billing (We reached out, Follow-up needed): 'Asked about the failed renewal.'",
     ]);
   });
 

@@ -394,6 +394,11 @@ describe('a person’s shipping address, as staff change it', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('state');
     expect(await auditCount()).toBe(before);
+    // The zipcode follows the person's country (US by default): '12-345' is no ZIP code.
+    const badZip = await call('PATCH', url, staff.headers, { zipcode: '12-345' });
+    expect(badZip.statusCode).toBe(400);
+    expect(badZip.json()).toEqual({ zipcode: ['Please input a valid Zipcode'] });
+    expect(await auditCount()).toBe(before);
     const saved = await call('PATCH', url, staff.headers, {
       address_1: 'PO Box 12',
       city: 'Austin',

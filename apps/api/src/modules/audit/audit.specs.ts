@@ -168,3 +168,11 @@ export function webinarSpec(db: Db) {
     },
   };
 }
+
+/** A conversation logged with a family (customer interactions): the answer is what was logged. */
+export function interactionSpec() {
+  return {
+    entity: 'interaction',
+    target: ({ params }: IdRequest) => ({ accountId: params.id, entityId: null }),
+  };
+}

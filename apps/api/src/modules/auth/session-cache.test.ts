@@ -3,6 +3,7 @@
  * instance is not looked up again for a few seconds, yet a logout or a revocation anywhere ends it
  * everywhere at once.
  */
+import { CACHE_TIMES_MS } from '@grove/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -49,6 +50,23 @@ describe('the session cache', () => {
     expect((await info(t.app, parent.headers)).statusCode).toBe(200);
     // Another instance that never saw the token asks the database.
     expect((await info(other, parent.headers)).statusCode).toBe(401);
+  });
+
+  it('keeps an entry 5 seconds (SPEC §9), then asks the database again', async () => {
+    const parent = await createParent(t.db);
+    expect((await info(t.app, parent.headers)).statusCode).toBe(200);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.userId, parent.user.id));
+    });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + CACHE_TIMES_MS.sessionToken - 500 });
+    try {
+      expect((await info(t.app, parent.headers)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + 1_000);
+      expect((await info(t.app, parent.headers)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends a session revoked in the database on every instance at once', async () => {

@@ -14,11 +14,13 @@
  * - Without the notifications (the listening connection broke) nothing is cached: every request
  *   goes to the database, as it would without a cache, until the listener is back.
  */
+import { CACHE_TIMES_MS } from '@grove/domain';
 import type { Database } from '../../db/client.ts';
 import type { AuthUser } from './auth.repository.ts';
 
 export const AUTH_CHANNEL = 'grove_auth';
-const TTL_MS = 30_000;
+/** SPEC §9: the session token is cached 5 seconds. */
+const TTL_MS = CACHE_TIMES_MS.sessionToken;
 const MAX_ENTRIES = 10_000;
 const RELISTEN_MS = 1_000;
 

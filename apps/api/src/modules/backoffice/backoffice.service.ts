@@ -14,7 +14,7 @@ import type { Paging, Reply } from '@grove/domain/api/common';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { accounts, orders, shipments, subscriptions, users } from '../../db/schema/index.ts';
+import { accounts, invoices, orders, shipments, subscriptions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { decodeCursor, keysetLinks, newestFirst, type IdWindow, type KeysetAnswer } from '../../lib/keyset.ts';
 
@@ -225,6 +225,35 @@ function requestStatuses(kind: BillingRequestKind | undefined): string[] {
   return kind ? [BILLING_REQUEST_STATUS[kind]] : Object.values(BILLING_REQUEST_STATUS);
 }
 
+/**
+ * A failed payment's invoice to act on: the family's latest FAILED invoice, read with the list in
+ * one lateral join (no query per row; invoices_account_id_idx serves it). Removing it (VOID) lets
+ * an older FAILED one show, or none.
+ */
+function latestFailedInvoice(db: Db) {
+  return db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      billingEntityName: invoices.billingEntityName,
+      amountCents: invoices.amountCents,
+      currency: invoices.currency,
+      createdAt: invoices.createdAt,
+      description: invoices.description,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.accountId, subscriptions.accountId),
+        eq(invoices.status, 'FAILED'),
+        eq(subscriptions.status, BILLING_REQUEST_STATUS.failed_payment),
+      ),
+    )
+    .orderBy(desc(invoices.id))
+    .limit(1)
+    .as('failed_invoice');
+}
+
 export async function billingRequests(
   db: Db,
   kind: BillingRequestKind | undefined,
@@ -237,6 +266,7 @@ export async function billingRequests(
   const holderEmail = sql<string | null>`(select u.email from ${users} u
     where u.account_id = ${subscriptions.accountId} and not u.is_staff and not u.is_coach
     order by u.is_billing_user desc, u.id limit 1)`;
+  const failed = latestFailedInvoice(db);
   const rows = await db
     .select({
       id: subscriptions.id,
@@ -249,9 +279,19 @@ export async function billingRequests(
       cancelReason: subscriptions.cancelReason,
       holder,
       holderEmail,
+      failed: {
+        id: failed.id,
+        number: failed.number,
+        billingEntityName: failed.billingEntityName,
+        amountCents: failed.amountCents,
+        currency: failed.currency,
+        createdAt: failed.createdAt,
+        description: failed.description,
+      },
     })
     .from(subscriptions)
     .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
+    .leftJoinLateral(failed, sql`true`)
     .where(inArray(subscriptions.status, requestStatuses(kind)))
     .orderBy(asc(subscriptions.updatedAt), asc(subscriptions.id))
     .limit(limit)
@@ -273,6 +313,17 @@ export async function billingRequests(
             ? row.returnDeadline.toISOString()
             : null,
       reason: rowKind === 'cancellation' ? row.cancelReason : null,
+      failed_invoice: row.failed
+        ? {
+            id: row.failed.id,
+            number: row.failed.number,
+            billing_entity_name: row.failed.billingEntityName,
+            amount_cents: row.failed.amountCents,
+            currency: row.failed.currency,
+            created_at: row.failed.createdAt.toISOString(),
+            description: row.failed.description,
+          }
+        : null,
     };
   });
 }
@@ -302,6 +353,9 @@ export async function* allBillingRequests(db: Db, kind: BillingRequestKind | und
       since: row.since,
       due: row.due,
       reason: row.reason,
+      failed_invoice: row.failed_invoice?.number ?? '',
+      failed_invoice_amount: row.failed_invoice ? (row.failed_invoice.amount_cents / 100).toFixed(2) : '',
+      failed_invoice_currency: row.failed_invoice?.currency ?? '',
     }));
     if (rows.length < BACKOFFICE_LIMITS.csvBatch) return;
   }

@@ -3,17 +3,20 @@
  * invoice, makes the subscription past due, e-mails a link to update the card and is retried on
  * schedule; a new card is charged at once; after the last retry the subscription ends.
  */
-import { SANDBOX_CARDS } from '@grove/domain';
+import { CARD_UPDATE_MESSAGES, PAYMENT_SERVICE_ERROR_SHORT, SANDBOX_CARDS } from '@grove/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createStaff, issueAccessToken } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { outboxEmailSender } from '../../adapters/email/outbox.sender.ts';
+import { outboxSmsSender } from '../../adapters/sms/outbox.sender.ts';
 import { sandboxProvider } from '../../adapters/payment/sandbox.provider.ts';
 import {
   emailOutbox,
   invoices,
+  oneTimeTokens,
   sandboxOperations,
+  smsOutbox,
   subscriptionActions,
   subscriptions,
   users,
@@ -31,6 +34,7 @@ const depsAt = (moment: Date): BillingDeps => ({
   db: t.db,
   payments: sandboxProvider(t.db),
   email: outboxEmailSender(t.db, t.app.jobs),
+  sms: outboxSmsSender(t.db, t.app.jobs),
   publicUrl: 'http://127.0.0.1:3000',
   now: () => moment,
 });
@@ -86,6 +90,14 @@ const updateCard = (accountId: number, headers: Record<string, string>, number: 
     headers,
     payload: { account: accountId, payment_method: card(number) },
   });
+/** The token of the signed card-update link in a message. */
+const linkToken = (body: string) => /\/update-card\?o=([\w-]+)/.exec(body)![1]!;
+const linkUpdate = (token: string, paymentMethod: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v2/billing/card_update/',
+    payload: { o: token, payment_method: paymentMethod },
+  });
 /** The renewal charges of a subscription at the sandbox provider. */
 const renewalCharges = async (subscriptionId: number) =>
   (await t.db.select().from(sandboxOperations).where(eq(sandboxOperations.kind, 'charge'))).filter(
@@ -120,7 +132,7 @@ describe('dunning: a renewal the card refuses', () => {
 
     const first = await mailsTo(email, 'We could not charge your card');
     expect(first).toHaveLength(1);
-    expect(first[0]!.textBody).toContain('http://127.0.0.1:3000/dashboard/account?segment=billing&update_card=1');
+    expect(first[0]!.textBody).toMatch(/http:\/\/127\.0\.0\.1:3000\/update-card\?o=[\w-]{43}/);
     expect(first[0]!.textBody).toMatch(/We will try again on \d\d-\d\d-\d{4}/);
 
     await runDueBilling(afterEnd(end, 1.1));
@@ -150,9 +162,8 @@ describe('dunning: a renewal the card refuses', () => {
     await runDueBilling(afterEnd(end, 0.1));
     expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
 
-    // The e-mail's link opens Subscription & Billing's card form; the card form calls POST /billing/payment/.
-    const [mail] = await mailsTo(email, 'We could not charge your card');
-    expect(mail!.textBody).toContain('segment=billing&update_card=1');
+    // Signed in, Subscription & Billing's card form calls POST /billing/payment/.
+    expect(await mailsTo(email, 'We could not charge your card')).toHaveLength(1);
 
     const res = await updateCard(accountId, headers, SANDBOX_CARDS.succeeds);
     expect(res.statusCode, res.body).toBe(200);
@@ -198,7 +209,7 @@ describe('dunning: a renewal the card refuses', () => {
   });
 
   it('staff remove a FAILED invoice (void); a paid one cannot be removed', async () => {
-    const { accountId, end } = await family(SANDBOX_CARDS.renewalFails);
+    const { accountId, end, userId, headers } = await family(SANDBOX_CARDS.renewalFails);
     await runDueBilling(afterEnd(end, 0.1));
     const staff = await createStaff(t.db);
     const all = await invoicesOf(accountId);
@@ -212,12 +223,134 @@ describe('dunning: a renewal the card refuses', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().status).toBe('VOID');
+    // Voiding changes no subscription: still past due, and the family's banner still says what failed.
+    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+    const details = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/billing/users/${userId}/billing_details/`,
+      headers,
+    });
+    expect(details.json().past_due).toMatchObject({ amount_cents: 3900 });
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/v2/billing/invoices/${paid.id}/remove/?billing_entity_name=${entity}`,
       headers: staff.headers,
     });
     expect(refused.statusCode).toBe(409);
+  });
+
+  it('the e-mailed link opens the card form without signing in: it describes the failure, a good card renews, then it is spent', async () => {
+    const { accountId, email, end } = await family(SANDBOX_CARDS.renewalFails);
+    await runDueBilling(afterEnd(end, 0.1));
+    const [mail] = await mailsTo(email, 'We could not charge your card');
+    const token = linkToken(mail!.textBody);
+    // Only the token's hash is stored, and the local outbox (the mailbox) keeps the link.
+    expect((await t.db.select().from(oneTimeTokens)).some((row) => row.tokenHash === token)).toBe(false);
+
+    const described = await t.app.inject({ method: 'GET', url: `/api/v2/billing/card_update/?o=${token}` });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json()).toMatchObject({
+      first_name: 'Kai',
+      email,
+      plan_name: expect.any(String),
+      payment_method: { last4: '0341' },
+      past_due: { amount_cents: 3900, reason: 'Your card was declined. Please use another card.' },
+    });
+
+    // Bad input changes nothing: a wrong card shape is a 400 with field messages.
+    const bad = await linkUpdate(token, { card: { number: '4242', exp_month: 13, exp_year: 2035, cvc: '1' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+
+    // Another refused card: the failure is told, the link still works.
+    const refused = await linkUpdate(token, card(SANDBOX_CARDS.declined));
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().renewal).toMatchObject({ outcome: 'failed' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/billing/card_update/?o=${token}` })).statusCode).toBe(
+      200,
+    );
+
+    const saved = await linkUpdate(token, card(SANDBOX_CARDS.succeeds));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ last4: '4242', renewal: { outcome: 'renewed' } });
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'ACTIVE', renewalAttempts: 0 });
+    // The parent did it: the history names them.
+    const [charged] = await t.db
+      .select()
+      .from(subscriptionActions)
+      .where(and(eq(subscriptionActions.accountId, accountId), eq(subscriptionActions.action, 'renewal_charged')));
+    expect(charged!.actorUserId).not.toBeNull();
+
+    for (const spent of [
+      await t.app.inject({ method: 'GET', url: `/api/v2/billing/card_update/?o=${token}` }),
+      await linkUpdate(token, card(SANDBOX_CARDS.succeeds)),
+    ]) {
+      expect(spent.statusCode).toBe(404);
+      expect(spent.json()).toMatchObject({ code: 'link_invalid', detail: CARD_UPDATE_MESSAGES.linkInvalid });
+    }
+  });
+
+  it('an unknown or empty link is refused alike', async () => {
+    for (const url of ['/api/v2/billing/card_update/?o=nope', '/api/v2/billing/card_update/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('link_invalid');
+    }
+    expect((await linkUpdate('x'.repeat(43), card(SANDBOX_CARDS.succeeds))).statusCode).toBe(404);
+  });
+
+  it('texts the link too, only to a parent who asked for failed-payment texts', async () => {
+    const quiet = await family(SANDBOX_CARDS.renewalFails);
+    const texted = await family(SANDBOX_CARDS.renewalFails);
+    const choice = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/user/privacy/payment_texts/',
+      headers: texted.headers,
+      payload: { payment_texts: 'on' },
+    });
+    expect(choice.statusCode, choice.body).toBe(200);
+    expect(choice.json().payment_texts).toBe('on');
+
+    await runDueBilling(afterEnd(quiet.end, 0.1));
+    await runDueBilling(afterEnd(texted.end, 0.1));
+    expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.userId, quiet.userId))).toHaveLength(0);
+    const [text] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.userId, texted.userId));
+    expect(text).toMatchObject({ toNumber: '+12015550123', template: 'payment_failed' });
+    expect(text!.body).toContain('$39.00');
+    // Its own link, which works like the e-mail's.
+    const token = linkToken(text!.body);
+    const [mail] = await mailsTo(texted.email, 'We could not charge your card');
+    expect(linkToken(mail!.textBody)).not.toBe(token);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/billing/card_update/?o=${token}` })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('"E-mail me a link" sends the signed link; the new card is used from the next charge on', async () => {
+    const { accountId, email, headers } = await family(SANDBOX_CARDS.succeeds);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/billing/payment/request_update_email/',
+      headers,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [mail] = await mailsTo(email, 'Update your Grove payment method');
+    const saved = await linkUpdate(linkToken(mail!.textBody), card(SANDBOX_CARDS.succeeds));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().renewal).toBeUndefined();
+    expect(await invoicesOf(accountId)).toHaveLength(1);
+  });
+
+  it('a payment-service failure at renewal is told in the short form: there is nothing for the family to retry', async () => {
+    const { accountId, email, end, headers } = await family(SANDBOX_CARDS.succeeds);
+    expect((await updateCard(accountId, headers, SANDBOX_CARDS.serviceError)).statusCode).toBe(200);
+    await runDueBilling(afterEnd(end, 0.1));
+    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+    const [failed] = (await invoicesOf(accountId)).filter((i) => i.status === 'FAILED');
+    expect(failed!.description).toContain(`payment failed: ${PAYMENT_SERVICE_ERROR_SHORT}`);
+    expect(failed!.description).not.toContain('Please try again.');
+    const [mail] = await mailsTo(email, 'We could not charge your card');
+    expect(mail!.textBody).toContain(`(${PAYMENT_SERVICE_ERROR_SHORT})`);
   });
 
   it('a card update racing the scheduled retry charges once', async () => {

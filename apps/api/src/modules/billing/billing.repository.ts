@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accounts,
   accountTags,
   idempotencyKeys,
   invoices,
+  oneTimeTokens,
   paymentEvents,
   orders,
   paymentCustomers,
@@ -192,7 +193,13 @@ export async function makeBillingUser(db: Executor, userId: number): Promise<voi
 
 export async function billingUsers(db: Executor, accountId: number) {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      phonenumber: users.phonenumber,
+      country: users.country,
+    })
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.isBillingUser, true), eq(users.isActive, true)));
 }
@@ -366,7 +373,8 @@ export async function latestFailedRenewal(
   const [invoice] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.status, 'FAILED')))
+    // A FAILED invoice staff removed (VOID) still tells what failed while the subscription is past due.
+    .where(and(eq(invoices.subscriptionId, subscriptionId), inArray(invoices.status, ['FAILED', 'VOID'])))
     .orderBy(desc(invoices.id))
     .limit(1);
   if (!invoice) return null;
@@ -490,4 +498,49 @@ export async function dueAccounts(db: Executor, now: Date, limit = 500) {
     pauseEnded: pauseEnded.map((row) => row.accountId),
     renewals: renewals.map((row) => row.accountId),
   };
+}
+
+// Signed card-update links (one_time_tokens, purpose 'card_update'; docs/billing.md).
+
+export const CARD_UPDATE_PURPOSE = 'card_update';
+
+/** The live card-update link of a token hash: its billing parent, still active and billing. */
+export async function findCardUpdateLink(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      accountId: users.accountId,
+      email: users.email,
+      firstName: users.firstName,
+      expiresAt: oneTimeTokens.expiresAt,
+    })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, CARD_UPDATE_PURPOSE),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+        eq(users.isActive, true),
+        eq(users.isBillingUser, true),
+        isNotNull(users.accountId),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, accountId: row.accountId! } : null;
+}
+
+/** Spends every card-update link of the parent (a card was saved and nothing is left to pay). */
+export async function spendCardUpdateLinks(db: Executor, userId: number, now: Date) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, CARD_UPDATE_PURPOSE),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
 }

@@ -92,6 +92,11 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
   route(app, billingApi.billingDetails, user, async (request) =>
     billing.billingDetails(deps, requireUser(request), request.params.id),
   );
+  // The signed card-update link (e-mailed and texted after a failed renewal): the link is the key.
+  route(app, billingApi.cardUpdateLink, open, async (request) => billing.describeCardUpdateLink(deps, request.query.o));
+  route(app, billingApi.cardUpdate, open, async (request) =>
+    billing.updateCardWithLink(deps, request.body.o, request.body.payment_method),
+  );
   route(app, billingApi.requestUpdateEmail, user, async (request) =>
     billing.requestUpdateEmail(deps, requireUser(request)),
   );

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, issueAccessToken } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { outboxEmailSender } from '../../adapters/email/outbox.sender.ts';
+import { outboxSmsSender } from '../../adapters/sms/outbox.sender.ts';
 import { sandboxProvider } from '../../adapters/payment/sandbox.provider.ts';
 import {
   emailOutbox,
@@ -33,6 +34,7 @@ const depsAt = (moment: Date): BillingDeps => ({
   db: t.db,
   payments: sandboxProvider(t.db),
   email: outboxEmailSender(t.db, t.app.jobs),
+  sms: outboxSmsSender(t.db, t.app.jobs),
   publicUrl: 'http://127.0.0.1:3000',
   now: () => moment,
 });

@@ -10,6 +10,8 @@ import {
   CANCEL_REASONS,
   hasMagellanTag,
   CARD_DECLINED,
+  CARD_UPDATE_LINK_DAYS,
+  CARD_UPDATE_MESSAGES,
   DEFAULT_TIMEZONE,
   discountCents,
   findPlan,
@@ -19,12 +21,14 @@ import {
   nextRenewalAttempt,
   PAUSE_MONTHS,
   PAYMENT_SERVICE_ERROR,
+  paymentErrorMessage,
   PROMO_MESSAGES,
   PROGRAM_PLANS,
   promoPlanMessage,
   RENEWAL_RETRY_DAYS,
   RETENTION_OFFERS,
   periodEnd,
+  toE164,
   transition,
   type ProgramPlan,
   type SubscriptionAction,
@@ -37,10 +41,13 @@ import type {
   Order,
   OrderRequest,
   PastDue,
+  PaymentMethodUpdateAnswer,
   Subscription,
   SubscriptionActionEntry,
 } from '@grove/domain/api/billing';
 import { renderEmail } from '../../adapters/email/templates.ts';
+import type { SmsSender } from '../../adapters/sms/sms.port.ts';
+import { renderSms } from '../../adapters/sms/templates.ts';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
 import {
   PaymentServiceError,
@@ -52,13 +59,17 @@ import type { Db, Executor } from '../../db/client.ts';
 import { conflict, forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
-import { recordConsent, type ConsentOrigin } from '../privacy/privacy.service.ts';
+import { insertOneTimeToken } from '../auth/auth.repository.ts';
+import { hashToken, newToken } from '../auth/auth.tokens.ts';
+import { recordConsent, wantsPaymentTexts, type ConsentOrigin } from '../privacy/privacy.service.ts';
 import * as repo from './billing.repository.ts';
 
 export interface BillingDeps {
   db: Db;
   payments: PaymentProvider;
   email: EmailSender;
+  /** Failed-payment texts, to the billing parents who asked for them (privacy choice payment_texts). */
+  sms: SmsSender;
   publicUrl: string;
   now?: () => Date;
 }
@@ -84,8 +95,52 @@ class RenewalDeclined extends HttpError {
   }
 }
 
-/** Where the family updates its card: the payment method of Subscription & Billing (signing in first). */
-const updateCardUrl = (deps: BillingDeps) => `${deps.publicUrl}/dashboard/account?segment=billing&update_card=1`;
+/**
+ * A signed card-update link for a billing parent (/update-card?o=…), written in `tx` with the
+ * message that carries it: it opens the card form without signing in, for CARD_UPDATE_LINK_DAYS.
+ * Only the token's hash is stored.
+ */
+export async function cardUpdateLink(deps: Pick<BillingDeps, 'publicUrl'>, tx: Executor, userId: number, now: Date) {
+  const token = newToken();
+  await insertOneTimeToken(tx, {
+    tokenHash: hashToken(token),
+    userId,
+    purpose: repo.CARD_UPDATE_PURPOSE,
+    expiresAt: addDays(now, CARD_UPDATE_LINK_DAYS),
+  });
+  return { token, url: `${deps.publicUrl}/update-card?o=${encodeURIComponent(token)}` };
+}
+
+/** The e-mail's button and, where the parent asked for texts and has a phone, the text of a failed renewal. */
+async function failedRenewalLinks(
+  deps: BillingDeps,
+  tx: Executor,
+  recipient: Recipient,
+  amount: string,
+  now: Date,
+): Promise<RecipientNotice> {
+  const emailLink = await cardUpdateLink(deps, tx, recipient.id, now);
+  const notice: RecipientNotice = {
+    action: { label: 'Update your card', url: emailLink.url },
+    secrets: [emailLink.token],
+  };
+  const phone = recipient.phonenumber ? toE164(recipient.phonenumber, recipient.country) : null;
+  if (phone && (await wantsPaymentTexts(tx, recipient.id))) {
+    // A link of its own: either message may be forwarded or seen on a lock screen without the other.
+    const textLink = await cardUpdateLink(deps, tx, recipient.id, now);
+    await deps.sms.send(
+      {
+        to: phone,
+        kind: 'billing',
+        userId: recipient.id,
+        ...renderSms('payment_failed', { amount, url: textLink.url }),
+        secrets: [textLink.token],
+      },
+      tx,
+    );
+  }
+  return notice;
+}
 
 function planOf(tag: string): ProgramPlan {
   return findPlan(tag).plan;
@@ -604,21 +659,25 @@ export async function billingDetails(deps: BillingDeps, user: AuthUser, userId: 
     user_id: target.id,
     account_id: accountId,
     billing_email: target.email,
-    payment_method:
-      customer?.last4 && customer.brand
-        ? {
-            brand: customer.brand,
-            last4: customer.last4,
-            exp_month: customer.expMonth ?? 0,
-            exp_year: customer.expYear ?? 0,
-          }
-        : null,
+    payment_method: customer ? paymentMethodOf(customer) : null,
     subscription_status: subscription?.status ?? target.billingStatus,
     next_charge_at: answer?.next_charge_cents !== null && answer ? answer.current_period_end : null,
     next_charge_cents: answer?.next_charge_cents ?? null,
     currency: subscription?.currency ?? 'usd',
     past_due: subscription?.status === 'PAST_DUE' ? await pastDueOf(deps, subscription) : null,
   };
+}
+
+/** The card on file, as the screens show it; null when there is none. */
+function paymentMethodOf(customer: NonNullable<Awaited<ReturnType<typeof repo.findCustomer>>>) {
+  return customer.last4 && customer.brand
+    ? {
+        brand: customer.brand,
+        last4: customer.last4,
+        exp_month: customer.expMonth ?? 0,
+        exp_year: customer.expYear ?? 0,
+      }
+    : null;
 }
 
 /** What the past-due banner says: the renewal that failed, why, and the next try. */
@@ -642,6 +701,20 @@ export async function updatePaymentMethod(
   input: ConfirmOrderRequest['payment_method'],
 ) {
   await assertMember(deps, user, accountId);
+  return saveCard(deps, accountId, input, user.id);
+}
+
+/**
+ * Saves a new card for the account at the provider and, on a past-due subscription, charges the
+ * failed renewal to it at once (docs/billing.md, When a payment fails); `actorUserId` is the parent
+ * who did it, in the subscription's history.
+ */
+async function saveCard(
+  deps: BillingDeps,
+  accountId: number,
+  input: ConfirmOrderRequest['payment_method'],
+  actorUserId: number,
+): Promise<PaymentMethodUpdateAnswer> {
   const customer = await repo.findCustomer(deps.db, accountId);
   if (!customer || customer.provider !== deps.payments.name) throw paymentServiceFailed('unknown_customer');
   const method = await attachCard(deps, customer.customerId, toMethodInput(input));
@@ -654,14 +727,13 @@ export async function updatePaymentMethod(
     expYear: method.expYear,
   });
   const answer = { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear };
-  // A past-due renewal is charged to the new card at once (docs/billing.md, When a payment fails).
   const current = await repo.currentSubscription(deps.db, accountId);
   if (current?.status !== 'PAST_DUE') return answer;
-  let outcome = await attemptRenewal(deps, accountId, current);
+  let outcome = await attemptRenewal(deps, accountId, current, actorUserId);
   let after = await repo.currentSubscription(deps.db, accountId);
   // The scheduled retry recorded its attempt meanwhile (with the card it read): the new card gets its own.
   if (outcome === 'not_due' && after?.status === 'PAST_DUE') {
-    outcome = await attemptRenewal(deps, accountId, after);
+    outcome = await attemptRenewal(deps, accountId, after, actorUserId);
     after = await repo.currentSubscription(deps.db, accountId);
   }
   const renewed = outcome === 'renewed' || (outcome === 'not_due' && after?.status === 'ACTIVE');
@@ -669,10 +741,7 @@ export async function updatePaymentMethod(
   return {
     ...answer,
     renewal: renewed
-      ? {
-          outcome: 'renewed' as const,
-          detail: 'Your card is updated and the renewal is paid: your subscription is active again.',
-        }
+      ? { outcome: 'renewed' as const, detail: CARD_UPDATE_MESSAGES.renewed }
       : {
           outcome: 'failed' as const,
           detail: `Your card is updated, but the renewal charge failed: ${(after && (await repo.latestFailedRenewal(deps.db, after.id))?.reason) ?? CARD_DECLINED}${retry ? ' We will try again later.' : ''}`,
@@ -680,19 +749,65 @@ export async function updatePaymentMethod(
   };
 }
 
+/** The live link of a token, or 404 link_invalid (unknown, expired, spent, or no longer a billing parent). */
+async function liveCardUpdateLink(deps: BillingDeps, token: string) {
+  const link = token ? await repo.findCardUpdateLink(deps.db, hashToken(token), nowOf(deps)) : null;
+  if (!link) throw new HttpError(404, CARD_UPDATE_MESSAGES.linkInvalid, 'link_invalid');
+  return link;
+}
+
+/** GET /billing/card_update?o=: what a signed card-update link is for (no sign-in: the link is the key). */
+export async function describeCardUpdateLink(deps: BillingDeps, token: string) {
+  const link = await liveCardUpdateLink(deps, token);
+  const [customer, subscription] = await Promise.all([
+    repo.findCustomer(deps.db, link.accountId),
+    repo.currentSubscription(deps.db, link.accountId),
+  ]);
+  return {
+    first_name: link.firstName,
+    email: link.email,
+    plan_name: subscription ? planOf(subscription.planTag).name : null,
+    payment_method: customer ? paymentMethodOf(customer) : null,
+    past_due: subscription?.status === 'PAST_DUE' ? await pastDueOf(deps, subscription) : null,
+    expires_at: link.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * POST /billing/card_update: a new card through a signed link. The links of the parent are spent
+ * once the card is saved and nothing is left to pay; after a refused retry they still work.
+ */
+export async function updateCardWithLink(
+  deps: BillingDeps,
+  token: string,
+  input: ConfirmOrderRequest['payment_method'],
+) {
+  const link = await liveCardUpdateLink(deps, token);
+  await assertNotPartnerCovered(deps.db, link.accountId);
+  const answer = await saveCard(deps, link.accountId, input, link.userId);
+  if (answer.renewal?.outcome !== 'failed') await repo.spendCardUpdateLinks(deps.db, link.userId, nowOf(deps));
+  return answer;
+}
+
+/** "E-mail me a link": the signed card-update link, to the billing parent who asked. */
 export async function requestUpdateEmail(deps: BillingDeps, user: AuthUser) {
   const target = await repo.findUser(deps.db, user.id);
   if (!target || target.accountId === null || !target.isBillingUser) throw notFound();
-  await sendNotice(
-    deps,
-    target.email,
-    target.firstName,
-    'Update your Grove payment method',
-    [
-      'You asked to update the card Grove charges. Open your Subscription & Billing page to enter a new card; it is used from your next charge on.',
-    ],
-    { label: 'Update my card', url: `${deps.publicUrl}/dashboard/account?segment=billing` },
-  );
+  await deps.db.transaction(async (tx) => {
+    const link = await cardUpdateLink(deps, tx, target.id, nowOf(deps));
+    await sendNotice(
+      deps,
+      target.email,
+      target.firstName,
+      'Update your Grove payment method',
+      [
+        `You asked to update the card Grove charges. The button below opens the card form directly, without signing in, for ${CARD_UPDATE_LINK_DAYS} days; the new card is used from your next charge on.`,
+      ],
+      { label: 'Update my card', url: link.url },
+      tx,
+      [link.token],
+    );
+  });
   return { detail: `We sent a link to ${target.email}.` };
 }
 
@@ -726,6 +841,20 @@ interface FlowPlan {
   reason?: string | null;
   /** More writes of the same transaction (a return's shipment). */
   effects?: (tx: Executor, current: repo.SubscriptionRow, now: Date) => Promise<void>;
+  /** Per billing parent, in the transaction: a signed link in place of the e-mail's button (and a text). */
+  perRecipient?: (
+    tx: Executor,
+    recipient: Recipient,
+    next: repo.SubscriptionRow,
+    now: Date,
+  ) => Promise<RecipientNotice>;
+}
+
+type Recipient = Awaited<ReturnType<typeof repo.billingUsers>>[number];
+interface RecipientNotice {
+  action: { label: string; url: string };
+  /** One-time secrets the e-mail carries (its link's token). */
+  secrets: string[];
 }
 
 /** Dates in e-mails and answers, in the family's time zone (SPEC §9 format). */
@@ -739,7 +868,7 @@ const inZone = (timeZone: string) => (date: Date | null) => (date ? formatDateTi
  */
 async function runFlow(
   deps: BillingDeps,
-  actor: AuthUser | null,
+  actor: Pick<AuthUser, 'id'> | null,
   accountId: number,
   action: SubscriptionAction,
   plan: FlowPlan,
@@ -795,7 +924,17 @@ async function runFlow(
     // The family's e-mail is an outbox row of this transaction (ARCHITECTURE §7).
     const notice = plan.notice(updated, inZone((await repo.findAccount(tx, accountId))?.timeZone ?? DEFAULT_TIMEZONE));
     for (const recipient of await repo.billingUsers(tx, accountId)) {
-      await sendNotice(deps, recipient.email, recipient.firstName, notice.subject, notice.lines, notice.action, tx);
+      const own = plan.perRecipient ? await plan.perRecipient(tx, recipient, updated, now) : null;
+      await sendNotice(
+        deps,
+        recipient.email,
+        recipient.firstName,
+        notice.subject,
+        notice.lines,
+        own?.action ?? notice.action,
+        tx,
+        own?.secrets,
+      );
     }
     return { updated, notice };
   });
@@ -1163,11 +1302,13 @@ async function sendNotice(
   paragraphs: string[],
   action?: { label: string; url: string },
   tx?: Executor,
+  secrets?: readonly string[],
 ) {
   await deps.email.send(
     {
       to,
       ...renderEmail('billing_notice', { firstName, subject, paragraphs, ...(action ? { action } : {}) }),
+      ...(secrets?.length ? { secrets } : {}),
     },
     tx,
   );
@@ -1265,7 +1406,10 @@ async function attemptRenewal(
   deps: BillingDeps,
   accountId: number,
   current: repo.SubscriptionRow,
+  /** The parent whose new card is charged (null: the scheduled retry). */
+  actorUserId: number | null = null,
 ): Promise<RenewalOutcome> {
+  const actor = actorUserId === null ? null : { id: actorUserId };
   const plan = planOf(current.planTag);
   // Another worker (or a card update) acted on it after it was read here: this attempt is not due.
   const unchanged = (sub: repo.SubscriptionRow) => {
@@ -1274,7 +1418,7 @@ async function attemptRenewal(
     }
   };
   try {
-    await runFlow(deps, null, accountId, 'renewal_charged', {
+    await runFlow(deps, actor, accountId, 'renewal_charged', {
       money: (sub) => {
         unchanged(sub);
         return chargePeriod(
@@ -1300,11 +1444,14 @@ async function attemptRenewal(
     }
     const attempts = current.renewalAttempts + 1;
     const retry = nextRenewalAttempt(current.currentPeriodEnd, attempts);
+    // A payment-service failure of a scheduled charge is told without "Please try again." (SPEC §8):
+    // the family has nothing to retry; Grove retries on schedule.
+    const reason = paymentErrorMessage(error.code, { retry: false }) ?? error.detail;
     const failed = await settle(
-      runFlow(deps, null, accountId, 'renewal_failed', {
+      runFlow(deps, actor, accountId, 'renewal_failed', {
         // Recorded only if no one recorded this attempt meanwhile (the transaction checks the row).
         money: async (sub) => unchanged(sub),
-        reason: error.detail,
+        reason,
         values: () => ({ renewalAttempts: attempts }),
         effects: async (tx, locked, now) => {
           await repo.insertInvoice(tx, {
@@ -1313,7 +1460,7 @@ async function attemptRenewal(
             subscriptionId: locked.id,
             billingEntityName: BILLING_ENTITY,
             status: 'FAILED',
-            description: `${plan.name} — renewal — payment failed: ${error.detail}`,
+            description: `${plan.name} — renewal — payment failed: ${reason}`,
             periodStart: locked.currentPeriodEnd,
             periodEnd: periodEnd(locked.currentPeriodEnd, plan.billing_period),
             amountCents: locked.priceCents,
@@ -1323,20 +1470,26 @@ async function attemptRenewal(
             cardLabel: error instanceof RenewalDeclined ? error.cardLabel : null,
           });
         },
-        notice: (_next, when) => ({
-          subject: 'We could not charge your card',
-          lines: [
-            retry
-              ? `We could not charge your card for ${plan.name} (${error.detail}) We will try again on ${when(retry)}; please update your card before then so the program keeps running.`
-              : `We could not charge your card for ${plan.name} (${error.detail}) This was the last try: update your card now, or your subscription ends.`,
-            'When you update your card, we charge it at once and the program keeps running.',
-          ],
-          action: { label: 'Update your card', url: updateCardUrl(deps) },
-        }),
+        notice: (_next, when) => failedRenewalNotice(plan.name, reason, retry ? when(retry) : null),
+        perRecipient: (tx, recipient, next, now) =>
+          failedRenewalLinks(deps, tx, recipient, formatMoney(next.priceCents, next.currency), now),
       }),
     );
     return failed ? 'failed' : 'not_due';
   }
+}
+
+/** The e-mail of a failed renewal: what failed, the next try (null: that was the last) and what to do. */
+export function failedRenewalNotice(planName: string, reason: string, nextTry: string | null) {
+  return {
+    subject: 'We could not charge your card',
+    lines: [
+      nextTry
+        ? `We could not charge your card for ${planName} (${reason}) We will try again on ${nextTry}; please update your card before then so the program keeps running.`
+        : `We could not charge your card for ${planName} (${reason}) This was the last try: update your card now, or your subscription ends.`,
+      'When you update your card, we charge it at once and the program keeps running.',
+    ],
+  };
 }
 
 /** A scheduled step that lost a race (409) did nothing: someone else acted. */

@@ -756,6 +756,7 @@ describe('demo data', () => {
       accountIds: [closing.account.id, history.account.id, generated.account.id],
       players: seeded,
       log: () => undefined,
+      publicUrl: 'http://localhost:3000',
     });
 
     const res = await t.app.inject({

@@ -101,6 +101,7 @@ const REASONS = {
   emailSecrets:
     'One-time link secrets (a password reset, an invitation) the message carried; they are also replaced in text_body.',
   emailHtml: 'The same message as text_body, formatted for e-mail programs.',
+  smsSecrets: 'One-time link secrets (a card-update link) the text carried; they are also replaced in body.',
   paymentRefs:
     'The payment provider’s references to the customer and the card: of use only with Grove’s own key at the provider.',
   exportFiles: 'The export files themselves (this file is one of them).',
@@ -284,9 +285,19 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
       },
     },
   ),
-  exported(smsOutbox, 'Text messages Grove sent to, or on behalf of, the account’s people.', {
-    account: (a) => sql`(${byMember(smsOutbox.userId, a)} or ${byMember(smsOutbox.senderUserId, a)})`,
-  }),
+  exported(
+    smsOutbox,
+    'Text messages Grove sent to, or on behalf of, the account’s people.',
+    { account: (a) => sql`(${byMember(smsOutbox.userId, a)} or ${byMember(smsOutbox.senderUserId, a)})` },
+    {
+      leftOut: { secrets: REASONS.smsSecrets },
+      reads: [smsOutbox.secrets],
+      clean: (row, read) => {
+        const secrets = (read.secrets as string[] | null) ?? [];
+        return secrets.length ? { ...row, body: removeSecrets(String(row.body), secrets) } : row;
+      },
+    },
+  ),
   exported(digestSends, 'The weekly e-mails with each player’s week, one per person and week.', {
     account: (a) => byMember(digestSends.userId, a),
   }),

@@ -142,7 +142,7 @@ describe('one player', () => {
     const cases: [unknown, Record<string, string[]>][] = [
       [{ name: '' }, { name: ['Name is required'] }],
       [{ name: '   ' }, { name: ['Name may not contain only empty characters'] }],
-      [{ name: 'x'.repeat(56) }, { name: ['Name must be less than 56 characters'] }],
+      [{ name: 'x'.repeat(114) }, { name: ['Name must be less than 114 characters'] }],
       [{ name: 'Zoë 🚀' }, { name: ['Please include valid characters'] }],
       [{ role: 'captain' }, { role: ['Choose one of: child, parent, sibling, other.'] }],
       [{ in_program: 'yes' }, { in_program: ['Must be true or false.'] }],
@@ -446,14 +446,15 @@ describe('the players screen (issue 25 item 2)', () => {
     expect(await t.db.select().from(auditLog).where(eq(auditLog.accountId, parent.account.id))).toHaveLength(0);
   });
 
-  it('answers each name rule’s message as a 400 field error, on add and on rename', async () => {
+  it('answers each full-name rule’s message as a 400 field error, on add and on rename', async () => {
     const parent = await createParent(t.db, { players: ['Cal'] });
     const id = parent.players[0]!.id;
     const cases: [string, string][] = [
       ['', 'Name is required'],
       ['   ', 'Name may not contain only empty characters'],
-      ['x'.repeat(56), 'Name must be less than 56 characters'],
-      ['x'.repeat(57), 'Name must be less than 56 characters'],
+      // A player's name is one field: the full-name rule (SPEC §5, max 114; decision 0052).
+      ['x'.repeat(114), 'Name must be less than 114 characters'],
+      ['x'.repeat(115), 'Name must be less than 114 characters'],
       ['Дима', 'Please include valid characters'],
       ['Zoë 🚀', 'Please include valid characters'],
     ];
@@ -465,11 +466,11 @@ describe('the players screen (issue 25 item 2)', () => {
       expect(rename.statusCode, JSON.stringify(name)).toBe(400);
       expect(rename.json()).toEqual({ name: [message] });
     }
-    // Latin-1 accents and 55 characters are fine.
+    // Latin-1 accents and 113 characters are fine.
     expect((await send('POST', '/api/v2/player/', parent.headers, { name: 'Zoë', consent: true })).statusCode).toBe(
       201,
     );
-    const longest = await send('POST', '/api/v2/player/', parent.headers, { name: 'y'.repeat(55), consent: true });
+    const longest = await send('POST', '/api/v2/player/', parent.headers, { name: 'y'.repeat(113), consent: true });
     expect(longest.statusCode).toBe(201);
     expect(await countPlayers(parent.account.id)).toBe(3);
     expect((await playerRow(id)).name).toBe('Cal');

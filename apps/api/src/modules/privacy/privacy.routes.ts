@@ -8,11 +8,11 @@ import {
   agreeToPolicy,
   consentOrigin,
   privacyStatus,
-  setAnalytics,
+  setChoice,
   type PrivacyDeps,
 } from './privacy.service.ts';
 
-/** Consent status, agreeing to a new policy version, the analytics choice and an account's consent history. */
+/** Consent status, agreeing to a new policy version, the analytics and payment-text choices and an account's consent history. */
 export function privacyRoutes(app: App, deps: PrivacyDeps) {
   const user = { policy: 'user' } as const;
   route(app, privacyApi.status, user, async (request) => privacyStatus(deps, requireUser(request)));
@@ -20,7 +20,10 @@ export function privacyRoutes(app: App, deps: PrivacyDeps) {
     reply.status(201).send(await agreeToPolicy(deps, requireUser(request), consentOrigin(request))),
   );
   route(app, privacyApi.analytics, user, async (request) =>
-    setAnalytics(deps, requireUser(request), request.body.analytics, consentOrigin(request)),
+    setChoice(deps, requireUser(request), 'analytics', request.body.analytics, consentOrigin(request)),
+  );
+  route(app, privacyApi.paymentTexts, user, async (request) =>
+    setChoice(deps, requireUser(request), 'payment_texts', request.body.payment_texts, consentOrigin(request)),
   );
   route(app, privacyApi.accountConsents, user, async (request) =>
     toPage(request, await accountConsents(deps, requireUser(request), request.params.id, request.query)),

@@ -99,13 +99,15 @@ export async function privacyStatus(deps: PrivacyDeps, user: AuthUser): Promise<
       must_consent: false,
       consented_version: null,
       analytics: 'off',
+      payment_texts: 'off',
       consent_count: 0,
       consents: [],
     };
   }
-  const [program, analytics, total, rows] = await Promise.all([
+  const [program, analytics, paymentTexts, total, rows] = await Promise.all([
     repo.latestAccountConsent(deps.db, accountId, 'program_terms', true),
     repo.latestUserConsent(deps.db, user.id, 'analytics'),
+    repo.latestUserConsent(deps.db, user.id, 'payment_texts'),
     repo.countAccountConsents(deps.db, accountId),
     repo.listAccountConsents(deps.db, accountId, CONSENT_HISTORY_LIMIT),
   ]);
@@ -116,6 +118,7 @@ export async function privacyStatus(deps: PrivacyDeps, user: AuthUser): Promise<
     must_consent: needsConsent(consentedVersion, version),
     consented_version: consentedVersion,
     analytics: analytics?.granted ? 'on' : 'off',
+    payment_texts: paymentTexts?.granted ? 'on' : 'off',
     consent_count: total,
     consents: rows.map(toRecord),
   };
@@ -135,20 +138,30 @@ export async function agreeToPolicy(deps: PrivacyDeps, user: AuthUser, origin: C
   return privacyStatus(deps, user);
 }
 
-/** PUT …/privacy/analytics: the person's analytics choice (a record only when it changes). */
-export async function setAnalytics(deps: PrivacyDeps, user: AuthUser, choice: 'on' | 'off', origin: ConsentOrigin) {
+/**
+ * PUT …/privacy/analytics and …/privacy/payment_texts: one of the person's own choices (a record
+ * only when it changes).
+ */
+export async function setChoice(
+  deps: PrivacyDeps,
+  user: AuthUser,
+  kind: 'analytics' | 'payment_texts',
+  choice: 'on' | 'off',
+  origin: ConsentOrigin,
+) {
   const accountId = parentAccount(user);
   if (accountId === null) throw forbidden(PARENTS_ONLY);
-  const current = await repo.latestUserConsent(deps.db, user.id, 'analytics');
+  const current = await repo.latestUserConsent(deps.db, user.id, kind);
   const on = choice === 'on';
   if ((current?.granted ?? false) !== on) {
-    await recordConsent(
-      deps.db,
-      { accountId, userId: user.id, kind: 'analytics', granted: on, origin },
-      versionOf(deps),
-    );
+    await recordConsent(deps.db, { accountId, userId: user.id, kind, granted: on, origin }, versionOf(deps));
   }
   return privacyStatus(deps, user);
+}
+
+/** Whether the person asked for a text when a payment fails (their latest choice). */
+export async function wantsPaymentTexts(db: Executor, userId: number): Promise<boolean> {
+  return (await repo.latestUserConsent(db, userId, 'payment_texts'))?.granted ?? false;
 }
 
 /** GET /api/v2/accounts/{id}/consents: the account's members and staff; anyone else 404. */

@@ -225,6 +225,7 @@ describe('a new policy version', () => {
         must_consent: false,
         consented_version: null,
         analytics: 'off',
+        payment_texts: 'off',
         consent_count: 0,
         consents: [],
       });
@@ -233,6 +234,10 @@ describe('a new policy version', () => {
       ).toBe(403);
       expect(
         (await inject('PUT', '/api/v2/user/privacy/analytics/', person.headers, { analytics: 'on' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await inject('PUT', '/api/v2/user/privacy/payment_texts/', person.headers, { payment_texts: 'on' }))
+          .statusCode,
       ).toBe(403);
     }
   });
@@ -315,6 +320,7 @@ describe('demo data', () => {
       accountIds: [bought.account.id, notYet.account.id],
       players: [],
       log: () => undefined,
+      publicUrl: 'http://localhost:3000',
     });
     expect(await recordsOf(bought.account.id)).toEqual([
       expect.objectContaining({ userId: bought.user.id, kind: 'program_terms', policyVersion: PRIVACY_POLICY_VERSION }),

@@ -168,11 +168,41 @@ describe('PATCH /api/v2/user/shipping/', () => {
     const canada = await patch(headers, { country: 'CA', state: 'Ontario', zipcode: 'K1A 0B1', city: 'Ottawa' });
     expect(canada.statusCode).toBe(200);
     expect(await storedRow(user.id)).toMatchObject({ country: 'CA', state: 'Ontario' });
-    // Back to the US: the stored state is checked again against the new country.
+    // Back to the US: the stored state and zipcode are checked again against the new country.
     const back = await patch(headers, { country: 'US' });
     expect(back.statusCode).toBe(400);
-    expect(back.json()).toEqual({ state: ['Please select a valid state'] });
+    expect(back.json()).toEqual({ state: ['Please select a valid state'], zipcode: ['Please input a valid Zipcode'] });
     expect((await storedRow(user.id))!.country).toBe('CA');
+  });
+
+  it('checks the zipcode against the country and stores it normalised (decision 0052)', async () => {
+    const { user, headers } = await parentAtHome();
+    const before = await storedRow(user.id);
+    // '12-345' has the letters-and-digits shape, but it is no US ZIP code.
+    const bad = await patch(headers, { zipcode: '12-345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ zipcode: ['Please input a valid Zipcode'] });
+    expect(await storedRow(user.id)).toEqual(before);
+    // A postcode of another country is refused until the country changes with it.
+    const british = await patch(headers, { zipcode: 'SW1A 1AA' });
+    expect(british.statusCode).toBe(400);
+    expect(british.json()).toEqual({ zipcode: ['Please input a valid Zipcode'] });
+    expect(await storedRow(user.id)).toEqual(before);
+
+    const plus4 = await patch(headers, { zipcode: ' 97205-1234 ' });
+    expect(plus4.statusCode).toBe(200);
+    expect(plus4.json().zipcode).toBe('97205-1234');
+    const uk = await patch(headers, { country: 'GB', state: '', city: 'London', zipcode: 'sw1a1aa' });
+    expect(uk.statusCode, uk.body).toBe(200);
+    expect(uk.json()).toMatchObject({ country: 'GB', zipcode: 'SW1A 1AA' });
+    expect(await storedRow(user.id)).toMatchObject({ country: 'GB', zipcode: 'SW1A 1AA' });
+    const canada = await patch(headers, { country: 'CA', city: 'Ottawa', zipcode: 'k1a 0b1' });
+    expect(canada.statusCode, canada.body).toBe(200);
+    expect(await storedRow(user.id)).toMatchObject({ country: 'CA', zipcode: 'K1A 0B1' });
+    // Hong Kong has no postcode pattern in the library: the letters-and-digits shape.
+    const hk = await patch(headers, { country: 'HK', city: 'Kowloon', zipcode: '999077' });
+    expect(hk.statusCode, hk.body).toBe(200);
+    expect(await storedRow(user.id)).toMatchObject({ country: 'HK', zipcode: '999077' });
   });
 
   it('saves a PO Box with a warning that does not block', async () => {

@@ -95,8 +95,8 @@ describe('PATCH /api/v2/user/', () => {
     expect(stored!.firstName).toBe('Test');
   });
 
-  it('updates names, phone number and country', async () => {
-    const { headers } = await createParent(t.db);
+  it('updates names, phone number and country; the phone is stored as its digits (SPEC §5)', async () => {
+    const { user, headers } = await createParent(t.db);
     const res = await patch(headers, {
       first_name: 'Alex',
       last_name: 'Kim',
@@ -109,8 +109,14 @@ describe('PATCH /api/v2/user/', () => {
       last_name: 'Kim',
       name: 'Alex Kim',
       full_name: 'Alex Kim',
-      phonenumber: '(202) 555 0143',
+      phonenumber: '2025550143',
     });
+    const [stored] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored!.phonenumber).toBe('2025550143');
+    const dotted = await patch(headers, { phonenumber: '(201) 555-0123' });
+    expect(dotted.json().phonenumber).toBe('2015550123');
+    const [again] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(again!.phonenumber).toBe('2015550123');
   });
 
   it('needs the CSRF header', async () => {
@@ -148,7 +154,7 @@ describe('PATCH /api/v2/user/: the rules and what it never changes', () => {
     const { headers } = await createParent(t.db);
     const uk = await patch(headers, { phonenumber: '020 7946 0958', country: 'GB' });
     expect(uk.statusCode).toBe(200);
-    expect(uk.json()).toMatchObject({ phonenumber: '020 7946 0958', country: 'GB' });
+    expect(uk.json()).toMatchObject({ phonenumber: '02079460958', country: 'GB' });
     // The stored number is checked again when only the country changes.
     const us = await patch(headers, { country: 'US' });
     expect(us.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { PRIVACY_POLICY_VERSION } from '@grove/domain/privacy';
 import type { UserInfo } from '@grove/domain/api/user';
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
@@ -55,8 +56,12 @@ function offeredChanges(): string[] {
     .map((button) => button.textContent ?? '');
 }
 
-async function openBilling(state: FakeBilling, user: UserInfo = USERS.parent) {
-  const api = signedIn(user, state);
+async function openBilling(
+  state: FakeBilling,
+  user: UserInfo = USERS.parent,
+  routes: Record<string, FakeHandler> = {},
+) {
+  const api = signedIn(user, state, routes);
   const app = renderApp(BILLING_PATH);
   await screen.findByRole('region', { name: 'Subscription' });
   return { api, app };
@@ -359,6 +364,37 @@ describe('Subscription & Billing', () => {
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'E-mail me a link' }));
     expect(await screen.findByText('We sent a link to parent@example.com.')).toBeInTheDocument();
+  });
+
+  it('turns failed-payment texts on with one switch, saved at once, to the phone of the profile', async () => {
+    let choice: 'on' | 'off' = 'off';
+    const status = () => ({
+      body: {
+        policy_version: PRIVACY_POLICY_VERSION,
+        is_parent: true,
+        must_consent: false,
+        consented_version: PRIVACY_POLICY_VERSION,
+        analytics: 'off',
+        payment_texts: choice,
+        consent_count: 0,
+        consents: [],
+      },
+    });
+    const { api } = await openBilling(fakeBilling(), USERS.parent, {
+      'GET /api/v2/user/privacy/': status,
+      'PUT /api/v2/user/privacy/payment_texts/': (request) => {
+        choice = (request.body as { payment_texts: 'on' | 'off' }).payment_texts;
+        return status();
+      },
+    });
+    const texts = await screen.findByRole('switch', { name: 'Text me when a payment fails' });
+    expect(texts).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText(/Texts go to \(201\) 555 0123\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(texts);
+    await waitFor(() => expect(texts).toHaveAttribute('aria-checked', 'true'));
+    expect(api.callsTo('PUT /api/v2/user/privacy/payment_texts/')[0]!.body).toEqual({ payment_texts: 'on' });
+    expect(await screen.findByText('Saved: we will text you if a payment fails.')).toBeInTheDocument();
   });
 
   it('tells a family covered by a partner that there is nothing to manage, with no billing controls', async () => {

@@ -279,7 +279,7 @@ describe('the account page’s header and section links', () => {
 });
 
 describe('staff notes, tags and coach on the account page', () => {
-  it('adds a note at the top with the count + 1, edits it, and deletes it after confirming', async () => {
+  it('adds a note at the top with the count + 1; Edit, Cancel, Save, and Delete after confirming', async () => {
     const notes: Note[] = [note(1, 'Kit arrived late.')];
     const api = asStaff([], {
       'GET /api/v2/admin/accounts/1/notes/': () => ({
@@ -310,22 +310,59 @@ describe('staff notes, tags and coach on the account page', () => {
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     expect(await screen.findByRole('heading', { name: 'Notes (2)' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Notes' });
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Called about the strap.');
+    // Each note is an edit_save_delete_cancel form (SPEC §4): read-only with Edit only.
+    const first = within(list).getByRole('form', { name: 'Note “Called about the strap.”' });
+    expect(within(list).getAllByRole('listitem')[0]).toContainElement(first);
+    const text = within(first).getByRole('textbox', { name: /^Note/ });
+    expect(text).toHaveValue('Called about the strap.');
+    expect(text).toHaveAttribute('readonly');
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Edit']);
 
-    await user.click(within(list).getByRole('button', { name: /Edit the note “Called about the strap/ }));
-    const editor = screen.getByLabelText('Edit the note');
-    await user.clear(editor);
-    await user.type(editor, 'Strap replaced.');
-    await user.click(screen.getByRole('button', { name: 'Save note' }));
-    expect(await within(list).findByText('Strap replaced.')).toBeInTheDocument();
+    // Edit makes the text editable; Cancel puts the earlier text back without saving.
+    await user.click(within(first).getByRole('button', { name: 'Edit' }));
+    expect(text).not.toHaveAttribute('readonly');
+    await waitFor(() => expect(text).toHaveFocus());
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Save note', 'Delete', 'Cancel']);
+    await user.clear(text);
+    await user.type(text, 'Never mind.');
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }));
+    expect(text).toHaveValue('Called about the strap.');
+    expect(text).toHaveAttribute('readonly');
+
+    // Save keeps the new text and returns to read-only.
+    await user.click(within(first).getByRole('button', { name: 'Edit' }));
+    await user.clear(text);
+    await user.type(text, 'Strap replaced.');
+    await user.click(within(first).getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(text).toHaveAttribute('readonly'));
+    expect(text).toHaveValue('Strap replaced.');
+    expect(screen.getByText('Note saved.')).toHaveAttribute('role', 'status');
+    expect(api.callsTo('PATCH /api/v2/admin/accounts/1/notes/2').map((call) => call.body)).toEqual([
+      { text: 'Strap replaced.' },
+    ]);
     expect(screen.getByRole('heading', { name: 'Notes (2)' })).toBeInTheDocument();
 
-    await user.click(within(list).getByRole('button', { name: /Delete the note “Strap replaced/ }));
+    // Delete asks first, then removes the note and lowers the count.
+    const edited = within(list).getByRole('form', { name: 'Note “Strap replaced.”' });
+    await user.click(within(edited).getByRole('button', { name: 'Edit' }));
+    await user.click(within(edited).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this note?' });
     expect(dialog).toHaveTextContent('“Strap replaced.” will be deleted for good.');
+    expect(api.callsTo('DELETE /api/v2/admin/accounts/1/notes/2')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete note' }));
     expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeInTheDocument();
-    expect(screen.queryByText('Strap replaced.')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).queryByRole('form', { name: 'Note “Strap replaced.”' })).not.toBeInTheDocument();
+    expect(screen.getByText('Note deleted.')).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Notes (1)' })).toHaveFocus());
     expect(api.callsTo('DELETE /api/v2/admin/accounts/1/notes/2')).toHaveLength(1);
   });
 
@@ -493,6 +530,66 @@ describe('staff billing and shipments on the account page', () => {
       '1',
       '2',
     ]);
+  });
+
+  it('asks for exactly the page `next` names, and stops when next is null', async () => {
+    const shipment = (id: number) => ({
+      id,
+      account_id: 1,
+      order_id: 3,
+      kind: 'kit',
+      carrier: 'UPS',
+      service: 'UPS Ground',
+      tracking_number: `1Z${id}`,
+      tracking_url: `https://www.ups.com/track?tracknum=1Z${id}`,
+      status: 'DELIVERED',
+      items: ['Heart-rate strap'],
+      shipping: { address_1: '1 Main', address_2: '', city: 'Austin', state: 'TX', zipcode: '78701', country: 'US' },
+      created_at: '2026-10-01T15:00:00Z',
+      updated_at: '2026-10-03T15:00:00Z',
+    });
+    const link = (page: number) => `https://grove.example/api/v2/admin/billing/account/1/shipments/?page=${page}`;
+    const pages: Record<string, { next: string | null; results: ReturnType<typeof shipment>[] }> = {
+      '1': { next: link(4), results: [shipment(1)] },
+      '4': { next: link(9), results: [shipment(4)] },
+      '9': { next: null, results: [shipment(9)] },
+    };
+    const api = asStaff([], {
+      'GET /api/v2/admin/billing/account/1/shipments/': (request) => {
+        const page = pages[request.query.get('page') ?? ''];
+        return page
+          ? { body: { count: 3, previous: null, ...page } }
+          : { status: 404, body: { detail: 'Not found.', code: 'not_found' } };
+      },
+    });
+    renderApp('/admin/accounts/1');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Showing 1 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more shipments' }));
+    expect(await screen.findByText('Showing 2 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more shipments' }));
+    expect(await screen.findByText('Showing 3 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more shipments' })).not.toBeInTheDocument();
+    const asked = () =>
+      api.callsTo('GET /api/v2/admin/billing/account/1/shipments').map((call) => call.query.get('page'));
+    expect(asked()).toEqual(['1', '4', '9']);
+  });
+
+  it('offers no more shipments when `next` points back at a page already shown', async () => {
+    const api = asStaff([], {
+      'GET /api/v2/admin/billing/account/1/shipments/': {
+        body: {
+          count: 5,
+          next: 'https://grove.example/api/v2/admin/billing/account/1/shipments/?page=1',
+          previous: null,
+          results: [],
+        },
+      },
+    });
+    renderApp('/admin/accounts/1');
+    expect(await screen.findByText('Showing 0 of 5')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more shipments' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/v2/admin/billing/account/1/shipments')).toHaveLength(1);
   });
 
   it('shows what the family asked support, newest first', async () => {

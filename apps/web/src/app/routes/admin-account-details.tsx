@@ -6,7 +6,7 @@
  * part of the page.
  */
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { adminApi } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
 
@@ -22,7 +22,7 @@ import { AccountPeople, AccountSummary, CoachAssignment } from '../../features/a
 import { AccountTags } from '../../features/admin/account-tags.tsx';
 import { AccountTickets } from '../../features/admin/account-tickets.tsx';
 import { AccountConsents } from '../../features/admin-account/account-consents.tsx';
-import { adminAccountQuery } from '../../features/admin/admin.api.ts';
+import { adminAccountQuery, adminKeys } from '../../features/admin/admin.api.ts';
 import '../../features/admin/admin.css';
 import { AccountSectionNav } from '../../features/admin-account/section-nav.tsx';
 import { InteractionsPanel } from '../../features/interactions/interactions-panel.tsx';
@@ -42,6 +42,7 @@ function holderOf(account: AdminAccount) {
 }
 
 function AccountDetails({ accountId }: { accountId: number }) {
+  const queryClient = useQueryClient();
   const account = useAdminAccount(accountId);
   if (account.isPending) {
     return (
@@ -76,7 +77,13 @@ function AccountDetails({ accountId }: { accountId: number }) {
           <AccountTags account={data} />
         </div>
         <AccountNotes accountId={data.id} timeZone={data.time_zone} />
-        <InteractionsPanel accountId={data.id} timeZone={data.time_zone} headingId="admin-interactions-title" />
+        <InteractionsPanel
+          accountId={data.id}
+          timeZone={data.time_zone}
+          headingId="admin-interactions-title"
+          // A staff member's conversation is in the history of staff changes (the audit log).
+          onLogged={() => void queryClient.invalidateQueries({ queryKey: [...adminKeys.account(data.id), 'audit'] })}
+        />
         <AccountPeople account={data} />
         <AccountBilling accountId={data.id} timeZone={data.time_zone} who={holder?.name ?? `account ${data.id}`} />
         <AccountShipments accountId={data.id} timeZone={data.time_zone} />

@@ -118,7 +118,13 @@ describe('Outstanding Billing Requests', () => {
     expect(api.callsTo('POST /api/v2/billing/accounts/6/return/decline')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason for declining'), 'The kit was used past the window.');
     await user.click(within(dialog).getByRole('button', { name: 'Decline return' }));
-    expect(await screen.findByText('The return request was declined.')).toBeInTheDocument();
+    // The staff page says what staff did, not the family's sentence.
+    expect(
+      await screen.findByText(
+        'Return of Sofia Marquez declined. The family reads your reason: “The kit was used past the window.”.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The return request was declined.')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Sofia Marquez')).not.toBeInTheDocument());
     expect(api.callsTo('POST /api/v2/billing/accounts/6/return/decline')[0]?.body).toEqual({
       reason: 'The kit was used past the window.',

@@ -1,12 +1,14 @@
 /**
  * /admin/outstanding-billing-requests (admin nav, SPEC §2; issue 14 §8): what staff act on, oldest
  * first — cancellations to confirm, returns to check, failed payments to renew — each with its
- * action behind a confirmation that names the change. The list as CSV.
+ * action behind a confirmation that names the change. A failed payment shows the family's latest
+ * failed invoice, which staff can remove (void) from here (issue 26). Once done, the status line
+ * says what happened in staff words and the list is read again. The list as CSV.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
+import { formatDateTime, formatMoney } from '@grove/domain';
 import { BILLING_REQUEST_KINDS, BILLING_REQUEST_LABELS } from '@grove/domain/backoffice';
 import type { backofficeApi } from '@grove/domain/api/backoffice';
 import type { Reply } from '@grove/domain/api/common';
@@ -17,18 +19,50 @@ import '../../features/admin/admin.css';
 import { backofficeKeys, billingRequestsQuery } from '../../features/backoffice/backoffice.api.ts';
 import { FilterSelect, ListFilters } from '../../features/backoffice/list-controls.tsx';
 import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
-import { ACTION_LABELS, ACTIONS, ActionDialog, type Action } from '../../features/backoffice/request-actions.tsx';
+import {
+  ACTION_LABELS,
+  ACTIONS,
+  ActionDialog,
+  RemoveInvoiceDialog,
+  type Action,
+} from '../../features/backoffice/request-actions.tsx';
 import { useListParams } from '../../features/backoffice/use-list-params.ts';
 import { href } from '../paths.ts';
 
 type BillingRequest = Reply<typeof backofficeApi.billingRequests>['results'][number];
+type FailedInvoice = NonNullable<BillingRequest['failed_invoice']>;
 const OFFICE_ZONE = 'America/New_York';
+/** The family in words ("Wendy Wait"). */
+const whoOf = (request: BillingRequest) => request.holder?.name || `account ${request.account_id}`;
+
+function FailedInvoiceCell({ request }: { request: BillingRequest }) {
+  if (request.kind !== 'failed_payment') return '—';
+  const invoice = request.failed_invoice;
+  if (!invoice) return 'None outstanding';
+  return (
+    <span>
+      <strong>
+        {invoice.number} · {formatMoney(invoice.amount_cents, invoice.currency)}
+      </strong>
+      <br />
+      <span className="admin-note__meta">
+        {formatDateTime(invoice.created_at, OFFICE_ZONE)} · {invoice.description}
+      </span>
+    </span>
+  );
+}
+
 export function AdminBillingRequestsRoute() {
   const queryClient = useQueryClient();
   const list = useListParams(['kind']);
   const requests = useQuery(billingRequestsQuery(list.query));
   const [acting, setActing] = useState<{ request: BillingRequest; action: Action } | null>(null);
+  const [removing, setRemoving] = useState<{ request: BillingRequest; invoice: FailedInvoice } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const done = (message: string) => {
+    setStatus(message);
+    void queryClient.invalidateQueries({ queryKey: backofficeKeys.all });
+  };
 
   const columns: readonly ListColumn<BillingRequest>[] = [
     {
@@ -51,19 +85,32 @@ export function AdminBillingRequestsRoute() {
     },
     { id: 'plan', header: 'Plan', cell: (request) => request.plan_tag },
     { id: 'reason', header: 'Reason', cell: (request) => request.reason?.replace(/_/g, ' ') ?? '—' },
+    { id: 'invoice', header: 'Failed invoice', cell: (request) => <FailedInvoiceCell request={request} /> },
     {
       id: 'actions',
       header: 'Actions',
-      cell: (request) => (
-        <span className="admin-note__actions">
-          {ACTIONS[request.kind].map((action) => (
-            <Button key={action} variant="secondary" onClick={() => setActing({ request, action })}>
-              {ACTION_LABELS[action]}
-              <span className="visually-hidden"> for {request.holder?.name || `account ${request.account_id}`}</span>
-            </Button>
-          ))}
-        </span>
-      ),
+      cell: (request) => {
+        const invoice = request.failed_invoice;
+        return (
+          <span className="admin-note__actions">
+            {ACTIONS[request.kind].map((action) => (
+              <Button key={action} variant="secondary" onClick={() => setActing({ request, action })}>
+                {ACTION_LABELS[action]}
+                <span className="visually-hidden"> for {whoOf(request)}</span>
+              </Button>
+            ))}
+            {invoice ? (
+              <Button variant="secondary" onClick={() => setRemoving({ request, invoice })}>
+                Remove failed invoice
+                <span className="visually-hidden">
+                  {' '}
+                  {invoice.number} for {whoOf(request)}
+                </span>
+              </Button>
+            ) : null}
+          </span>
+        );
+      },
     },
   ];
 
@@ -104,13 +151,18 @@ export function AdminBillingRequestsRoute() {
       {acting ? (
         <ActionDialog
           accountId={acting.request.account_id}
-          who={acting.request.holder?.name || `account ${acting.request.account_id}`}
+          who={whoOf(acting.request)}
           action={acting.action}
           onClose={() => setActing(null)}
-          onDone={(message) => {
-            setStatus(message);
-            void queryClient.invalidateQueries({ queryKey: backofficeKeys.all });
-          }}
+          onDone={done}
+        />
+      ) : null}
+      {removing ? (
+        <RemoveInvoiceDialog
+          invoice={removing.invoice}
+          who={whoOf(removing.request)}
+          onClose={() => setRemoving(null)}
+          onDone={done}
         />
       ) : null}
     </Page>

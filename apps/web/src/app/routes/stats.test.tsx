@@ -191,6 +191,54 @@ describe('stats', () => {
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:grove/1'));
   });
 
+  it('lists every game of the frame on demand, following the activity list’s `next` to the last page', async () => {
+    const session = (id: number, when: string, minutes: number) => ({
+      id,
+      period_datetime: when,
+      seconds_played: minutes * 60,
+      acorns_earned: id * 10,
+      hr_rises: 2,
+      cool_downs: 1,
+    });
+    const link = (page: number) => `https://grove.example/api/v2/player/1/activity/?time_frame=1Mo&page=${page}`;
+    const api = signedIn({
+      'GET /api/v2/player/1/activity/': (request) => {
+        const common = { count: 3, previous: null, time_frame: '1Mo', frame_start: '2026-10-19T04:00:00.000Z' };
+        return request.query.get('page') === '2'
+          ? {
+              body: {
+                ...common,
+                next: null,
+                total_seconds_played: 3600,
+                results: [session(3, '2026-11-20T21:00:00.000Z', 25)],
+              },
+            }
+          : {
+              body: {
+                ...common,
+                next: link(2),
+                total_seconds_played: 3600,
+                results: [session(1, '2026-10-20T21:00:00.000Z', 15), session(2, '2026-11-02T21:00:00.000Z', 20)],
+              },
+            };
+      },
+    });
+    renderApp('/dashboard/stats?pid=1');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Every game in the last month (12)' })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/v2/player/1/activity/')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Show the games' }));
+    const table = await screen.findByRole('table', { name: 'Maya’s games in the last month, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['25 min', '20 min', '15 min']);
+    expect(within(rows[0]!).getByRole('cell', { name: '30' })).toBeInTheDocument();
+    const calls = api.callsTo('GET /api/v2/player/1/activity/');
+    expect(calls.map((call) => call.query.get('page'))).toEqual(['1', '2']);
+    expect(calls.map((call) => call.query.get('time_frame'))).toEqual(['1Mo', '1Mo']);
+    expect(screen.getByRole('button', { name: 'Hide the games' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('reports a failed export', async () => {
     signedIn({ 'GET /api/v2/player/1/sessions.csv': { status: 500 } });
     renderApp('/dashboard/stats?pid=1');

@@ -9,6 +9,8 @@
  *   rises and cooldowns per week, and the average cooldown time; each chart has a table for
  *   screen readers. The chart module loads lazily, after the figures.
  * - Export CSV, beside the time frames, downloads all of the player's sessions.
+ * - Below the charts, every game of the frame on demand, read through the activity list's `next`
+ *   links (features/play/frame-sessions.tsx).
  */
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +21,7 @@ import { Button } from '../../components/button.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { PageSpinner, Spinner } from '../../components/spinner.tsx';
 import { ExportSessionsButton } from '../../features/play/export-sessions-button.tsx';
+import { FrameSessions } from '../../features/play/frame-sessions.tsx';
 import type { WeeklyActivity } from '@grove/domain/api/play';
 
 import { weeklyActivityQuery } from '../../features/play/play.api.ts';
@@ -136,6 +139,14 @@ function PlayerStats({ player, frame, gis }: { player: Player; frame: TimeFrame;
       >
         <StatsCharts weeks={data.weeks} playerName={player.name} frameText={frameDescription(shownFrame)} />
       </Suspense>
+      <FrameSessions
+        playerId={player.id}
+        playerName={player.name}
+        frame={shownFrame.id}
+        frameText={frameDescription(shownFrame)}
+        timeZone={data.time_zone}
+        totalSessions={data.total_sessions}
+      />
     </div>
   );
 }

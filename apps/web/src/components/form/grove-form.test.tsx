@@ -269,3 +269,126 @@ describe('fields shown only while editing', () => {
     expect(screen.getByRole('textbox', { name: 'Reason' })).toHaveValue('');
   });
 });
+
+describe('buttonless_form: a switch that saves when changed (SPEC §4)', () => {
+  const SWITCH_FIELDS: FormFieldConfig[] = [{ name: 'in_program', label: 'In the program', kind: 'switch' }];
+
+  it('saves as soon as the switch changes and announces "Saved"', async () => {
+    let finish: () => void = () => undefined;
+    const onSubmit = vi.fn(
+      (_values: FormValues) =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    render(
+      <GroveForm
+        type="buttonless_form"
+        title="Maya in the program"
+        titleHidden
+        fields={SWITCH_FIELDS}
+        values={{ in_program: 'true' }}
+        onSubmit={onSubmit}
+      />,
+    );
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('switch', { name: 'In the program' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Maya in the program' })).toHaveClass('visually-hidden');
+
+    await user.click(toggle);
+    expect(onSubmit).toHaveBeenCalledWith({ in_program: 'false' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+    // A click while saving is ignored.
+    await user.click(toggle);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    finish();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Saved'));
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).not.toHaveAttribute('aria-busy');
+  });
+
+  it('goes back to the saved value and says why when the change is refused', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(409, 'Conflict', { detail: 'Maya left the program already.', code: 'conflict' });
+    });
+    render(
+      <GroveForm
+        type="buttonless_form"
+        title="Maya in the program"
+        fields={SWITCH_FIELDS}
+        values={{ in_program: 'true' }}
+        onSubmit={onSubmit}
+      />,
+    );
+    const toggle = screen.getByRole('switch', { name: 'In the program' });
+    await userEvent.setup().click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maya left the program already.');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('saves a select when it changes', async () => {
+    const { onSubmit, user } = renderForm('buttonless_form', {
+      title: 'Contact details',
+      fields: [
+        {
+          name: 'choice',
+          label: 'Choice',
+          kind: 'select',
+          options: [
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B' },
+          ],
+        },
+      ],
+      values: { choice: 'a' },
+      rules: { choice: () => null },
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Choice' }), 'b');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ choice: 'b' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+  });
+});
+
+describe('edit_save_delete_cancel: Delete behind a confirmation', () => {
+  it('asks first; keeping closes the dialog, confirming deletes', async () => {
+    const { onDelete, user } = renderForm('edit_save_delete_cancel', {
+      confirmDelete: { title: 'Delete these details?', body: <p>They go for good.</p>, confirmLabel: 'Delete details' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete these details?' });
+    expect(dialog).toHaveTextContent('They go for good.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onDelete).not.toHaveBeenCalled();
+    expect(buttonNames()).toEqual(['Save', 'Delete', 'Cancel']);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete these details?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete details' }));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(buttonNames()).toEqual(['Edit']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+  });
+
+  it('keeps a refused delete in the dialog', async () => {
+    const { user } = renderForm('edit_save_delete_cancel', {
+      confirmDelete: { title: 'Delete these details?', body: <p>They go for good.</p>, confirmLabel: 'Delete details' },
+      onDelete: async () => {
+        throw new ApiError(403, 'Forbidden', { detail: 'Only staff may delete this.', code: 'forbidden' });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete these details?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete details' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only staff may delete this.');
+  });
+});

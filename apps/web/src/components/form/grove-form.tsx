@@ -3,9 +3,12 @@
  *
  * - default: always editing, Save;
  * - edit_save_cancel: read-only until Edit; Save or Cancel return to read-only;
- * - buttonless_form: always editing, no buttons, Enter submits;
+ * - buttonless_form: always editing, no buttons; Enter submits, and a switch or a select saves as
+ *   soon as it changes. A status line (role="status", so screen readers announce it) says
+ *   "Saving…" then "Saved"; a refused change goes back to the saved value and says why;
  * - save_cancel: always editing, Save and Cancel;
- * - edit_save_delete_cancel: as edit_save_cancel, with Delete while editing.
+ * - edit_save_delete_cancel: as edit_save_cancel, with Delete while editing; with `confirmDelete`
+ *   Delete first asks in a dialog (ConfirmDialog), and the record is removed only once confirmed.
  *
  * Cancel restores the last saved values. Save is disabled while a field has an error-type issue
  * (an empty required field is one); warnings are shown and never block. Errors show once a field
@@ -18,7 +21,7 @@
  * A form with a phone field first loads the phone support (phone-support.ts: the numbering plans,
  * the phone rule and input) and shows a spinner meanwhile; other forms never load it.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import {
   DEFAULT_COUNTRY,
@@ -35,6 +38,7 @@ import {
 } from '@grove/domain';
 
 import { ApiError } from '../../lib/api-client.ts';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { usePhoneSupport, type PhoneSupport } from '../phone-support.ts';
 import { Spinner } from '../spinner.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from './field.tsx';
@@ -43,7 +47,12 @@ import { rulesResolver } from './rules-resolver.ts';
 
 export type FormValues = Record<string, string>;
 export type FieldRules = Readonly<Record<string, FieldRule>>;
-export type FormFieldKind = 'text' | 'email' | 'password' | 'phone' | 'select' | 'textarea';
+/** 'switch' holds 'true' or 'false' (an on/off switch; its look comes from features/account/account.css). */
+export type FormFieldKind = 'text' | 'email' | 'password' | 'phone' | 'select' | 'textarea' | 'switch';
+
+/** The values a 'switch' field holds. */
+export const SWITCH_ON = 'true';
+export const SWITCH_OFF = 'false';
 
 export type FormFieldConfig = {
   name: string;
@@ -64,6 +73,19 @@ export type FormFieldConfig = {
    * shown only while editing, and back to its value in `values` after a save.
    */
   editingOnly?: boolean;
+  /** Ids of elements that complete the field's name (the switch "In the program" + the player's name). */
+  labelledByExtra?: string;
+  /** Ids of elements outside the form that describe the field (a hint shown beside the form). */
+  describedByExtra?: string;
+};
+
+/** The question Delete asks before anything is removed. */
+export type DeleteConfirmation = {
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  /** Where focus goes once the record (and this form with it) is gone. */
+  fallbackFocus?: () => HTMLElement | null;
 };
 
 export type GroveFormProps = {
@@ -82,6 +104,13 @@ export type GroveFormProps = {
   onDelete?: () => Promise<unknown> | unknown;
   onCancel?: () => void;
   saveLabel?: string;
+  /** Delete (edit_save_delete_cancel) asks this first; without it Delete removes at once. */
+  confirmDelete?: DeleteConfirmation;
+  /** The title's heading level (3 inside a section that has its own heading). */
+  headingLevel?: 2 | 3;
+  /** The title names the form for assistive technology only (a switch that explains itself). */
+  titleHidden?: boolean;
+  className?: string;
 };
 
 function formFieldNames(fields: readonly FormFieldConfig[]): string[] {
@@ -108,13 +137,21 @@ function TextControl({
   register,
   state,
   ids,
+  onChanged,
 }: {
   field: FormFieldConfig;
   register: UseFormRegister<FormValues>;
   state: FieldState;
   ids: ReturnType<typeof fieldIds>;
+  /** A select of a buttonless form saves as soon as it changes. */
+  onChanged?: () => void;
 }) {
-  const registration = register(field.name, { onChange: () => state.revalidateDependants(field.name) });
+  const registration = register(field.name, {
+    onChange: () => {
+      state.revalidateDependants(field.name);
+      onChanged?.();
+    },
+  });
   const aria = controlAria(ids, state.issue, Boolean(field.hint));
   if (field.kind === 'select') {
     return (
@@ -205,6 +242,70 @@ function PhoneControl({
   );
 }
 
+function SwitchField({
+  field,
+  control,
+  state,
+  ids,
+  busy,
+  onToggled,
+}: {
+  field: FormFieldConfig;
+  control: Control<FormValues>;
+  state: FieldState;
+  ids: ReturnType<typeof fieldIds>;
+  busy: boolean;
+  onToggled: () => void;
+}) {
+  const { field: value } = useController({ name: field.name, control });
+  const checked = value.value === SWITCH_ON;
+  const aria = controlAria(ids, state.issue, Boolean(field.hint));
+  return (
+    <div className={`field field--switch${state.issue ? ` field--${state.issue.severity}` : ''}`}>
+      <div className="switch">
+        <span className="switch__label" id={ids.label}>
+          {field.label}
+        </span>
+        <button
+          type="button"
+          role="switch"
+          id={ids.control}
+          className="switch__control"
+          aria-checked={checked}
+          aria-labelledby={field.labelledByExtra ? `${ids.label} ${field.labelledByExtra}` : ids.label}
+          aria-describedby={[aria['aria-describedby'], field.describedByExtra].filter(Boolean).join(' ') || undefined}
+          aria-invalid={aria['aria-invalid']}
+          aria-busy={busy || undefined}
+          disabled={!state.editing}
+          onClick={() => {
+            if (busy) return;
+            value.onChange(checked ? SWITCH_OFF : SWITCH_ON);
+            onToggled();
+          }}
+        >
+          <span className="switch__track" aria-hidden="true">
+            <span className="switch__thumb" />
+          </span>
+        </button>
+        <span className="switch__state" aria-hidden="true">
+          {checked ? 'On' : 'Off'}
+        </span>
+      </div>
+      {field.hint ? (
+        <p className="field__hint" id={ids.hint}>
+          {field.hint}
+        </p>
+      ) : null}
+      {state.issue ? (
+        <p className={`field__issue field__issue--${state.issue.severity}`} id={ids.issue}>
+          <span className="visually-hidden">{state.issue.severity === 'error' ? 'Error: ' : 'Note: '}</span>
+          {state.issue.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function hasPhoneField(fields: readonly FormFieldConfig[]): boolean {
   return fields.some((field) => field.kind === 'phone');
 }
@@ -233,6 +334,10 @@ function FormBody({
   onDelete,
   onCancel,
   saveLabel,
+  confirmDelete,
+  headingLevel = 2,
+  titleHidden = false,
+  className,
   phone,
 }: GroveFormProps & { phone: PhoneSupport | null }) {
   const baseId = useId();
@@ -250,6 +355,10 @@ function FormBody({
   const [mode, setMode] = useState<FormMode>(() => initialMode(type));
   const [formError, setFormError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  /** The buttonless form's "Saving…" / "Saved", announced politely. */
+  const [status, setStatus] = useState('');
+  const buttonless = type === 'buttonless_form';
   const editing = mode === 'edit';
 
   const watched = useWatch({ control: form.control });
@@ -309,6 +418,7 @@ function FormBody({
 
   const submit = form.handleSubmit(async (submitted) => {
     setFormError(null);
+    if (buttonless) setStatus('Saving…');
     try {
       await onSubmit?.(submitted);
       const transient = Object.fromEntries(
@@ -316,10 +426,22 @@ function FormBody({
       );
       form.reset({ ...submitted, ...transient });
       setMode(nextMode(type, 'save'));
+      if (buttonless) setStatus('Saved');
     } catch (failure) {
+      if (buttonless) {
+        // The change did not happen: show the saved value again, and why.
+        form.reset(values);
+        setStatus('');
+      }
       applyFailure(failure);
     }
   });
+
+  /** A buttonless form's switch or select saves as soon as it changes. */
+  const saveNow = () => {
+    if (!buttonless || isSubmitting) return;
+    void submit();
+  };
 
   const cancel = () => {
     form.reset();
@@ -347,6 +469,26 @@ function FormBody({
     }
   };
 
+  const formRef = useRef<HTMLFormElement>(null);
+  /** After a delete the Delete button is gone: focus Edit if the form stays, else the screen's fallback. */
+  const focusAfterDelete = (): HTMLElement | null =>
+    formRef.current?.isConnected
+      ? formRef.current.querySelector<HTMLElement>('.form-bar button')
+      : (confirmDelete?.fallbackFocus?.() ?? null);
+
+  /** Delete after the dialog's confirmation; a failure stays in the dialog. */
+  const removeConfirmed = async () => {
+    setFormError(null);
+    await onDelete?.();
+    form.reset();
+    setMode(nextMode(type, 'delete'));
+    // The record may take this form (and the dialog) away before the dialog hands focus back.
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) focusAfterDelete()?.focus();
+    }, 0);
+  };
+
   // A form without buttons submits with Enter from any one-line field.
   const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (type !== 'buttonless_form' || event.key !== 'Enter') return;
@@ -358,74 +500,113 @@ function FormBody({
   };
 
   const headingId = `${baseId}-title`;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
-    <form
-      className={`grove-form grove-form--${mode}`}
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(event) => {
-        if (isSubmitting || deleting) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
-      }}
-      onKeyDown={handleKeyDown}
-      data-mode={mode}
-      data-form-type={type}
-    >
-      <div className="grove-form__head">
-        <h2 className="grove-form__title" id={headingId}>
-          {title}
-        </h2>
-        {description ? <p className="grove-form__description">{description}</p> : null}
-      </div>
-      <div className="grove-form__fields">
-        {fields.map((field) => {
-          if (field.editingOnly && !editing) return null;
-          const ids = fieldIds(`${baseId}-${field.name}`);
-          const state: FieldState = { editing, issue: shownIssue(field.name), revalidateDependants };
-          return (
-            <Field
-              key={field.name}
-              ids={ids}
-              label={field.label}
-              hint={field.hint}
-              issue={state.issue}
-              required={field.required}
-              asGroup={field.kind === 'phone'}
-            >
-              {field.kind === 'phone' && phone ? (
-                <PhoneControl
+    <>
+      <form
+        ref={formRef}
+        className={`grove-form grove-form--${mode}${buttonless ? ' grove-form--buttonless' : ''}${className ? ` ${className}` : ''}`}
+        aria-labelledby={headingId}
+        noValidate
+        onSubmit={(event) => {
+          if (isSubmitting || deleting) {
+            event.preventDefault();
+            return;
+          }
+          void submit(event);
+        }}
+        onKeyDown={handleKeyDown}
+        data-mode={mode}
+        data-form-type={type}
+      >
+        <div className="grove-form__head">
+          <Heading className={titleHidden ? 'visually-hidden' : 'grove-form__title'} id={headingId}>
+            {title}
+          </Heading>
+          {description ? <p className="grove-form__description">{description}</p> : null}
+        </div>
+        <div className="grove-form__fields">
+          {fields.map((field) => {
+            if (field.editingOnly && !editing) return null;
+            const ids = fieldIds(`${baseId}-${field.name}`);
+            const state: FieldState = { editing, issue: shownIssue(field.name), revalidateDependants };
+            if (field.kind === 'switch') {
+              return (
+                <SwitchField
+                  key={field.name}
                   field={field}
                   control={form.control}
                   state={state}
                   ids={ids}
-                  PhoneInput={phone.PhoneInput}
+                  busy={isSubmitting}
+                  onToggled={saveNow}
                 />
-              ) : (
-                <TextControl field={field} register={form.register} state={state} ids={ids} />
-              )}
-            </Field>
-          );
-        })}
-      </div>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
+              );
+            }
+            return (
+              <Field
+                key={field.name}
+                ids={ids}
+                label={field.label}
+                hint={field.hint}
+                issue={state.issue}
+                required={field.required}
+                asGroup={field.kind === 'phone'}
+              >
+                {field.kind === 'phone' && phone ? (
+                  <PhoneControl
+                    field={field}
+                    control={form.control}
+                    state={state}
+                    ids={ids}
+                    PhoneInput={phone.PhoneInput}
+                  />
+                ) : (
+                  <TextControl
+                    field={field}
+                    register={form.register}
+                    state={state}
+                    ids={ids}
+                    onChanged={field.kind === 'select' ? saveNow : undefined}
+                  />
+                )}
+              </Field>
+            );
+          })}
+        </div>
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <FormBar
+          type={type}
+          mode={mode}
+          canSave={validation.canSubmit}
+          saving={isSubmitting}
+          deleting={deleting}
+          saveLabel={saveLabel}
+          onEdit={edit}
+          onCancel={cancel}
+          onDelete={() => (confirmDelete ? setConfirmingDelete(true) : void remove())}
+        />
+        {buttonless ? (
+          <p className="grove-form__status" role="status">
+            {status}
+          </p>
+        ) : null}
+      </form>
+      {confirmDelete && confirmingDelete ? (
+        <ConfirmDialog
+          title={confirmDelete.title}
+          confirmLabel={confirmDelete.confirmLabel}
+          onConfirm={removeConfirmed}
+          fallbackFocus={focusAfterDelete}
+          onClose={() => setConfirmingDelete(false)}
+        >
+          {confirmDelete.body}
+        </ConfirmDialog>
       ) : null}
-      <FormBar
-        type={type}
-        mode={mode}
-        canSave={validation.canSubmit}
-        saving={isSubmitting}
-        deleting={deleting}
-        saveLabel={saveLabel}
-        onEdit={edit}
-        onCancel={cancel}
-        onDelete={() => void remove()}
-      />
-    </form>
+    </>
   );
 }

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, PO_BOX_WARNING } from '@grove/domain';
+import { ACCOUNT_MESSAGES, MESSAGES, PO_BOX_WARNING } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
@@ -205,6 +205,42 @@ describe('shipping address', () => {
 
     await user.click(within(shipping).getByRole('button', { name: 'Cancel' }));
     expect(within(shipping).getByRole('combobox', { name: /^State/ })).toHaveValue('NJ');
+  });
+
+  it('checks the zipcode against the selected country, again when the country changes (decision 0052)', async () => {
+    const { user, api } = await openDetails();
+    const shipping = await screen.findByRole('form', { name: 'Shipping address' });
+    await user.click(within(shipping).getByRole('button', { name: 'Edit' }));
+    const save = within(shipping).getByRole('button', { name: 'Save' });
+    const zip = within(shipping).getByRole('textbox', { name: /ZIP code/ });
+
+    // '12-345' has letters-and-digits shape, but no US ZIP code looks like it.
+    await user.clear(zip);
+    await user.type(zip, '12-345');
+    await user.tab();
+    expect(await within(shipping).findByText(MESSAGES.zipcodeInvalid)).toBeInTheDocument();
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+
+    // A Canadian postal code is no US ZIP code either, until the country is Canada.
+    await user.clear(zip);
+    await user.type(zip, 'K1A 0B1');
+    expect(await within(shipping).findByText(MESSAGES.zipcodeInvalid)).toBeInTheDocument();
+    const country = within(shipping).getByRole('combobox', { name: /^Country/ });
+    await user.selectOptions(country, 'CA');
+    await waitFor(() => expect(within(shipping).queryByText(MESSAGES.zipcodeInvalid)).not.toBeInTheDocument());
+    expect(within(shipping).getByRole('textbox', { name: /Postcode/ })).not.toHaveAttribute('aria-invalid');
+    expect(save).toBeEnabled();
+
+    // Back to the US: the same postcode is refused again, without touching the field.
+    await user.selectOptions(country, 'US');
+    expect(await within(shipping).findByText(MESSAGES.zipcodeInvalid)).toBeInTheDocument();
+    await user.selectOptions(country, 'CA');
+    await waitFor(() => expect(within(shipping).queryByText(MESSAGES.zipcodeInvalid)).not.toBeInTheDocument());
+
+    await user.click(save);
+    await waitFor(() => expect(api.callsTo('PATCH /api/v2/user/shipping/')).toHaveLength(1));
+    expect(api.callsTo('PATCH /api/v2/user/shipping/')[0]?.body).toMatchObject({ zipcode: 'K1A 0B1', country: 'CA' });
   });
 });
 
@@ -446,6 +482,35 @@ describe('the rest of the screen', () => {
       }),
     );
     expect(await within(note).findByText(/Last changed by Jordan Parker on 11-21-2026/)).toBeInTheDocument();
+  });
+
+  it('deletes the note to the coach after asking, and offers no Delete once there is none', async () => {
+    const { user, api } = await openDetails();
+    const note = await screen.findByRole('form', { name: 'Note to your coach' });
+    const text = within(note).getByRole('textbox', { name: /Note/ });
+    expect(text).toHaveAttribute('readonly');
+    await user.click(within(note).getByRole('button', { name: 'Edit' }));
+    expect(text).not.toHaveAttribute('readonly');
+    expect(
+      within(note)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Save', 'Delete', 'Cancel']);
+
+    await user.click(within(note).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the note to your coach?' });
+    expect(api.callsTo('PUT /api/v1/accounts/1/custom_note/')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the note' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/v1/accounts/1/custom_note/').map((call) => call.body)).toEqual([
+        { custom_note: '' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(text).toHaveValue(''));
+    expect(text).toHaveAttribute('readonly');
+    await user.click(within(note).getByRole('button', { name: 'Edit' }));
+    expect(within(note).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
   it('sets the community name and the user record follows', async () => {

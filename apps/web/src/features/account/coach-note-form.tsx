@@ -1,4 +1,8 @@
-/** The family's note to its coach: read before each call; blank clears it. */
+/**
+ * The family's note to its coach: read before each call. While there is a note it is an
+ * edit_save_delete_cancel form (SPEC §4): Edit, then Save, Cancel, or Delete — which asks first and
+ * clears the note (a blank note is no note). Without a note there is nothing to delete: Edit, Save, Cancel.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NOTE_MAX, formatDateTime, type FieldRule } from '@grove/domain';
 import type { Account } from '@grove/domain/api/account';
@@ -59,13 +63,19 @@ export function CoachNoteForm({ accountId, timeZone }: { accountId: number; time
       : '';
   return (
     <GroveForm
-      type="edit_save_cancel"
+      type={note.custom_note.trim() === '' ? 'edit_save_cancel' : 'edit_save_delete_cancel'}
       title={TITLE}
       description={`${coachWords(account.data)}${changed}`}
       fields={FIELDS}
       values={{ custom_note: note.custom_note }}
       rules={RULES}
       onSubmit={(values) => mutation.mutateAsync(values.custom_note ?? '')}
+      confirmDelete={{
+        title: 'Delete the note to your coach?',
+        body: <p>Your coach will no longer see it before your calls. You can write a new one at any time.</p>,
+        confirmLabel: 'Delete the note',
+      }}
+      onDelete={() => mutation.mutateAsync('')}
     />
   );
 }

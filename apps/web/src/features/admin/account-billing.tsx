@@ -16,6 +16,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { refundInvoice, removeInvoice } from '../backoffice/backoffice.api.ts';
 import { ACTION_LABELS, ActionDialog, type Action } from '../backoffice/request-actions.tsx';
+import { invoiceRemoved, removeInvoiceQuestion } from '../backoffice/staff-sentences.ts';
 import { billingKeys, currentSubscription, invoicesQuery, subscriptionsQuery } from '../billing/billing.api.ts';
 import { adminKeys } from './admin.api.ts';
 
@@ -295,15 +296,12 @@ export function AccountBilling({ accountId, timeZone, who }: { accountId: number
           confirmLabel="Remove invoice"
           onConfirm={async () => {
             await removeInvoice(removing);
-            setStatus(`Invoice ${removing.number} removed.`);
+            setStatus(invoiceRemoved(removing, who));
             await refresh();
           }}
           onClose={() => setRemoving(null)}
         >
-          <p>
-            The failed invoice {removing.number} of {formatMoney(removing.amount_cents, removing.currency)} is voided:
-            the family will not be charged for it.
-          </p>
+          <p>{removeInvoiceQuestion(removing, who)}</p>
         </ConfirmDialog>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 /**
- * Staff notes on an account (SPEC §3 Account note, §5; issue 14 §10): write one at the top, edit
- * and delete (after a confirmation quoting it); the count follows every change.
+ * Staff notes on an account (SPEC §3 Account note, §5; issue 14 §10): write one at the top; each
+ * note is an edit_save_delete_cancel form (SPEC §4) — read-only until Edit, then Save, Delete
+ * (after a confirmation quoting it) or Cancel (the earlier text back); the count follows every change.
  */
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import type { Reply } from '@grove/domain/api/common';
 import { formatDateTime } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyNoteChange, createNote, deleteNote, notesQuery, NOTES_PAGE_SIZE, updateNote } from './admin.api.ts';
@@ -31,21 +32,79 @@ function localCheck(text: string): string | null {
   return null;
 }
 
-function NoteEditor({
-  label,
-  initial,
-  submitLabel,
-  onSubmit,
-  onCancel,
+const NOTES_TITLE_ID = 'admin-notes-title';
+
+const NOTE_FIELDS: readonly FormFieldConfig[] = [
+  { name: 'text', label: 'Note', kind: 'textarea', required: true, maxLength: ADMIN_LIMITS.noteMax },
+];
+const NOTE_RULES: FieldRules = {
+  text: (value) => {
+    const problem = localCheck(value);
+    return problem ? { message: problem, severity: 'error' } : null;
+  },
+};
+
+function quoted(text: string, length: number): string {
+  return `“${text.length > length ? `${text.slice(0, length)}…` : text}”`;
+}
+
+/** One note: read-only until Edit; Save, Delete (after confirming) or Cancel. */
+function NoteItem({
+  accountId,
+  note,
+  timeZone,
+  onStatus,
 }: {
-  label: string;
-  initial: string;
-  submitLabel: string;
-  onSubmit: (text: string) => Promise<void>;
-  onCancel?: () => void;
+  accountId: number;
+  note: Note;
+  timeZone: string;
+  onStatus: (status: string) => void;
 }) {
+  const queryClient = useQueryClient();
+  const author = note.author?.name ?? 'Former staff member';
+  const written = formatDateTime(note.created_at, timeZone);
+  const edited = note.edited_by
+    ? ` · edited by ${note.edited_by.name} ${formatDateTime(note.updated_at, timeZone)}`
+    : '';
+  return (
+    <li className="admin-note">
+      <GroveForm
+        type="edit_save_delete_cancel"
+        className="admin-note__form"
+        headingLevel={3}
+        titleHidden
+        title={`Note ${quoted(note.text, 40)}`}
+        description={`${author} · ${written}${edited}`}
+        fields={NOTE_FIELDS}
+        values={{ text: note.text }}
+        rules={NOTE_RULES}
+        saveLabel="Save note"
+        onSubmit={async (values) => {
+          const saved = await updateNote(accountId, note.id, values.text ?? '');
+          applyNoteChange(queryClient, accountId, { kind: 'update', note: saved });
+          onStatus('Note saved.');
+        }}
+        confirmDelete={{
+          title: 'Delete this note?',
+          confirmLabel: 'Delete note',
+          body: <p>{quoted(note.text, 120)} will be deleted for good.</p>,
+          // The note's form goes with it: focus lands on the notes' heading.
+          fallbackFocus: () => document.getElementById(NOTES_TITLE_ID),
+        }}
+        onDelete={async () => {
+          await deleteNote(accountId, note.id);
+          applyNoteChange(queryClient, accountId, { kind: 'delete', noteId: note.id });
+          onStatus('Note deleted.');
+        }}
+      />
+    </li>
+  );
+}
+
+/** The new note, written at the top of the list. */
+function NewNoteEditor({ onSubmit }: { onSubmit: (text: string) => Promise<void> }) {
   const id = useId();
-  const [text, setText] = useState(initial);
+  const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -55,7 +114,7 @@ function NoteEditor({
     setError(null);
     try {
       await onSubmit(text);
-      if (!onCancel) setText('');
+      setText('');
     } catch (failure) {
       setError(textError(failure));
     } finally {
@@ -73,7 +132,7 @@ function NoteEditor({
     >
       <div className="field">
         <label className="field__label" htmlFor={id}>
-          {label}
+          New note
         </label>
         <textarea
           id={id}
@@ -83,8 +142,6 @@ function NoteEditor({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setText(event.target.value)}
-          // The editor of an existing note opens with the focus in it.
-          autoFocus={Boolean(onCancel)}
         />
         {error ? (
           <span className="field__issue field__issue--error" id={`${id}-error`} role="alert">
@@ -93,14 +150,9 @@ function NoteEditor({
         ) : null}
       </div>
       <div className="admin-note__actions">
-        <Button type="submit" variant={onCancel ? 'primary' : 'secondary'} loading={busy}>
-          {submitLabel}
+        <Button type="submit" variant="secondary" loading={busy}>
+          Add note
         </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
       </div>
     </form>
   );
@@ -110,20 +162,15 @@ export function AccountNotes({ accountId, timeZone }: { accountId: number; timeZ
   const queryClient = useQueryClient();
   const [pageSize, setPageSize] = useState(NOTES_PAGE_SIZE);
   const notes = useQuery(notesQuery(accountId, pageSize));
-  const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Note | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
   const count = notes.data?.count;
   return (
-    <section className="card admin-section" aria-labelledby="admin-notes-title">
-      <h2 className="card__title" id="admin-notes-title">
+    <section className="card admin-section" aria-labelledby={NOTES_TITLE_ID}>
+      <h2 className="card__title" id={NOTES_TITLE_ID} tabIndex={-1}>
         Notes{count === undefined ? '' : ` (${count})`}
       </h2>
-      <NoteEditor
-        label="New note"
-        initial=""
-        submitLabel="Add note"
+      <NewNoteEditor
         onSubmit={async (text) => {
           const note = await createNote(accountId, text);
           applyNoteChange(queryClient, accountId, { kind: 'create', note });
@@ -147,40 +194,7 @@ export function AccountNotes({ accountId, timeZone }: { accountId: number; timeZ
       ) : (
         <ul className="admin-notes" aria-label="Notes">
           {notes.data.results.map((note) => (
-            <li key={note.id} className="admin-note">
-              {editing === note.id ? (
-                <NoteEditor
-                  label="Edit the note"
-                  initial={note.text}
-                  submitLabel="Save note"
-                  onCancel={() => setEditing(null)}
-                  onSubmit={async (text) => {
-                    const saved = await updateNote(accountId, note.id, text);
-                    applyNoteChange(queryClient, accountId, { kind: 'update', note: saved });
-                    setEditing(null);
-                    setStatus('Note saved.');
-                  }}
-                />
-              ) : (
-                <>
-                  <p className="admin-note__text">{note.text}</p>
-                  <span className="admin-note__meta">
-                    {note.author?.name ?? 'Former staff member'} · {formatDateTime(note.created_at, timeZone)}
-                    {note.edited_by
-                      ? ` · edited by ${note.edited_by.name} ${formatDateTime(note.updated_at, timeZone)}`
-                      : ''}
-                  </span>
-                  <div className="admin-note__actions">
-                    <Button variant="ghost" onClick={() => setEditing(note.id)}>
-                      Edit<span className="visually-hidden"> the note “{note.text.slice(0, 40)}”</span>
-                    </Button>
-                    <Button variant="ghost" onClick={() => setDeleting(note)}>
-                      Delete<span className="visually-hidden"> the note “{note.text.slice(0, 40)}”</span>
-                    </Button>
-                  </div>
-                </>
-              )}
-            </li>
+            <NoteItem key={note.id} accountId={accountId} note={note} timeZone={timeZone} onStatus={setStatus} />
           ))}
         </ul>
       )}
@@ -192,22 +206,6 @@ export function AccountNotes({ accountId, timeZone }: { accountId: number; timeZ
         >
           Show more notes
         </Button>
-      ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          title="Delete this note?"
-          confirmLabel="Delete note"
-          onConfirm={async () => {
-            await deleteNote(accountId, deleting.id);
-            applyNoteChange(queryClient, accountId, { kind: 'delete', noteId: deleting.id });
-            setStatus('Note deleted.');
-          }}
-          onClose={() => setDeleting(null)}
-        >
-          <p>
-            “{deleting.text.length > 120 ? `${deleting.text.slice(0, 120)}…` : deleting.text}” will be deleted for good.
-          </p>
-        </ConfirmDialog>
       ) : null}
     </section>
   );

@@ -1,6 +1,8 @@
 /**
  * An account's shipments (SPEC §5, §7, §9; issue 14 §10): pages from 1, each stored under its page
- * number as "Load more" follows `next`; loadedCount accumulates. A 404 (no shipments) is silent.
+ * number as "Load more" follows `next` — the page asked for is the one the `next` link names
+ * (lib/paging.ts, never page + 1), and a looping link stops; loadedCount accumulates. A 404 (no
+ * shipments) is silent.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 
@@ -8,6 +10,7 @@ import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
+import { nextPageParam } from '../../lib/paging.ts';
 import { accountShipmentsPage, backofficeKeys } from '../backoffice/backoffice.api.ts';
 import { ShipmentTracking, shipmentStatus } from '../backoffice/shipment-parts.tsx';
 
@@ -16,7 +19,7 @@ export function AccountShipments({ accountId, timeZone }: { accountId: number; t
     queryKey: backofficeKeys.accountShipments(accountId),
     queryFn: ({ pageParam, signal }) => accountShipmentsPage(accountId, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, _all, page) => (last.next ? page + 1 : undefined),
+    getNextPageParam: (last, _all, _page, loaded) => nextPageParam(last.next, loaded),
     retry: false,
   });
   const none = shipments.error instanceof ApiError && shipments.error.status === 404;

@@ -1,15 +1,24 @@
 /**
  * Staff actions on a family's subscription (issue 14 §6, §8): confirm a cancellation, confirm or
- * decline a return (with the reason the family reads), renew after a failed payment — each behind
- * a confirmation that names the change. Used by Outstanding Billing Requests and account details.
+ * decline a return (with the reason the family reads), renew after a failed payment, remove (void)
+ * a failed payment's invoice (issue 26) — each behind a confirmation that names the change, and
+ * each done with a staff sentence naming the family (./staff-sentences.ts), never the family's
+ * sentence the API answers. Used by Outstanding Billing Requests and account details.
  */
 import { useId, useState } from 'react';
 import type { BillingRequestKind } from '@grove/domain/backoffice';
 
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { confirmCancellation, confirmReturn, declineReturn, renewAccount } from './backoffice.api.ts';
+import { confirmCancellation, confirmReturn, declineReturn, removeInvoice, renewAccount } from './backoffice.api.ts';
+import {
+  invoiceRemoved,
+  removeInvoiceQuestion,
+  staffActionDone,
+  type NamedInvoice,
+  type StaffAction,
+} from './staff-sentences.ts';
 
-export type Action = 'confirm_cancellation' | 'confirm_return' | 'decline_return' | 'renew';
+export type Action = StaffAction;
 
 export const ACTIONS: Readonly<Record<BillingRequestKind, readonly Action[]>> = {
   cancellation: ['confirm_cancellation'],
@@ -35,6 +44,7 @@ export function ActionDialog({
   who: string;
   action: Action;
   onClose: () => void;
+  /** Called with the staff sentence once the action is done. */
   onDone: (message: string) => void;
 }) {
   const id = useId();
@@ -53,6 +63,7 @@ export function ActionDialog({
           setReasonError('Say why the return is declined; the family reads it.');
           throw new Error('Say why the return is declined.');
         }
+        setReasonError(null);
         return declineReturn(accountId, reason.trim());
     }
   };
@@ -67,8 +78,9 @@ export function ActionDialog({
       title={`${ACTION_LABELS[action]}?`}
       confirmLabel={ACTION_LABELS[action]}
       onConfirm={async () => {
-        const answer = await run();
-        onDone(answer.detail);
+        // The answer's `detail` is the family's sentence; staff read their own.
+        await run();
+        onDone(staffActionDone(action, who, reason.trim()));
       }}
       onClose={onClose}
     >
@@ -95,6 +107,34 @@ export function ActionDialog({
           ) : null}
         </div>
       ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/** Remove (void) a failed invoice of the family `who`, after a confirmation naming it and its amount. */
+export function RemoveInvoiceDialog({
+  invoice,
+  who,
+  onClose,
+  onDone,
+}: {
+  invoice: NamedInvoice & { id: number; billing_entity_name: string };
+  who: string;
+  onClose: () => void;
+  /** Called with the staff sentence once the invoice is void. */
+  onDone: (message: string) => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={`Remove failed invoice ${invoice.number}?`}
+      confirmLabel="Remove invoice"
+      onConfirm={async () => {
+        await removeInvoice(invoice);
+        onDone(invoiceRemoved(invoice, who));
+      }}
+      onClose={onClose}
+    >
+      <p>{removeInvoiceQuestion(invoice, who)}</p>
     </ConfirmDialog>
   );
 }

@@ -22,6 +22,7 @@ import { HistoryCard } from './history.tsx';
 import { InvoiceReceipt, InvoicesCard } from './invoices.tsx';
 import { PaymentMethodCard } from './payment-method.tsx';
 import { PastDueBanner } from './past-due-banner.tsx';
+import { PaymentTextsCard } from './payment-texts.tsx';
 import {
   accountTimeZone,
   allowedFlows,
@@ -178,6 +179,7 @@ function FamilyBilling({ user, accountId }: { user: UserInfo; accountId: number 
         <PastDueBanner user={user} timeZone={timeZone} />
         <SubscriptionCard user={user} accountId={accountId} subscription={subscription} timeZone={timeZone} />
         <PaymentMethodCard user={user} accountId={accountId} timeZone={timeZone} />
+        <PaymentTextsCard user={user} />
         <InvoicesCard
           accountId={accountId}
           timeZone={timeZone}

@@ -11,6 +11,8 @@ import type { SubscriptionAction } from '@grove/domain';
 import type {
   BillingDetails,
   BillingRules,
+  CardUpdateLink,
+  CardUpdateRequest,
   FlowAnswer,
   InvoicePage,
   PaymentMethodUpdateAnswer,
@@ -196,6 +198,23 @@ export async function updatePaymentMethod(
   key: string,
 ): Promise<PaymentMethodUpdateAnswer> {
   return unwrap(await api.post<PaymentMethodUpdateAnswer>('/v2/billing/payment/', body, idempotent(key)));
+}
+
+/** GET /api/v2/billing/card_update/?o=: what a signed card-update link is for (no sign-in). */
+export function cardUpdateLinkQuery(token: string) {
+  return queryOptions({
+    queryKey: [...billingKeys.all, 'card-update-link', token] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<CardUpdateLink>('/v2/billing/card_update/', { query: { o: token }, signal, auth: false })),
+    // The page shows a refused link itself.
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** POST /api/v2/billing/card_update/: a new card through a signed link. */
+export async function updateCardWithLink(body: CardUpdateRequest): Promise<PaymentMethodUpdateAnswer> {
+  return unwrap(await api.post<PaymentMethodUpdateAnswer>('/v2/billing/card_update/', body, { auth: false }));
 }
 
 /** POST /api/v2/billing/payment/request_update_email/: a link to update the card, by e-mail. */

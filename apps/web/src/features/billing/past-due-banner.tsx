@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@grove/domain';
+import type { PastDue } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { href } from '../../app/paths.ts';
@@ -18,6 +19,23 @@ import './billing.css';
 /** Whether the signed-in person is the one who can fix a failed renewal. */
 function mayUpdateCard(user: UserInfo): boolean {
   return user.is_billing_user && user.account !== null && !isPartnerCovered(user);
+}
+
+/** What failed, why, and when it is tried again (the banner, and the page a card-update link opens). */
+export function PastDueText({ pastDue, timeZone }: { pastDue: PastDue; timeZone: string | null }) {
+  return (
+    <>
+      <p>
+        Your renewal payment of {formatMoney(pastDue.amount_cents, pastDue.currency)} on{' '}
+        {formatDateTime(pastDue.failed_at, timeZone)} failed: {pastDue.reason}
+      </p>
+      <p>
+        {pastDue.next_retry_at
+          ? `We will try again on ${formatDateTime(pastDue.next_retry_at, timeZone)}. Update your card before then and we charge it at once.`
+          : 'This was the last try: update your card now, or your subscription ends.'}
+      </p>
+    </>
+  );
 }
 
 /** The link opens Subscription & Billing's card form (PaymentMethodCard reads `update_card`). */
@@ -34,21 +52,12 @@ export function PastDueBanner({
   const pastDue = enabled ? details.data?.past_due : null;
   if (!pastDue || details.data?.subscription_status !== 'PAST_DUE') return null;
 
-  const amount = formatMoney(pastDue.amount_cents, pastDue.currency);
-  const failedOn = formatDateTime(pastDue.failed_at, timeZone);
   return (
     <section className="billing-past-due" aria-labelledby={headingId} role="region">
       <h2 className="billing-past-due__title" id={headingId}>
         Your payment failed
       </h2>
-      <p>
-        Your renewal payment of {amount} on {failedOn} failed: {pastDue.reason}
-      </p>
-      <p>
-        {pastDue.next_retry_at
-          ? `We will try again on ${formatDateTime(pastDue.next_retry_at, timeZone)}. Update your card before then and we charge it at once.`
-          : 'This was the last try: update your card now, or your subscription ends.'}
-      </p>
+      <PastDueText pastDue={pastDue} timeZone={timeZone} />
       <Link
         className="button button--primary"
         to={href('root.user.management', null, { segment: 'billing', update_card: '1' })}

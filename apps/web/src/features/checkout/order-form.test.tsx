@@ -201,3 +201,22 @@ describe('sandbox card rules', () => {
     });
   });
 });
+
+describe('the shipping zipcode follows the shipping country (decision 0052)', () => {
+  it('refuses a US-looking mistake, and checks the zipcode again when the country changes', async () => {
+    const { user } = renderForm(null);
+    const zip = screen.getByRole('textbox', { name: 'Zipcode' });
+    await user.type(zip, '12-345');
+    await user.tab();
+    expect(await screen.findByText('Please input a valid Zipcode')).toBeInTheDocument();
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(zip);
+    await user.type(zip, 'SW1A 1AA');
+    expect(await screen.findByText('Please input a valid Zipcode')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'GB');
+    await waitFor(() => expect(screen.queryByText('Please input a valid Zipcode')).not.toBeInTheDocument());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'US');
+    expect(await screen.findByText('Please input a valid Zipcode')).toBeInTheDocument();
+  });
+});

@@ -96,7 +96,7 @@ type CheckoutValues = Record<string, string>;
 
 /**
  * The domain's rules for each field. The phone is checked against the phone's country, the state
- * against the shipping country (`country` of the form is the shipping country).
+ * and the zipcode against the shipping country (`country` of the form is the shipping country).
  */
 const ORDER_RULES: Readonly<Record<OrderField, FieldRule>> = {
   first_name: validateName,
@@ -529,6 +529,7 @@ export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProp
                 form.setValue('state', '');
               }
               revalidate('state');
+              revalidate('zipcode');
             })}
             options={COUNTRY_OPTIONS}
           />

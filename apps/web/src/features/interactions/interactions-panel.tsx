@@ -8,7 +8,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, unsafeTextMessage, type FieldIssue } from '@grove/domain';
+import { formatDateTime, interactionLabel, unsafeTextMessage, type FieldIssue } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
@@ -24,41 +24,10 @@ import {
 } from './interactions.api.ts';
 import './interactions.css';
 
-const KIND_LABELS: Record<string, string> = {
-  call: 'Phone call',
-  email: 'E-mail',
-  sms: 'Text message',
-  chat: 'Chat',
-  video: 'Video call',
-  other: 'Other',
-};
-const TOPIC_LABELS: Record<string, string> = {
-  check_in: 'Check-in',
-  onboarding: 'Getting started',
-  billing: 'Billing',
-  technical: 'Technical help',
-  feedback: 'Feedback',
-  other: 'Other',
-};
-const OUTCOME_LABELS: Record<string, string> = {
-  resolved: 'Resolved',
-  follow_up: 'Follow-up needed',
-  left_message: 'Left a message',
-  no_answer: 'No answer',
-  escalated: 'Passed on',
-};
-const DIRECTION_LABELS: Record<string, string> = {
-  outbound: 'We reached out',
-  inbound: 'The family reached out',
-};
-
-const labelOf = (labels: Record<string, string>, value: string) =>
-  labels[value] ?? value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
-
-export const kindLabel = (kind: string) => labelOf(KIND_LABELS, kind);
-export const directionLabel = (direction: string) => labelOf(DIRECTION_LABELS, direction);
-export const topicLabel = (topic: string) => labelOf(TOPIC_LABELS, topic);
-export const outcomeLabel = (outcome: string) => labelOf(OUTCOME_LABELS, outcome);
+export const kindLabel = (kind: string) => interactionLabel('kind', kind);
+export const directionLabel = (direction: string) => interactionLabel('direction', direction);
+export const topicLabel = (topic: string) => interactionLabel('topic', topic);
+export const outcomeLabel = (outcome: string) => interactionLabel('outcome', outcome);
 
 const issue = (message: string): FieldIssue => ({ message, severity: 'error' });
 
@@ -202,6 +171,7 @@ export function InteractionsPanel({
   headingLevel = 2,
   headingId: givenHeadingId,
   className = 'card admin-section',
+  onLogged,
 }: {
   accountId: number;
   /** The family's time zone: every time reads in it. */
@@ -210,6 +180,8 @@ export function InteractionsPanel({
   /** The heading's id, for a page's section links. */
   headingId?: string;
   className?: string;
+  /** After a conversation is logged (the admin page refreshes its history of staff changes). */
+  onLogged?: (interaction: CustomerInteraction) => void;
 }) {
   const ownHeadingId = useId();
   const headingId = givenHeadingId ?? ownHeadingId;
@@ -237,7 +209,10 @@ export function InteractionsPanel({
         <InteractionForm
           accountId={accountId}
           options={options.data}
-          onLogged={(saved) => setStatus(`${kindLabel(saved.kind)} logged.`)}
+          onLogged={(saved) => {
+            setStatus(`${kindLabel(saved.kind)} logged.`);
+            onLogged?.(saved);
+          }}
         />
       )}
       <p className="interactions__status" role="status">

@@ -3,13 +3,16 @@
  * - the home overview, GET /api/v1/dashboard/player/{id}/overview/ (player data: 5 minutes);
  * - the stats chart's weekly buckets of a time frame, GET /api/v2/player/{id}/activity/weekly/
  *   (activity: 1 hour);
+ * - every game of a time frame, GET /api/v2/player/{id}/activity/, paged through `next` until it
+ *   is null (SPEC §7; lib/paging.ts: the page `next` names, at most MAX_PAGES pages);
  * - the sessions export, GET /api/v2/player/{id}/sessions.csv, saved through a Blob link.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { TimeFrameId } from '@grove/domain';
-import type { PlayerOverview, WeeklyActivity } from '@grove/domain/api/play';
+import { PAGE_SIZES, type TimeFrameId } from '@grove/domain';
+import type { ActivityPage, PlayerOverview, PlaySession, WeeklyActivity } from '@grove/domain/api/play';
 
 import { api, apiDownload, unwrap } from '../../lib/api-client.ts';
+import { fetchAllPages } from '../../lib/paging.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 
@@ -18,6 +21,18 @@ export const playKeys = {
   player: (playerId: number) => [...playKeys.all, playerId] as const,
   overview: (playerId: number) => [...playKeys.player(playerId), 'overview'] as const,
   weekly: (playerId: number, frame: TimeFrameId) => [...playKeys.player(playerId), 'weekly', frame] as const,
+  activity: (playerId: number, frame: TimeFrameId) => [...playKeys.player(playerId), 'activity', frame] as const,
+};
+
+/** Sessions read per page of the activity list: the server's cap, so most frames are one page. */
+export const ACTIVITY_PAGE_SIZE = PAGE_SIZES.max;
+
+/** Every game of a time frame, oldest first; `complete` is false if the page cap stopped the reading. */
+export type FrameSessions = {
+  count: number;
+  total_seconds_played: number;
+  sessions: PlaySession[];
+  complete: boolean;
 };
 
 /** The home screen's figures for one player; player data, fresh for 5 minutes (SPEC §9). */
@@ -44,6 +59,34 @@ export function weeklyActivityQuery(playerId: number, frame: TimeFrameId) {
       ),
     staleTime: STALE_TIMES.activity,
     meta: { errorTitle: 'Loading the player’s stats' },
+  });
+}
+
+/**
+ * Every game of a time frame: page 1, then each page the answer's `next` names until it is null
+ * (SPEC §7 "paged through next until exhausted"); activity, fresh for 1 hour (SPEC §9).
+ */
+export function frameSessionsQuery(playerId: number, frame: TimeFrameId) {
+  return queryOptions({
+    queryKey: playKeys.activity(playerId, frame),
+    queryFn: async ({ signal }): Promise<FrameSessions> => {
+      const all = await fetchAllPages(async (page) =>
+        unwrap(
+          await api.get<ActivityPage>(`/v2/player/${playerId}/activity/`, {
+            query: { time_frame: frame, page, page_size: ACTIVITY_PAGE_SIZE },
+            signal,
+          }),
+        ),
+      );
+      return {
+        count: all.first.count,
+        total_seconds_played: all.first.total_seconds_played,
+        sessions: all.results,
+        complete: all.complete,
+      };
+    },
+    staleTime: STALE_TIMES.activity,
+    meta: { errorTitle: 'Loading the player’s games' },
   });
 }
 

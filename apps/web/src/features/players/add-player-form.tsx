@@ -1,6 +1,6 @@
 /**
- * Adding a player (issue 25 item 2): the player's name, checked by the spec's name rules (SPEC §5,
- * the domain's validateName; the server answers the same messages), and — for a parent — the
+ * Adding a player (issue 25 item 2): the player's name, checked by the spec's full-name rule (SPEC §5,
+ * the domain's validateFullName; the server answers the same messages), and — for a parent — the
  * consent box (issue 17: they are the player's parent or guardian and agree to the collection of
  * the player's data). Staff add for a family: they name the account and consent for nobody.
  *
@@ -12,7 +12,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { errorText, validateForm, validateName } from '@grove/domain';
+import { errorText, validateForm, validateFullName } from '@grove/domain';
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { Player, PlayerCreate } from '@grove/domain/api/players';
 
@@ -26,7 +26,7 @@ import './players.css';
 
 type Values = { name: string };
 const FIELD_NAMES = ['name'] as const;
-const RULES = { name: validateName };
+const RULES = { name: validateFullName };
 
 export type AddPlayerFormProps = {
   title: string;

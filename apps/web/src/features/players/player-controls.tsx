@@ -1,21 +1,30 @@
 /**
  * What parents (and staff) change on a player (issue 25 item 2): the name — an edit_save_cancel
- * form (SPEC §4) with the spec's name rules, the server's messages under the field — and whether
- * the player is in the program, a switch that saves at once. Each change reads the players again
+ * form (SPEC §4) with the spec's full-name rule, the server's messages under the field — and whether
+ * the player is in the program, a buttonless form whose switch saves at once. Each change reads the players again
  * (refreshPlayers), so Home and the Stats selector show it at once.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { validateName } from '@grove/domain';
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { validateFullName } from '@grove/domain';
 import type { Player } from '@grove/domain/api/players';
 
-import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
-import { Switch } from '../account/switch.tsx';
+import {
+  GroveForm,
+  SWITCH_OFF,
+  SWITCH_ON,
+  type FieldRules,
+  type FormFieldConfig,
+} from '../../components/form/grove-form.tsx';
 import { refreshPlayers, updatePlayer } from './players.api.ts';
 import '../account/account.css';
 import './players.css';
 
 const NAME_FIELDS: readonly FormFieldConfig[] = [{ name: 'name', label: 'Name', required: true, autoComplete: 'off' }];
-const NAME_RULES = { name: validateName };
+/** A player's name is one field: the full-name rule (SPEC §5, under 114 characters). */
+const NAME_RULES = { name: validateFullName };
+/** The program switch is on or off: nothing to check. */
+const PROGRAM_RULES: FieldRules = { in_program: () => null };
 
 /** The player's name, read-only until Edit. `onSaved` gets the answer and the name it had. */
 export function PlayerNameForm({
@@ -46,7 +55,9 @@ export function PlayerNameForm({
 
 /**
  * In the program or not (a player out of the program keeps their history and is left out of the
- * weekly summary e-mail). `labelledBy` names the player, so each switch has its own name.
+ * weekly summary e-mail): a buttonless form (SPEC §4) — the switch saves as soon as it changes and
+ * the form announces "Saved"; a refused change flips back and says why. `labelledBy` names the
+ * player, so each switch has its own name.
  */
 export function InProgramSwitch({
   player,
@@ -60,23 +71,32 @@ export function InProgramSwitch({
   onSaved?: (answer: Player) => Promise<void> | void;
 }) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (on: boolean) => updatePlayer(player.id, { in_program: on }),
-    onSuccess: async (answer) => {
-      await refreshPlayers(queryClient);
-      await onSaved?.(answer);
-    },
-    meta: { errorTitle: `Changing whether ${player.name} is in the program` },
-  });
-  const on = mutation.isPending && mutation.variables !== undefined ? mutation.variables : player.in_program;
+  const fields = useMemo(
+    (): readonly FormFieldConfig[] => [
+      {
+        name: 'in_program',
+        label: 'In the program',
+        kind: 'switch',
+        labelledByExtra: labelledBy,
+        describedByExtra: describedBy,
+      },
+    ],
+    [labelledBy, describedBy],
+  );
   return (
-    <Switch
-      label="In the program"
-      checked={on}
-      busy={mutation.isPending}
-      labelledByExtra={labelledBy}
-      describedBy={describedBy}
-      onChange={(next) => mutation.mutate(next)}
+    <GroveForm
+      type="buttonless_form"
+      title={`Whether ${player.name} is in the program`}
+      titleHidden
+      className="program-form"
+      fields={fields}
+      values={{ in_program: player.in_program ? SWITCH_ON : SWITCH_OFF }}
+      rules={PROGRAM_RULES}
+      onSubmit={async (values) => {
+        const answer = await updatePlayer(player.id, { in_program: values.in_program === SWITCH_ON });
+        await refreshPlayers(queryClient);
+        await onSaved?.(answer);
+      }}
     />
   );
 }

@@ -113,7 +113,7 @@ describe('Account → Players', () => {
     expect(within(profiles).getByRole('button', { name: 'Complete Sam’s profile' })).toBeEnabled();
   });
 
-  it('adds a child: the name rules’ messages, Save only with the consent box ticked, then consent sent and the lists read again', async () => {
+  it('adds a child: the full-name rule’s messages, Save only with the consent box ticked, then consent sent and the lists read again', async () => {
     const state = family(USERS.noPlayers, { players: [], profiles: [] });
     const api = signedIn(USERS.noPlayers, state);
     renderApp('/dashboard/account?segment=players');
@@ -133,7 +133,7 @@ describe('Account → Players', () => {
     for (const [typed, message] of [
       ['Дима', MESSAGES.nameInvalid],
       ['   ', MESSAGES.nameBlank],
-      ['x'.repeat(56), MESSAGES.nameTooLong],
+      ['x'.repeat(114), MESSAGES.fullNameTooLong],
     ] as const) {
       await user.clear(name);
       await user.type(name, typed);
@@ -156,7 +156,7 @@ describe('Account → Players', () => {
     const added = await within(playersCard()).findByText('Nora', { selector: 'p' });
     expect(api.callsTo('POST /api/v2/player/').map((call) => call.body)).toEqual([{ name: 'Nora', consent: true }]);
     await waitFor(() => expect(added).toHaveFocus());
-    expect(within(playersCard()).getByRole('status')).toHaveTextContent('Nora is on your account now.');
+    expect(within(playersCard()).getByText('Nora is on your account now.')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('form', { name: 'Add a player' })).not.toBeInTheDocument();
     // The layout's player list was read again: Player Stats opens Nora's stats.
     await waitFor(() =>
@@ -224,13 +224,13 @@ describe('Account → Players', () => {
     const renamed = await within(playersCard()).findByText('Mia', { selector: 'p' });
     expect(api.callsTo('PATCH /api/v2/player/1/').map((call) => call.body)).toEqual([{ name: 'Mia' }]);
     expect(renamed).toHaveFocus();
-    expect(within(playersCard()).getByRole('status')).toHaveTextContent('Maya is now Mia.');
+    expect(within(playersCard()).getByText('Maya is now Mia.')).toHaveAttribute('role', 'status');
     const saved = within(renamed.closest('li') as HTMLElement).getByRole('form', { name: 'Mia’s name' });
     expect(within(saved).getByRole('textbox', { name: /^Name/ })).toHaveValue('Mia');
     expect(within(saved).getByRole('textbox', { name: /^Name/ })).toHaveAttribute('readonly');
   });
 
-  it('takes a player out of the program and back with the switch', async () => {
+  it('takes a player out of the program and back with the switch, which saves on change and says "Saved"', async () => {
     const state = family(USERS.parent);
     const api = signedIn(USERS.parent, state);
     renderApp('/dashboard/account?segment=players');
@@ -245,6 +245,10 @@ describe('Account → Players', () => {
     await waitFor(() => expect(toggle).not.toHaveAttribute('aria-busy'));
     expect(api.callsTo('PATCH /api/v2/player/1/').map((call) => call.body)).toEqual([{ in_program: false }]);
     expect(state.players[0]?.in_program).toBe(false);
+    // A buttonless form (SPEC §4): no Save button, and the change is announced.
+    const programForm = within(playerItem('Maya')).getByRole('form', { name: 'Whether Maya is in the program' });
+    expect(within(programForm).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(programForm).getByRole('status')).toHaveTextContent('Saved');
 
     await user.click(toggle);
     await waitFor(() => expect(state.players[0]?.in_program).toBe(true));
@@ -273,7 +277,7 @@ describe('Account → Players', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Incomplete profiles' })).not.toBeInTheDocument());
     expect(screen.queryByRole('form', { name: 'Complete Sam’s profile' })).not.toBeInTheDocument();
     expect(screen.queryByText(/That profile is complete already/)).not.toBeInTheDocument();
-    expect(within(playersCard()).getByRole('status')).toHaveTextContent('Sam’s profile is complete.');
+    expect(within(playersCard()).getByText('Sam’s profile is complete.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(sam).toHaveFocus());
   });
 

@@ -101,7 +101,7 @@ describe('staff and a family’s players', () => {
 
     expect(await screen.findByRole('heading', { level: 3, name: 'Kai' })).toBeInTheDocument();
     expect(api.callsTo('POST /api/v2/player/').map((call) => call.body)).toEqual([{ name: 'Kai', account: 1 }]);
-    expect(within(section).getByRole('status')).toHaveTextContent('Kai was added to the account.');
+    expect(within(section).getByText('Kai was added to the account.')).toHaveAttribute('role', 'status');
     await waitFor(() =>
       expect(api.callsTo('GET /api/v2/admin/accounts/1/audit/').length).toBeGreaterThan(historyReads),
     );

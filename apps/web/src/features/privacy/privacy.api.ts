@@ -4,7 +4,13 @@
  * (staff). Every shape comes from the contract (packages/domain/src/api/privacy.ts).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AnalyticsBody, ConsentPage, PrivacyStatus, privacyApi } from '@grove/domain/api/privacy';
+import type {
+  AnalyticsBody,
+  ConsentPage,
+  PaymentTextsBody,
+  PrivacyStatus,
+  privacyApi,
+} from '@grove/domain/api/privacy';
 import type { RequestBody } from '@grove/domain/api/common';
 
 import { api, unwrap } from '../../lib/api-client.ts';
@@ -37,6 +43,12 @@ export async function agreeToPolicy(): Promise<PrivacyStatus> {
 export async function setAnalytics(analytics: AnalyticsBody['analytics']): Promise<PrivacyStatus> {
   const body: AnalyticsBody = { analytics };
   return unwrap(await api.put<PrivacyStatus>('/v2/user/privacy/analytics/', body));
+}
+
+/** PUT /api/v2/user/privacy/payment_texts/: a text when a payment fails, on or off. */
+export async function setPaymentTexts(choice: PaymentTextsBody['payment_texts']): Promise<PrivacyStatus> {
+  const body: PaymentTextsBody = { payment_texts: choice };
+  return unwrap(await api.put<PrivacyStatus>('/v2/user/privacy/payment_texts/', body));
 }
 
 /** The answer of a change is the new status everywhere (the layout's dialog and analytics, the page). */

@@ -31,6 +31,7 @@ function statusOf(overrides: Partial<PrivacyStatus> = {}): PrivacyStatus {
     must_consent: false,
     consented_version: PRIVACY_POLICY_VERSION,
     analytics: 'off',
+    payment_texts: 'off',
     consent_count: consents.length,
     consents,
     ...overrides,

@@ -20,6 +20,7 @@ import {
 import type { RegistrationPage, Webinar, WebinarPage } from '@grove/domain/api/webinars';
 
 import { api, unwrap } from '../../lib/api-client.ts';
+import { fetchAllPages, nextPageParam } from '../../lib/paging.ts';
 
 /** One registration of the signed-in person. */
 type Registration = RegistrationPage['results'][number];
@@ -50,7 +51,8 @@ export function webinarsQuery(when: WebinarWhen) {
         }),
       ),
     initialPageParam: 1,
-    getNextPageParam: (last, _all, lastPage) => (last.next ? lastPage + 1 : undefined),
+    // The page the answer's `next` names (lib/paging.ts), never page + 1.
+    getNextPageParam: (last, _all, _lastPage, loaded) => nextPageParam(last.next, loaded),
     meta: { errorTitle: when === 'past' ? 'Loading past tutorials' : 'Loading tutorials' },
   });
 }
@@ -59,19 +61,17 @@ export function webinarsQuery(when: WebinarWhen) {
 export function registrationsQuery() {
   return queryOptions({
     queryKey: webinarKeys.registrations(),
-    queryFn: async ({ signal }) => {
-      const results: Registration[] = [];
-      for (let page = 1; ; page += 1) {
-        const answer = unwrap(
+    queryFn: async ({ signal }): Promise<Registration[]> => {
+      // Page 1, then each page the answer's `next` names, until it is null (lib/paging.ts).
+      const all = await fetchAllPages(async (page) =>
+        unwrap(
           await api.get<RegistrationPage>('/v2/webinars/webinar_registrant/list', {
             query: { page, page_size: REGISTRATIONS_PAGE_SIZE },
             signal,
           }),
-        );
-        results.push(...answer.results);
-        if (!answer.next || answer.results.length === 0) break;
-      }
-      return results;
+        ),
+      );
+      return all.results;
     },
     meta: { errorTitle: 'Loading your tutorial registrations' },
   });

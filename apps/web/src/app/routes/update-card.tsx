@@ -1,0 +1,133 @@
+/**
+ * /update-card?o=<token> (issue 26 item 1; docs/billing.md, When a payment fails): the signed link
+ * of the failed-renewal e-mail and text, and of "E-mail me a link". It opens the card form without
+ * signing in: what failed and when it is tried again, the card on file, and the new card, which is
+ * charged for a failed renewal at once. A link that expired or was spent says so and leads to
+ * signing in.
+ */
+import { useState } from 'react';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CARD_UPDATE_MESSAGES, formatDateTime } from '@grove/domain';
+import type { PaymentMethodUpdateAnswer } from '@grove/domain/api/billing';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { Button } from '../../components/button.tsx';
+import { usePageTitle } from '../../components/page.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
+import { billingKeys, cardUpdateLinkQuery, updateCardWithLink } from '../../features/billing/billing.api.ts';
+import { CardUpdateForm } from '../../features/billing/card-update-form.tsx';
+import { PastDueText } from '../../features/billing/past-due-banner.tsx';
+import { cardText } from '../../features/billing/payment-method.tsx';
+import '../../features/billing/billing.css';
+import { ApiError } from '../../lib/api-client.ts';
+import { PublicLayout } from '../layouts/public-layout.tsx';
+import { href } from '../paths.ts';
+
+/** Where the card is managed once signed in (a signed-out person signs in first). */
+function billingLink(user: UserInfo | null) {
+  const billing = href('root.user.management', null, { segment: 'billing' });
+  return user ? billing : href('login', null, { next: billing });
+}
+
+function SpentLink({ user }: { user: UserInfo | null }) {
+  usePageTitle('This link has expired');
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title">This link has expired</h1>
+      <p>{CARD_UPDATE_MESSAGES.linkInvalid}</p>
+      <Link className="button button--primary button--block" to={billingLink(user)}>
+        <span className="button__label">{user ? 'Open Subscription & Billing' : 'Log in to Grove'}</span>
+      </Link>
+    </div>
+  );
+}
+
+function Saved({ answer, user }: { answer: PaymentMethodUpdateAnswer; user: UserInfo | null }) {
+  usePageTitle('Your card is updated');
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title">Your card is updated</h1>
+      <p role="status">{answer.renewal ? answer.renewal.detail : CARD_UPDATE_MESSAGES.saved}</p>
+      <p>The card on file is now {cardText(answer)}.</p>
+      <Link className="button button--primary button--block" to={user ? href('root') : href('login')}>
+        <span className="button__label">{user ? 'Go to Grove' : 'Log in to Grove'}</span>
+      </Link>
+    </div>
+  );
+}
+
+function UpdateCardScreen({ token, user }: { token: string; user: UserInfo | null }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(cardUpdateLinkQuery(token));
+  const [saved, setSaved] = useState<PaymentMethodUpdateAnswer | null>(null);
+  usePageTitle('Update your card');
+
+  if (saved) return <Saved answer={saved} user={user} />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <SpentLink user={user} />;
+  if (query.isPending) return <PageSpinner label="Checking your link…" />;
+  if (query.isError) {
+    return (
+      <div className="auth-card">
+        <h1 className="auth-card__title">We could not open your link</h1>
+        <p role="alert">{query.error.message}</p>
+        <Button onClick={() => void query.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  const link = query.data;
+  // The page knows no family time zone without a sign-in: dates are in the browser's.
+  const timeZone = null;
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title">Update your card</h1>
+      <CardUpdateForm
+        className="card-update"
+        actionsClassName="card-update__actions"
+        holder={{ name: link.first_name, email: link.email, phone: '' }}
+        intro={
+          <>
+            <p className="auth-card__intro">
+              Hi {link.first_name}, this page updates the card Grove charges
+              {link.plan_name ? ` for ${link.plan_name}` : ''} ({link.email}).
+            </p>
+            {link.past_due ? (
+              <div className="billing-past-due" role="region" aria-label="Your payment failed">
+                <PastDueText pastDue={link.past_due} timeZone={timeZone} />
+              </div>
+            ) : (
+              <p>The new card is used from your next charge on. Nothing is charged now.</p>
+            )}
+            <p className="card-update__on-file">
+              Card on file: {link.payment_method ? cardText(link.payment_method) : 'none'}. This link works until{' '}
+              {formatDateTime(link.expires_at, timeZone)}.
+            </p>
+          </>
+        }
+        save={(paymentMethod) => updateCardWithLink({ o: token, payment_method: paymentMethod })}
+        onAnswer={(answer) => {
+          // A retried renewal that failed again: the failure and the next try change.
+          if (answer.renewal?.outcome === 'failed') void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+        }}
+        onSaved={(answer) => {
+          void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+          setSaved(answer);
+        }}
+      />
+      <p className="card-update__sign-in">
+        You can also <Link to={billingLink(user)}>sign in</Link> and update the card from Subscription & Billing.
+      </p>
+    </div>
+  );
+}
+
+export function UpdateCardRoute() {
+  const { user } = useLoaderData() as { user: UserInfo | null };
+  const [search] = useSearchParams();
+  const token = search.get('o')?.trim() ?? '';
+  return (
+    <PublicLayout narrow user={user}>
+      {token === '' ? <SpentLink user={user} /> : <UpdateCardScreen token={token} user={user} />}
+    </PublicLayout>
+  );
+}
