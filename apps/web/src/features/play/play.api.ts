@@ -9,7 +9,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZES, type TimeFrameId } from '@grove/domain';
-import type { ActivityPage, PlayerOverview, PlaySession, WeeklyActivity } from '@grove/domain/api/play';
+import type { ActivityPage, PlayerOverview, WeeklyActivity } from '@grove/domain/api/play';
 
 import { api, apiDownload, unwrap } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/paging.ts';
@@ -28,10 +28,8 @@ export const playKeys = {
 export const ACTIVITY_PAGE_SIZE = PAGE_SIZES.max;
 
 /** Every game of a time frame, oldest first; `complete` is false if the page cap stopped the reading. */
-export type FrameSessions = {
-  count: number;
-  total_seconds_played: number;
-  sessions: PlaySession[];
+export type FrameSessions = Pick<ActivityPage, 'count' | 'total_seconds_played'> & {
+  sessions: ActivityPage['results'];
   complete: boolean;
 };
 
