@@ -1,12 +1,51 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs a command with inherited output; resolves with its exit code. */
+/**
+ * How our scripts handle SIGINT and SIGTERM while they run commands (run below).
+ *
+ * A command is in our process group, so Ctrl-C in a terminal reaches it directly, as it reaches us
+ * (and npm, which passes it on to us again). Sending it on would make it a second SIGINT, which the
+ * server takes for "stop now" and exits without closing the jobs, the database or the
+ * data-directory lock. So while a command runs, SIGINT is only noted and we wait for the command to
+ * stop; SIGTERM, which usually comes to one process only (kill, a process manager, npm passing on
+ * its own), is sent on, once. Between commands either signal stops the script at once.
+ * The listeners stay for the script's life: a signal that arrives as a command exits is still seen.
+ */
+const running = new Set();
+const terminated = new WeakSet();
+let interruptedBy = null;
+let listening = false;
+
+function onSignal(signal) {
+  interruptedBy = signal;
+  if (running.size === 0) process.exit(128 + os.constants.signals[signal]);
+  if (signal !== 'SIGTERM') return;
+  for (const child of running) {
+    if (terminated.has(child)) continue;
+    terminated.add(child);
+    child.kill(signal);
+  }
+}
+
+/** The signal (SIGINT, SIGTERM) that asked the script to stop while it ran a command, or null. */
+export const interrupted = () => interruptedBy;
+
+/**
+ * Runs a command with inherited output; resolves with its exit code (128 + the signal's number when
+ * a signal ended it, as a shell reports it).
+ */
 export function run(command, args, options = {}) {
+  if (!listening) {
+    listening = true;
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       stdio: 'inherit',
@@ -14,13 +53,12 @@ export function run(command, args, options = {}) {
       ...options,
       env: { ...process.env, ...options.env },
     });
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
+    running.add(child);
     child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 1 : 0));
+      running.delete(child);
+      // Our own SIGINT may be handled only after this: a command that Ctrl-C ended says so itself.
+      if (signal === 'SIGINT' || code === 130) interruptedBy ??= 'SIGINT';
+      resolve(code ?? 128 + (os.constants.signals[signal] ?? 0));
     });
   });
 }

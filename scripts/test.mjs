@@ -2,8 +2,9 @@
 // again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end journeys in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { findChromium, ROOT, run } from './lib.mjs';
+import { findChromium, interrupted, ROOT, run } from './lib.mjs';
 
+const began = Date.now();
 const reports = path.join(ROOT, '.tmp/test-reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
@@ -13,11 +14,20 @@ const vitestArgs = (name) => [
   `--outputFile.json=${path.join(reports, `${name}.vitest.json`)}`,
 ];
 
+/** 492 s → "8m 12s". */
+const duration = (seconds) =>
+  seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+
 const steps = [];
 async function step(name, command, args, env) {
   console.log(`\n=== ${name}`);
+  const started = Date.now();
   const code = await run(command, args, { env });
-  steps.push({ name, ok: code === 0 });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  steps.push({ name, ok: code === 0, seconds });
+  console.log(`=== ${name}: ${duration(seconds)}${code === 0 ? '' : ' (failed)'}`);
+  // Ctrl-C stopped the step's runner too (same process group): do not go on with the next steps.
+  if (interrupted()) process.exit(code || 130);
   return code === 0;
 }
 
@@ -39,7 +49,7 @@ if (findChromium()) {
   });
 } else if (process.env.CI) {
   console.error('\nChromium is missing: CI must install it (apt-get install -y chromium).');
-  steps.push({ name: 'end-to-end tests (Chromium missing)', ok: false });
+  steps.push({ name: 'end-to-end tests (Chromium missing)', ok: false, seconds: 0 });
 } else {
   console.log(
     "\n(end-to-end tests skipped: install Debian's chromium — apt-get install -y chromium — or set CHROMIUM_PATH)",
@@ -79,6 +89,10 @@ for (const file of fs.readdirSync(reports)) {
 const failedSteps = steps.filter((s) => !s.ok);
 if (failedSteps.length && failed === 0) failed = failedSteps.length; // a step that failed before running its tests
 console.log('\n=== summary');
-for (const s of steps) console.log(`${s.ok ? 'PASS' : 'FAIL'}  ${s.name}`);
+const width = Math.max(...steps.map((s) => s.name.length));
+for (const s of steps)
+  console.log(`${s.ok ? 'PASS' : 'FAIL'}  ${s.name.padEnd(width)}  ${duration(s.seconds).padStart(7)}`);
+const total = Math.round((Date.now() - began) / 1000);
+console.log(`      ${'total'.padEnd(width)}  ${duration(total).padStart(7)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -100,15 +100,34 @@ jobs.setLogger(app.log);
 // the server shuts down gracefully.
 process.off('uncaughtException', crashedEarly);
 process.off('unhandledRejection', crashedEarly);
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+// When the shutdown began (a stop signal, or an error close-with-grace caught); 0 while running.
+let stoppingSince = 0;
+const shutdown = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, async ({ err }) => {
+  stoppingSince ||= Date.now();
   if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
   await app.close();
   // Running jobs finish (within the grace delay) and record their outcome before the database closes.
   await jobs.stop({ timeoutMs: 5_000 });
   await database.close();
   dataDirLock?.release();
+  app.log.info('stopped: requests, jobs and database closed');
 });
+// SIGINT and SIGTERM are handled here rather than by close-with-grace, for which any second signal
+// means "stop now": Ctrl-C reaches every process of the terminal's foreground group, and wrappers
+// (tsx watch, npm, a process manager signalling the whole group) pass the same signal on a moment
+// later. A repeat within a second is that same request; only a later one stops at once (exit 1).
+for (const name of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(name, (signal: NodeJS.Signals) => {
+    if (!stoppingSince) {
+      stoppingSince = Date.now();
+      app.log.info({ signal }, 'shutting down');
+      void shutdown.close();
+    } else if (Date.now() - stoppingSince > 1_000) {
+      app.log.error({ signal }, 'second stop signal, exiting without closing');
+      process.exit(1);
+    }
+  });
+}
 
 try {
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -3,6 +3,7 @@
  * the account's time zone; all time-zone arithmetic goes through Intl.DateTimeFormat, so it
  * follows the zone's daylight-saving rules.
  */
+import type { WeeklyPlay } from './api/play.ts';
 import { DEFAULT_TIMEZONE } from './constants.ts';
 
 export type TimeFrameId = '1W' | '1Mo' | '3Mos' | 'all';
@@ -230,6 +231,68 @@ function secondsOf(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
+/** Play time in whole minutes, rounded to the nearest (the chart's and the week's minutes). */
+export function playMinutes(seconds: number): number {
+  return Math.round(seconds / 60);
+}
+
+/** The average cooldown time in whole seconds; null without cooldowns. */
+export function averageCoolDown(coolDownSeconds: number, coolDowns: number): number | null {
+  return coolDowns > 0 ? Math.round(coolDownSeconds / coolDowns) : null;
+}
+
+/** What a week's play sums to, as the play rollups keep it. */
+export type PlaySums = {
+  sessions: number;
+  secondsPlayed: number;
+  hrRises: number;
+  coolDowns: number;
+  coolDownSeconds: number;
+};
+
+/** One week of the chart (Monday `week`) from its sums; none: a week without play. */
+export function weekOfPlay(week: string, sums: PlaySums | undefined): WeeklyPlay {
+  const seconds = sums?.secondsPlayed ?? 0;
+  return {
+    week_start: week,
+    seconds_played: seconds,
+    minutes: playMinutes(seconds),
+    sessions: sums?.sessions ?? 0,
+    hr_rises: sums?.hrRises ?? 0,
+    cool_downs: sums?.coolDowns ?? 0,
+    average_cool_down_seconds: sums ? averageCoolDown(sums.coolDownSeconds, sums.coolDowns) : null,
+  };
+}
+
+/** A local date key (YYYY-MM-DD) as a date; null when it is not one. */
+function parseDateKey(key: string): LocalDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  return match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null;
+}
+
+/** The Monday (YYYY-MM-DD) of the week holding local date `key`; '' when `key` is not a date. */
+export function mondayOfDateKey(key: string): string {
+  const date = parseDateKey(key);
+  return date ? dateKey(mondayOf(date)) : '';
+}
+
+/**
+ * The local days a time frame covers: from its first day (`start`, YYYY-MM-DD) on, laid out as
+ * the Mondays of its weeks, from the week holding `start` to the week holding today. All Time
+ * without a first play date starts today. An invalid `today` gives no weeks.
+ */
+export function frameWeeks(frame: TimeFrameId | TimeFrame, options: FrameOptions): { start: string; weeks: string[] } {
+  if (!isValidInstant(options.today)) return { start: '', weeks: [] };
+  const today = localDateOf(options.today.getTime(), options.timeZone);
+  const start = frameStartDate(frameOf(frame), today, options);
+  const weeks: string[] = [];
+  const lastMonday = dayNumber(mondayOf(today));
+  for (let monday = mondayOf(start); dayNumber(monday) <= lastMonday; monday = addDays(monday, 7)) {
+    weeks.push(dateKey(monday));
+  }
+  return { start: dateKey(start), weeks };
+}
+
 /**
  * Weekly totals from the week holding the frame's start to the week holding today, inclusive,
  * empty weeks as zero. Sessions before the frame's start, or with an unreadable date, are left out.
@@ -252,16 +315,13 @@ export function weeklyBuckets(
     : plays.length > 0
       ? new Date(earliest)
       : null;
-  const today = localDateOf(options.today.getTime(), timeZone);
-  const start = frameStartDate(frameOf(frame), today, { ...options, firstPlayDate });
-  const startInstant = startOfLocalDay(start, timeZone);
+  const { start, weeks } = frameWeeks(frame, { ...options, firstPlayDate });
+  const startDate = parseDateKey(start);
+  const startInstant = startDate ? startOfLocalDay(startDate, timeZone) : Number.NaN;
 
-  const buckets = new Map<string, WeeklyBucket>();
-  const lastMonday = dayNumber(mondayOf(today));
-  for (let monday = mondayOf(start); dayNumber(monday) <= lastMonday; monday = addDays(monday, 7)) {
-    const key = dateKey(monday);
-    buckets.set(key, { week_start: key, seconds_played: 0, minutes: 0, sessions: 0 });
-  }
+  const buckets = new Map<string, WeeklyBucket>(
+    weeks.map((week) => [week, { week_start: week, seconds_played: 0, minutes: 0, sessions: 0 }]),
+  );
   for (const play of plays) {
     if (play.at < startInstant) continue;
     const bucket = buckets.get(dateKey(mondayOf(localDateOf(play.at, timeZone))));
@@ -269,8 +329,5 @@ export function weeklyBuckets(
     bucket.seconds_played += play.seconds;
     bucket.sessions += 1;
   }
-  return [...buckets.values()].map((bucket) => ({
-    ...bucket,
-    minutes: Math.round(bucket.seconds_played / 60),
-  }));
+  return [...buckets.values()].map((bucket) => ({ ...bucket, minutes: playMinutes(bucket.seconds_played) }));
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANCELLED_MARKER } from '@grove/domain';
 
-import { fakeApi } from '../../test/fake-api.ts';
+import { fakeApi, type FakeAnswer, type FakeRequest } from '../../test/fake-api.ts';
 import { storeSession } from '../../test/fixtures.ts';
 import {
   ApiError,
@@ -10,10 +10,11 @@ import {
   api,
   apiDownload,
   dispositionFilename,
+  forgetConditionalReads,
   setUnauthorizedHandler,
   unwrap,
 } from './api-client.ts';
-import { readTokens, saveTokens } from './session.ts';
+import { clearTokens, readTokens, saveTokens } from './session.ts';
 
 let restoreHandler: (() => void) | null = null;
 function onUnauthorized() {
@@ -25,6 +26,7 @@ function onUnauthorized() {
 afterEach(() => {
   restoreHandler?.();
   restoreHandler = null;
+  forgetConditionalReads();
 });
 
 describe('api client: headers', () => {
@@ -252,5 +254,203 @@ describe('api client: downloads', () => {
     [null, null],
   ])('reads the file name of %s', (header, name) => {
     expect(dispositionFilename(header)).toBe(name);
+  });
+});
+
+/** A resource the server tags: 304 when the request names its current tag, else 200 with the tag. */
+function tagged(resource: { etag: string; body: unknown }) {
+  return (request: FakeRequest): FakeAnswer =>
+    request.headers.get('If-None-Match') === resource.etag
+      ? { status: 304 }
+      : { body: resource.body, headers: { ETag: resource.etag } };
+}
+
+const OVERVIEW = 'GET /api/v1/dashboard/player/7/overview/';
+
+describe('api client: conditional reads (ETag)', () => {
+  it('sends the tag of the first answer on the next GET and answers a 304 with the first body', async () => {
+    storeSession();
+    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+
+    const first = await api.get('/v1/dashboard/player/7/overview/');
+    const second = await api.get('/v1/dashboard/player/7/overview/');
+
+    const [call1, call2] = server.callsTo(OVERVIEW);
+    expect(call1?.headers.get('If-None-Match')).toBeNull();
+    expect(call2?.headers.get('If-None-Match')).toBe('"v1"');
+    expect(call2?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(second).toEqual({ sessions: 3 });
+    expect(second).toBe(first);
+  });
+
+  it('sends a weak tag back as it came', async () => {
+    storeSession();
+    const server = fakeApi({ [OVERVIEW]: tagged({ etag: 'W/"week-48"', body: { sessions: 3 } }) });
+    await api.get('/v1/dashboard/player/7/overview/');
+    await api.get('/v1/dashboard/player/7/overview/');
+    expect(server.callsTo(OVERVIEW)[1]?.headers.get('If-None-Match')).toBe('W/"week-48"');
+  });
+
+  it('replaces the kept answer when the server answers 200 with a new tag', async () => {
+    storeSession();
+    const resource = { etag: '"v1"', body: { sessions: 3 } as unknown };
+    const server = fakeApi({ [OVERVIEW]: tagged(resource) });
+
+    await api.get('/v1/dashboard/player/7/overview/');
+    resource.etag = '"v2"';
+    resource.body = { sessions: 4 };
+    const changed = await api.get('/v1/dashboard/player/7/overview/');
+    const again = await api.get('/v1/dashboard/player/7/overview/');
+
+    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', '"v2"']);
+    expect(changed).toEqual({ sessions: 4 });
+    expect(again).toBe(changed);
+  });
+
+  it('keeps one answer per address, query string included', async () => {
+    storeSession();
+    const server = fakeApi({
+      'GET /api/v2/player/7/activity/hr_rises/': (request) =>
+        tagged({ etag: `"p${request.query.get('page')}"`, body: { page: request.query.get('page') } })(request),
+    });
+    const path = '/v2/player/7/activity/hr_rises/';
+
+    await api.get(path, { query: { page: 1 } });
+    const page2 = await api.get(path, { query: { page: 2 } });
+    const page1 = await api.get(path, { query: { page: 1 } });
+
+    const tags = server.calls.map((call) => call.headers.get('If-None-Match'));
+    expect(tags).toEqual([null, null, '"p1"']);
+    expect(page2).toEqual({ page: '2' });
+    expect(page1).toEqual({ page: '1' });
+  });
+
+  it('never makes a POST conditional, nor keeps its answer', async () => {
+    storeSession();
+    document.cookie = 'csrftoken=csrf-123; path=/';
+    const server = fakeApi({
+      'GET /api/v2/player/7/notes/': tagged({ etag: '"n1"', body: { notes: [] } }),
+      'POST /api/v2/player/7/notes/': { body: { id: 1 }, headers: { ETag: '"posted"' } },
+    });
+
+    await api.get('/v2/player/7/notes/');
+    await api.post('/v2/player/7/notes/', { text: 'Calm week' });
+    await api.post('/v2/player/7/notes/', { text: 'Calm week' });
+
+    const posts = server.callsTo('POST /api/v2/player/7/notes/');
+    expect(posts.map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
+    expect(posts[0]?.headers.get('X-CSRFToken')).toBe('csrf-123');
+  });
+
+  it('sends no tag when the answer carried none, and drops the kept one when a new answer has none', async () => {
+    storeSession();
+    let etag: string | undefined = '"v1"';
+    const server = fakeApi({
+      [OVERVIEW]: (): FakeAnswer => ({ body: { sessions: 3 }, headers: etag ? { ETag: etag } : {} }),
+    });
+
+    await api.get('/v1/dashboard/player/7/overview/');
+    etag = undefined;
+    await api.get('/v1/dashboard/player/7/overview/');
+    await api.get('/v1/dashboard/player/7/overview/');
+
+    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', null]);
+  });
+
+  it('forgets every tag when asked (the session changed)', async () => {
+    storeSession();
+    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+
+    await api.get('/v1/dashboard/player/7/overview/');
+    forgetConditionalReads();
+    const fresh = await api.get('/v1/dashboard/player/7/overview/');
+
+    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
+    expect(fresh).toEqual({ sessions: 3 });
+  });
+
+  it('forgets every tag when the session’s tokens are cleared (sign-out) or a call answers 401', async () => {
+    storeSession();
+    onUnauthorized();
+    const server = fakeApi({
+      [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }),
+      'GET /api/v2/user/info/': { status: 401, body: { detail: 'Invalid Token' } },
+    });
+
+    await api.get('/v1/dashboard/player/7/overview/');
+    clearTokens();
+    storeSession();
+    await api.get('/v1/dashboard/player/7/overview/');
+    await api.get('/v2/user/info/').catch(() => undefined);
+    storeSession();
+    await api.get('/v1/dashboard/player/7/overview/');
+
+    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null, null]);
+  });
+
+  it('asks again once, without the tag, when a 304 comes for an answer no longer kept', async () => {
+    storeSession();
+    const server = fakeApi({
+      [OVERVIEW]: (request) => {
+        if (request.headers.get('If-None-Match') === null) return { body: { sessions: 3 }, headers: { ETag: '"v1"' } };
+        forgetConditionalReads(); // the session changed while the call was on its way
+        return { status: 304 };
+      },
+    });
+
+    await api.get('/v1/dashboard/player/7/overview/');
+    const answer = await api.get('/v1/dashboard/player/7/overview/');
+
+    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', null]);
+    expect(answer).toEqual({ sessions: 3 });
+  });
+
+  it('does not keep an answer that arrives after the tags were forgotten', async () => {
+    storeSession();
+    const server = fakeApi({
+      [OVERVIEW]: () => {
+        forgetConditionalReads(); // signed out while the call was on its way
+        return { body: { sessions: 3 }, headers: { ETag: '"v1"' } };
+      },
+    });
+    await api.get('/v1/dashboard/player/7/overview/');
+    await api.get('/v1/dashboard/player/7/overview/');
+    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
+  });
+
+  it('drops the kept answer of an address that now answers 404', async () => {
+    storeSession();
+    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+    await api.get('/v1/dashboard/player/7/overview/');
+    server.set(OVERVIEW, { status: 404, body: { detail: 'Not found.', code: 'not_found' } });
+    await expect(api.get('/v1/dashboard/player/7/overview/')).rejects.toMatchObject({ status: 404 });
+    server.set(OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }));
+    await api.get('/v1/dashboard/player/7/overview/');
+    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', null]);
+  });
+
+  it('leaves a GET that sets its own If-None-Match alone', async () => {
+    storeSession();
+    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+    await api.get('/v1/dashboard/player/7/overview/');
+    await expect(
+      api.get('/v1/dashboard/player/7/overview/', { headers: { 'If-None-Match': '"v1"' } }),
+    ).rejects.toMatchObject({ status: 304 });
+    expect(server.callsTo(OVERVIEW)[1]?.headers.get('If-None-Match')).toBe('"v1"');
+  });
+
+  it('resolves to the cancelled marker when a conditional GET is aborted', async () => {
+    storeSession();
+    const controller = new AbortController();
+    fakeApi({
+      [OVERVIEW]: (request) => {
+        if (request.headers.get('If-None-Match')) controller.abort();
+        return tagged({ etag: '"v1"', body: { sessions: 3 } })(request);
+      },
+    });
+    await api.get('/v1/dashboard/player/7/overview/');
+    await expect(api.get('/v1/dashboard/player/7/overview/', { signal: controller.signal })).resolves.toBe(
+      CANCELLED_MARKER,
+    );
   });
 });

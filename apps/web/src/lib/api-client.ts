@@ -9,18 +9,26 @@
  * - a failed call rejects with an ApiError whose message follows the domain's error-text rules;
  * - a 401 answer ends the session: tokens are cleared and the unauthorized handler runs;
  * - files (the CSV export) come through apiDownload under the same rules, with the name their
- *   Content-Disposition gives.
+ *   Content-Disposition gives;
+ * - GET reads are conditional: the last answer of each address (query included) that carried an
+ *   `ETag` is kept in memory (etag-cache.ts), the next GET of that address sends `If-None-Match`,
+ *   and a `304 Not Modified` resolves with the kept body — the same object as before. The API
+ *   answers `Cache-Control: no-store`, so nothing is kept on disk, and `fetch` hands the 304 to us.
+ *   The store is forgotten when the session ends (forgetConditionalReads).
  */
 import { CANCELLED_MARKER, errorText, isCancelled, type Cancelled } from '@grove/domain';
 
 import { API_BASE, OAUTH_CLIENT_ID } from './env.ts';
-import { clearTokens, needsRefresh, readTokens, saveTokens, type TokenGrant } from './session.ts';
+import { EtagCache } from './etag-cache.ts';
+import { clearTokens, needsRefresh, readTokens, saveTokens, subscribeTokens, type TokenGrant } from './session.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Grove. Please check your connection and try again.';
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+/** Request headers that make a call conditional; a caller that sends one handles the 304 itself. */
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range'];
 /** Keys of a 400 body that are not fields of the form. */
 const NON_FIELD_KEYS = ['non_field_errors', 'detail', 'code'];
 
@@ -129,7 +137,30 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
 
 function endSessionAfterUnauthorized(): void {
   clearTokens();
+  forgetConditionalReads();
   unauthorizedHandler();
+}
+
+/** The last tagged answer of each GET address (memory only; see etag-cache.ts). */
+const conditionalReads = new EtagCache();
+let watchingSessionEnd = false;
+
+/**
+ * Forgets every kept answer and its tag, so the next GET of each address is unconditional. Call
+ * it wherever the session changes (sign-out, sign-in as someone else), next to clearing the
+ * query cache. It also runs by itself when the tokens are cleared, in this tab or another one.
+ */
+export function forgetConditionalReads(): void {
+  conditionalReads.clear();
+}
+
+/** Starts, once, forgetting the kept answers whenever the session's tokens go away. */
+function watchSessionEnd(): void {
+  if (watchingSessionEnd) return;
+  watchingSessionEnd = true;
+  subscribeTokens(() => {
+    if (readTokens() === null) forgetConditionalReads();
+  });
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -161,7 +192,10 @@ function extraHeaders(extra: RequestOptions['headers']): Record<string, string> 
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text();
+  return parseBody(response, await response.text());
+}
+
+function parseBody(response: Response, text: string): unknown {
   if (text === '') return undefined;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
@@ -240,13 +274,15 @@ type Answer = { response: Response; body: unknown };
 /**
  * Sends one call: renews the token when it is about to expire, adds the headers, and turns a
  * failed answer into an ApiError (a 401 also ends the session). `read` reads a successful answer's
- * body; an error answer's body is always read as JSON or text. Resolves with CANCELLED_MARKER when
- * `signal` aborted the call.
+ * body; an error answer's body is always read as JSON or text. With `ifNoneMatch` the call carries
+ * that tag and a 304 answer resolves (body undefined) instead of failing. Resolves with
+ * CANCELLED_MARKER when `signal` aborted the call.
  */
 async function send(
   path: string,
   options: RequestOptions,
   read: (response: Response) => Promise<unknown>,
+  ifNoneMatch?: string,
 ): Promise<Answer | Cancelled> {
   const method = options.method ?? 'GET';
   const auth = options.auth ?? true;
@@ -258,9 +294,11 @@ async function send(
   const headers = { ...extraHeaders(options.headers), ...baseHeaders(method, options.body !== undefined) };
   const token = auth ? readTokens()?.accessToken : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (ifNoneMatch !== undefined) headers['If-None-Match'] = ifNoneMatch;
 
   let response: Response;
   let body: unknown;
+  let notModified = false;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
@@ -269,14 +307,15 @@ async function send(
       signal,
       credentials: 'same-origin',
     });
-    body = response.ok ? await read(response) : await readBody(response);
+    notModified = response.status === 304 && ifNoneMatch !== undefined;
+    body = response.ok ? await read(response) : notModified ? undefined : await readBody(response);
   } catch (error) {
     if (signal?.aborted) return CANCELLED_MARKER;
     throw new ApiError(0, '', error instanceof Error ? error.message : null, NETWORK_ERROR_MESSAGE);
   }
   if (signal?.aborted) return CANCELLED_MARKER;
 
-  if (!response.ok) {
+  if (!response.ok && !notModified) {
     if (response.status === 401 && token && (options.logoutOnUnauthorized ?? true)) {
       endSessionAfterUnauthorized();
     }
@@ -290,9 +329,59 @@ async function send(
  * CANCELLED_MARKER when `signal` aborted the call; rejects with an ApiError otherwise.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | Cancelled> {
+  if ((options.method ?? 'GET') === 'GET' && !setsConditionalHeader(options.headers)) {
+    return (await conditionalGet(path, options, true)) as T | Cancelled;
+  }
   const answer = await send(path, options, readBody);
   if (isCancelled(answer)) return CANCELLED_MARKER;
   return answer.body as T;
+}
+
+function setsConditionalHeader(headers: RequestOptions['headers']): boolean {
+  return Object.keys(headers ?? {}).some((name) => CONDITIONAL_HEADERS.includes(name.toLowerCase()));
+}
+
+/**
+ * A GET that sends the kept tag of its address and answers a 304 with the kept body. A 304 whose
+ * tag is no longer kept (the store was cleared, or another call replaced the answer meanwhile) is
+ * asked again once, without the tag. A 200 keeps its body under its tag, or drops the kept one
+ * when it has no tag; a 4xx answer drops it too.
+ */
+async function conditionalGet(path: string, options: RequestOptions, mayUseKept: boolean): Promise<unknown> {
+  const url = buildUrl(path, options.query);
+  const generation = conditionalReads.generation;
+  const sentTag = mayUseKept ? conditionalReads.get(url)?.etag : undefined;
+  let size = 0;
+  const read = async (response: Response) => {
+    const text = await response.text();
+    size = text.length;
+    return parseBody(response, text);
+  };
+
+  let answer: Answer | Cancelled;
+  try {
+    answer = await send(path, options, read, sentTag);
+  } catch (error) {
+    // The address answered 4xx (gone, forbidden…): its kept answer is of no more use. A server
+    // failure or no answer leaves it for the next try.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) conditionalReads.delete(url);
+    throw error;
+  }
+  if (isCancelled(answer)) return CANCELLED_MARKER;
+
+  if (answer.response.status === 304) {
+    const kept = conditionalReads.get(url);
+    if (kept !== undefined && kept.etag === sentTag) return kept.body;
+    return conditionalGet(path, options, false);
+  }
+  const etag = answer.response.headers.get('etag');
+  if (etag && answer.body !== undefined) {
+    conditionalReads.set(url, etag, answer.body, size, generation);
+    watchSessionEnd();
+  } else {
+    conditionalReads.delete(url);
+  }
+  return answer.body;
 }
 
 /** A file the API answered: its content and the name its Content-Disposition gives (or null). */

@@ -165,11 +165,20 @@ export const SESSION_CSV_COLUMNS = [
   'Acorns earned',
 ] as const;
 
+/**
+ * The player's play reads are conditional (docs/decisions/0056-play-rollups.md): the answer's ETag
+ * names the player's data version and the family's date, and a request whose If-None-Match names it
+ * is answered 304 Not Modified, without a body.
+ */
+const CONDITIONAL =
+  "The answer carries an ETag; a request whose If-None-Match names it is answered 304 Not Modified without a body until the player's play, the player or the family's date changes. Cache-Control: private, no-store.";
+
 /** The three event lists page the same way; only their rows differ. */
 const eventList = <T extends z.ZodType>(path: string, what: string, defaultSize: number, item: T) =>
   endpoint('GET', `/api/v2/player/:id/${path}`, {
     tags,
     summary: `A player's ${what} in id order (paged; page_size up to ${PAGE_SIZES.max})`,
+    description: CONDITIONAL,
     params: idParams,
     querystring: pageQuery(defaultSize, PAGE_SIZES.max),
     response: { 200: page(item) },
@@ -179,6 +188,7 @@ export const playApi = {
   activity: endpoint('GET', '/api/v2/player/:id/activity', {
     tags,
     summary: "A player's play sessions in a time frame, oldest first (paged), with the frame's total time",
+    description: CONDITIONAL,
     params: idParams,
     querystring: pageQuery(PAGE_SIZES.max, PAGE_SIZES.max).extend(timeFrameQuery.shape),
     response: { 200: activityPage },
@@ -186,6 +196,7 @@ export const playApi = {
   weekly: endpoint('GET', '/api/v2/player/:id/activity/weekly', {
     tags,
     summary: 'Weekly play buckets for the stats chart (weeks start on Monday in the account time zone)',
+    description: CONDITIONAL,
     params: idParams,
     querystring: timeFrameQuery,
     response: { 200: weeklyActivity },
@@ -197,6 +208,7 @@ export const playApi = {
     tags,
     summary:
       "The home screen's figures for one player: this week against the goal, last sessions, totals, gauge, chase speed, acorns",
+    description: CONDITIONAL,
     params: idParams,
     response: { 200: overview },
   }),

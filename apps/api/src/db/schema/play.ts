@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -65,6 +68,48 @@ export const playSessions = pgTable(
     check('play_sessions_seconds_played_ck', sql`${t.secondsPlayed} >= 0`),
     check('play_sessions_acorns_earned_ck', sql`${t.acornsEarned} >= 0`),
   ],
+);
+
+/** What a rollup row sums: one local day's (or week's) sessions of one player. */
+const rollupTotals = {
+  sessions: integer('sessions').notNull(),
+  secondsPlayed: bigint('seconds_played', { mode: 'number' }).notNull(),
+  hrRises: bigint('hr_rises', { mode: 'number' }).notNull(),
+  coolDowns: bigint('cool_downs', { mode: 'number' }).notNull(),
+  coolDownSeconds: bigint('cool_down_seconds', { mode: 'number' }).notNull(),
+  cooldownEvents: bigint('cooldown_events', { mode: 'number' }).notNull(),
+  acornsEarned: bigint('acorns_earned', { mode: 'number' }).notNull(),
+};
+
+/**
+ * A player's play per local day, in the family's time zone. Kept by the database in the same
+ * transaction as every change to play_sessions (statement triggers, migration 0015) and rebuilt
+ * when the family's time zone changes; the screens read their sums from here and from the weekly
+ * rollup below instead of from the sessions. See docs/decisions/0056-play-rollups.md.
+ */
+export const playDayRollups = pgTable(
+  'play_day_rollups',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupTotals,
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
+);
+
+/** A player's play per local week (Monday first), as the day rollup above. */
+export const playWeekRollups = pgTable(
+  'play_week_rollups',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
+    ...rollupTotals,
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.week] })],
 );
 
 /** A heart-rate rise during a session. */

@@ -18,6 +18,12 @@ export const players = pgTable(
     hrGauge: integer('hr_gauge').notNull().default(5),
     chaseSpeed: integer('chase_speed').notNull().default(5),
     acorns: integer('acorns').notNull().default(0),
+    /**
+     * The player's play data version: bumped by the database whenever the player's sessions or
+     * their local days change (migration 0015). With the row's own changes it makes the play reads'
+     * ETag (docs/decisions/0056-play-rollups.md).
+     */
+    playVersion: integer('play_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

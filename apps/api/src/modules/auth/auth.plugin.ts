@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
 import type { App } from '../../lib/types.ts';
@@ -80,51 +80,83 @@ async function authenticate(
 }
 
 /**
+ * A route's policy check, made once per route: a hook that reads no route options per request.
+ * `unsafe`: the route answers POST, PUT, PATCH or DELETE (whose requests must carry the CSRF header).
+ */
+function policyCheck(db: Db, sessions: SessionCache | null, policy: Policy, unsafe: boolean) {
+  if (policy === 'device') {
+    return async function checkDevice(request: FastifyRequest) {
+      const token = bearerToken(request);
+      const device = token ? await findDeviceByToken(db, hashToken(token)) : null;
+      if (!device) throw unauthorized();
+      request.device = device;
+    };
+  }
+  if (policy === 'public') {
+    return async function identify(request: FastifyRequest) {
+      request.user = (await authenticate(db, sessions, request)).user;
+    };
+  }
+  return async function checkUser(request: FastifyRequest) {
+    const { user } = await authenticate(db, sessions, request);
+    request.user = user;
+    if (!user) throw unauthorized();
+    if (policy === 'staff' && !user.isStaff) throw forbidden();
+    if (policy === 'coach' && !user.isStaff && !user.isCoach) throw forbidden();
+    if (unsafe && UNSAFE_METHODS.has(request.method) && !csrfMatches(request)) throw csrfFailed();
+  };
+}
+
+/** Route-level hooks as Fastify holds them: none, one, or a list. */
+const hooksOf = (hooks: unknown): unknown[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
+/**
  * The access policy on every route. `sessions` (session-cache.ts) spares the session lookup of
  * requests whose token was seen in the last seconds; null looks every request up.
+ *
+ * Each /api route gets the check of its own policy as its first route-level onRequest hook, chosen
+ * when the route is registered (it runs after the app's onRequest hooks: cookies parsed, security
+ * headers set). A route whose method cannot write (GET, HEAD, OPTIONS) gets no onSend hook, and the
+ * CSRF cookie is set by a callback hook that allocates nothing when the cookie is already there
+ * (decision 0055).
  */
 export function registerAuth(app: App, db: Db, cookies: CookieSettings, sessions: SessionCache | null = null) {
   app.decorateRequest('user', null);
   app.decorateRequest('device', null);
 
+  // A write may end or change sessions: this instance forgets its cache before answering it
+  // (the other instances hear of it from the database's notification). A game device's upload
+  // cannot touch a person or a session.
+  const forgetSessions = sessions
+    ? (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (e: null, p: unknown) => void) => {
+        if (UNSAFE_METHODS.has(request.method)) sessions.forgetAll();
+        done(null, payload);
+      }
+    : null;
+
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    if (route.url.startsWith('/api/docs')) {
-      route.config = { ...(route.config ?? {}), policy: 'public' };
-      return;
+    const api = route.url.startsWith('/api');
+    if (api && route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), policy: 'public' };
+    const policy = route.config?.policy;
+    if (!policy) {
+      if (api) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
+      return; // static files and the web app's pages
     }
-    if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const unsafe = methods.some((method) => UNSAFE_METHODS.has(method));
+    // New arrays, never pushed into: Fastify copies a GET route's options for its HEAD route.
+    route.onRequest = [policyCheck(db, sessions, policy, unsafe), ...hooksOf(route.onRequest)] as never;
+    if (forgetSessions && unsafe && policy !== 'device') {
+      route.onSend = [forgetSessions, ...hooksOf(route.onSend)] as never;
+    }
   });
 
-  if (sessions) {
-    // A write may end or change sessions: this instance forgets its cache before answering it
-    // (the other instances hear of it from the database's notification). A game device's upload
-    // cannot touch a person or a session.
-    app.addHook('onSend', async (request) => {
-      if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config.policy !== 'device') sessions.forgetAll();
-    });
-  }
-
-  app.addHook('onRequest', async (request, reply) => {
+  // Every GET without a csrftoken cookie gets one: static files and the not-found answer too.
+  app.addHook('onRequest', (request, reply, done) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !request.cookies?.[CSRF_COOKIE]) {
       setCsrfCookie(reply, cookies);
     }
-    const policy = request.routeOptions.config.policy;
-    if (!policy) return; // static files and the not-found handler
-    if (policy === 'device') {
-      const token = bearerToken(request);
-      const device = token ? await findDeviceByToken(db, hashToken(token)) : null;
-      if (!device) throw unauthorized();
-      request.device = device;
-      return;
-    }
-    const { user } = await authenticate(db, sessions, request);
-    request.user = user;
-    if (policy === 'public') return;
-    if (!user) throw unauthorized();
-    if (policy === 'staff' && !user.isStaff) throw forbidden();
-    if (policy === 'coach' && !user.isStaff && !user.isCoach) throw forbidden();
-    if (UNSAFE_METHODS.has(request.method) && !csrfMatches(request)) throw csrfFailed();
+    done();
   });
 }
 

@@ -93,6 +93,43 @@ describe('route policies', () => {
     }
   });
 
+  it('checks the HEAD of a guarded read like its GET (each route gets its policy check when registered)', async () => {
+    const guarded = apiRoutes().filter(
+      (route) => route.config?.policy !== 'public' && [route.method].flat().includes('GET'),
+    );
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const res = await app.inject({ method: 'HEAD', url: concretePath(route.url) });
+      expect({ route: `HEAD ${route.url}`, status: res.statusCode }).toEqual({
+        route: `HEAD ${route.url}`,
+        status: 401,
+      });
+    }
+  });
+
+  it('asks the CSRF header of the writes of a route that also reads, not of its reads', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { default: cookie } = await import('@fastify/cookie');
+    const bare = Fastify();
+    await bare.register(cookie);
+    registerAuth(bare as unknown as App, database.db, { secure: false });
+    bare.route({
+      method: ['GET', 'POST'],
+      url: '/api/test/both/',
+      config: { policy: 'user' },
+      handler: async () => ({ ok: true }),
+    });
+    const parent = await createParent(database.db);
+    const bearer = { authorization: parent.headers.authorization! };
+    expect((await bare.inject({ method: 'GET', url: '/api/test/both/', headers: bearer })).statusCode).toBe(200);
+    expect((await bare.inject({ method: 'POST', url: '/api/test/both/', headers: bearer })).statusCode).toBe(403);
+    expect((await bare.inject({ method: 'POST', url: '/api/test/both/', headers: parent.headers })).statusCode).toBe(
+      200,
+    );
+    expect((await bare.inject({ method: 'POST', url: '/api/test/both/' })).statusCode).toBe(401);
+    await bare.close();
+  });
+
   it('refuses to register an /api route without a policy', async () => {
     const { default: Fastify } = await import('fastify');
     const bare = Fastify();

@@ -99,6 +99,16 @@ export const ERASED_TABLES: readonly ErasedTable[] = [
     ...byPlayer('player_id'),
   },
   {
+    name: 'play_day_rollups',
+    about: 'The play sessions summed per day (the database also takes them away with the sessions).',
+    ...byPlayer('player_id'),
+  },
+  {
+    name: 'play_week_rollups',
+    about: 'The play sessions summed per week (the database also takes them away with the sessions).',
+    ...byPlayer('player_id'),
+  },
+  {
     name: 'play_sessions',
     about: 'Play sessions.',
     player: (t) => sql`player_id = ${t.playerId}`,

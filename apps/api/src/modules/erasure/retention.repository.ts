@@ -111,6 +111,8 @@ export const PURGED_PLAY_DATA: readonly { name: string; where: (accountId: numbe
   { name: 'hr_rises', where: (a) => sql`player_id in ${accountPlayers(a)}` },
   { name: 'cool_downs', where: (a) => sql`player_id in ${accountPlayers(a)}` },
   { name: 'cooldown_events', where: (a) => sql`player_id in ${accountPlayers(a)}` },
+  { name: 'play_day_rollups', where: (a) => sql`player_id in ${accountPlayers(a)}` },
+  { name: 'play_week_rollups', where: (a) => sql`player_id in ${accountPlayers(a)}` },
   { name: 'play_sessions', where: (a) => sql`account_id = ${a} or player_id in ${accountPlayers(a)}` },
   { name: 'player_stat_changes', where: (a) => sql`player_id in ${accountPlayers(a)}` },
   { name: 'survey_responses', where: (a) => sql`account_id = ${a}` },

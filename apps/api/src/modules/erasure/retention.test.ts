@@ -64,6 +64,9 @@ const reminders = (f: RichFamily) =>
 const notices = (f: RichFamily) =>
   t.db.select().from(retentionNotices).where(eq(retentionNotices.accountId, f.accountId));
 
+/** The player's play data version moves with its play (migration 0015); the player itself stays. */
+const PLAY_VERSION = { players: ['play_version'] };
+
 /** The family's play data as the policy defines it, per table (the rows the removal must take). */
 function playData(f: RichFamily): Record<string, string> {
   const A = f.accountId;
@@ -72,6 +75,8 @@ function playData(f: RichFamily): Record<string, string> {
     hr_rises: byPlayers,
     cool_downs: byPlayers,
     cooldown_events: byPlayers,
+    play_day_rollups: byPlayers,
+    play_week_rollups: byPlayers,
     play_sessions: `account_id = ${A}`,
     player_stat_changes: byPlayers,
     survey_responses: `account_id = ${A}`,
@@ -122,16 +127,16 @@ describe('play data of a cancelled account', () => {
     expect(await run(remindAt)).toMatchObject({ reminded: 0 });
     expect(await reminders(f)).toHaveLength(2);
 
-    const before = await snapshot(t.database);
+    const before = await snapshot(t.database, PLAY_VERSION);
     expect(await run(at(removeAt, -MINUTE))).toMatchObject({ purged: 0 });
-    expect(changes(before, await snapshot(t.database))).toEqual(new Map());
+    expect(changes(before, await snapshot(t.database, PLAY_VERSION))).toEqual(new Map());
 
     const gone = new Map<string, Map<string, number>>();
     for (const [table, where] of Object.entries(playData(f)))
       gone.set(table, await fingerprints(t.database, table, where));
     const summary = await run(removeAt);
     expect(summary).toMatchObject({ reminded: 0, purged: 1 });
-    const change = changes(before, await snapshot(t.database));
+    const change = changes(before, await snapshot(t.database, PLAY_VERSION));
     for (const [table, rows] of gone) {
       expect(total(rows), table).toBeGreaterThan(0);
       expect(change.get(table)?.gone, table).toEqual(rows);
@@ -144,9 +149,9 @@ describe('play data of a cancelled account', () => {
     expect(purged!.removed).toEqual(Object.fromEntries([...gone].map(([table, rows]) => [table, total(rows)])));
     expect(await t.db.select().from(players).where(eq(players.accountId, f.accountId))).toHaveLength(2);
 
-    const settled = await snapshot(t.database);
+    const settled = await snapshot(t.database, PLAY_VERSION);
     expect(await run(at(removeAt, DAY))).toMatchObject({ reminded: 0, purged: 0 });
-    expect(changes(settled, await snapshot(t.database))).toEqual(new Map());
+    expect(changes(settled, await snapshot(t.database, PLAY_VERSION))).toEqual(new Map());
   });
 
   it('is never removed less than 30 days after the reminder: a late reminder pushes the removal back', async () => {
@@ -201,9 +206,9 @@ describe('accounts the policy leaves alone', () => {
     const active = await endedFamily(null);
     await t.db.update(subscriptions).set({ status: 'PAUSED' }).where(eq(subscriptions.accountId, active.accountId));
 
-    const before = await snapshot(t.database);
+    const before = await snapshot(t.database, PLAY_VERSION);
     expect(await run(at(removeAt, 40 * DAY))).toMatchObject({ reminded: 0, purged: 0 });
-    expect(changes(before, await snapshot(t.database))).toEqual(new Map());
+    expect(changes(before, await snapshot(t.database, PLAY_VERSION))).toEqual(new Map());
     expect(await reminders(renewed)).toEqual([]);
     expect(await reminders(again)).toEqual([]);
   });

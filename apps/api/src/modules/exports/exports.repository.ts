@@ -34,7 +34,9 @@ import {
   paymentCustomers,
   players,
   playerStatChanges,
+  playDayRollups,
   playSessions,
+  playWeekRollups,
   refunds,
   remoteConfigs,
   retentionNotices,
@@ -188,6 +190,12 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
     { byPlayer: playSessions.playerId },
     { csv: 'sessions.csv' },
   ),
+  exported(playDayRollups, 'Each player’s play summed per day of the family’s calendar (from the sessions).', {
+    byPlayer: playDayRollups.playerId,
+  }),
+  exported(playWeekRollups, 'Each player’s play summed per week, Monday first (from the sessions).', {
+    byPlayer: playWeekRollups.playerId,
+  }),
   exported(
     hrRises,
     'Heart-rate rises during play: when, from which to which heart rate.',

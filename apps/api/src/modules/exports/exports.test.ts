@@ -100,6 +100,8 @@ function accountRule(table: string, accountId: number): string {
     cooldown_events: `player_id in (select id from players where account_id = ${accountId})`,
     player_stat_changes: `player_id in (select id from players where account_id = ${accountId})`,
     experiment_variants: `player_id in (select id from players where account_id = ${accountId})`,
+    play_day_rollups: `player_id in (select id from players where account_id = ${accountId})`,
+    play_week_rollups: `player_id in (select id from players where account_id = ${accountId})`,
     orders: `account_id = ${accountId} or user_id in ${people}`,
     support_tickets: `account_id = ${accountId} or requester_user_id in ${people}`,
     sms_outbox: `user_id in ${people} or sender_user_id in ${people}`,

@@ -1,9 +1,11 @@
 import { playApi } from '@grove/domain/api/play';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import { answerConditionally } from './play.conditional.ts';
 import {
   accountStatistics,
   activity,
@@ -14,32 +16,74 @@ import {
   weeklyActivity,
 } from './play.service.ts';
 
+/**
+ * Sends a page of events whose rows the database wrote as JSON: the envelope (count, next,
+ * previous) from toPage, the rows as they came, unparsed and not serialised again. The answer is
+ * the contract's page shape; play.test.ts parses it with the contract's schema.
+ */
+function sendJsonPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { count: number; page: number; pageSize: number; rowsJson: string },
+) {
+  const { results: _none, ...envelope } = toPage(request, { ...page, results: [] });
+  const head = JSON.stringify(envelope);
+  return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},"results":${page.rowsJson}}`);
+}
+
 export function playRoutes(app: App, db: Db) {
   const user = { policy: 'user' } as const;
 
-  route(app, playApi.activity, user, async (request) => {
+  // The player's play reads answer 304 to a client that holds the current answer (play.conditional.ts).
+  route(app, playApi.activity, user, async (request, reply) => {
     const { time_frame, ...paging } = request.query;
-    const {
-      time_frame: frame,
-      frame_start,
-      total_seconds_played,
-      ...page
-    } = await activity(db, requireUser(request), request.params.id, time_frame, paging);
-    return { ...toPage(request, page), time_frame: frame, frame_start, total_seconds_played };
+    const read = await activity(db, requireUser(request), request.params.id, time_frame, paging);
+    return answerConditionally(
+      request,
+      reply,
+      read,
+      ({ time_frame: frame, frame_start, total_seconds_played, ...page }) => ({
+        ...toPage(request, page),
+        time_frame: frame,
+        frame_start,
+        total_seconds_played,
+      }),
+    );
   });
-  route(app, playApi.weekly, user, async (request) =>
-    weeklyActivity(db, requireUser(request), request.params.id, request.query.time_frame),
+  route(app, playApi.weekly, user, async (request, reply) =>
+    answerConditionally(
+      request,
+      reply,
+      await weeklyActivity(db, requireUser(request), request.params.id, request.query.time_frame),
+    ),
   );
-  route(app, playApi.hrRises, user, async (request) =>
-    toPage(request, await hrRisesPage(db, requireUser(request), request.params.id, request.query)),
+  route(app, playApi.hrRises, user, async (request, reply) =>
+    answerConditionally(
+      request,
+      reply,
+      await hrRisesPage(db, requireUser(request), request.params.id, request.query),
+      (page) => sendJsonPage(request, reply, page),
+    ),
   );
-  route(app, playApi.coolDowns, user, async (request) =>
-    toPage(request, await coolDownsPage(db, requireUser(request), request.params.id, request.query)),
+  route(app, playApi.coolDowns, user, async (request, reply) =>
+    answerConditionally(
+      request,
+      reply,
+      await coolDownsPage(db, requireUser(request), request.params.id, request.query),
+      (page) => sendJsonPage(request, reply, page),
+    ),
   );
-  route(app, playApi.cooldownEvents, user, async (request) =>
-    toPage(request, await cooldownEventsPage(db, requireUser(request), request.params.id, request.query)),
+  route(app, playApi.cooldownEvents, user, async (request, reply) =>
+    answerConditionally(
+      request,
+      reply,
+      await cooldownEventsPage(db, requireUser(request), request.params.id, request.query),
+      (page) => sendJsonPage(request, reply, page),
+    ),
   );
-  route(app, playApi.overview, user, async (request) => overview(db, requireUser(request), request.params.id));
+  route(app, playApi.overview, user, async (request, reply) =>
+    answerConditionally(request, reply, await overview(db, requireUser(request), request.params.id)),
+  );
   route(app, playApi.statistics, user, async (request) =>
     accountStatistics(db, requireUser(request), request.params.id),
   );

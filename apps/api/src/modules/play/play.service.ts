@@ -1,32 +1,38 @@
 import type { Paging } from '@grove/domain/api/common';
-import type { WeeklyPlay } from '@grove/domain/api/play';
+import { playApi } from '@grove/domain/api/play';
 import {
+  averageCoolDown,
   CHART,
   DEFAULT_TIMEZONE,
   frameStart,
+  frameWeeks,
   localDateKey,
-  weekStart,
-  weeklyBuckets,
+  mondayOfDateKey,
+  playMinutes,
   type FrameOptions,
+  weekOfPlay,
   type TimeFrameId,
 } from '@grove/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
+import { playTag, type PlayRead } from './play.conditional.ts';
 import {
   accountPlayers,
   findAccount,
-  findPlayerAccountId,
+  findPlayerAccess,
   findPlayerForPlay,
   latestSessions,
   listSessions,
   pageCoolDowns,
   pageCooldownEvents,
   pageHrRises,
+  playerRollupTotals,
   playerTotals,
-  sessionTotals,
-  weeklyTotals,
+  rollupWeeks,
+  type EventsPage,
 } from './play.repository.ts';
 
 /** How many recent sessions the overview lists. */
@@ -35,14 +41,17 @@ export const OVERVIEW_LAST_SESSIONS = 5;
 type PlayPlayer = NonNullable<Awaited<ReturnType<typeof findPlayerForPlay>>>;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-/** Average cooldown time in whole seconds; null without cooldowns. */
-const averageCoolDown = (seconds: number, count: number) => (count > 0 ? Math.round(seconds / count) : null);
 
-/** The list routes need only the access check, not the player's details. */
-async function assertReadable(db: Db, user: AuthUser, playerId: number): Promise<void> {
-  const accountId = await findPlayerAccountId(db, playerId);
-  if (accountId === null) throw notFound();
-  await assertAccountAccess(db, user, accountId, 'read');
+/** The tag of a read of `schema` for a player whose row gave `version`, on the family's today. */
+const tagOf = (schema: z.ZodType, access: { version: string; timeZone: string }, today: Date) =>
+  playTag(schema, access.version, localDateKey(today, access.timeZone || DEFAULT_TIMEZONE));
+
+/** The list routes need only the access check and the tag, not the player's details. */
+async function readableAccess(db: Db, user: AuthUser, playerId: number) {
+  const access = await findPlayerAccess(db, playerId);
+  if (access === null) throw notFound();
+  await assertAccountAccess(db, user, access.accountId, 'read');
+  return access;
 }
 
 async function readablePlayer(db: Db, user: AuthUser, playerId: number): Promise<PlayPlayer> {
@@ -57,39 +66,19 @@ function frameOptions(player: PlayPlayer, today: Date): FrameOptions {
 }
 
 /**
- * Weekly buckets of a time frame. SQL sums the sessions per local Monday-week (one index-only
- * scan); the domain's weeklyBuckets then lays out the frame's weeks (empty ones as zero) and
- * places each SQL group by its earliest session, so the buckets, their minutes and the frame
- * follow the rule the web client uses. The counts SQL adds per week are joined by its week key;
- * the tests check that SQL's weeks are the domain's.
+ * Weekly buckets of a time frame: the domain lays out the frame's days and weeks (frameWeeks), and
+ * the rollups give each week's sums from the frame's first local day on (one indexed read).
  */
 async function weeklyFor(db: Db, player: PlayPlayer, frame: TimeFrameId, today: Date) {
   const options = frameOptions(player, today);
-  const since = frameStart(frame, options);
-  const groups = await weeklyTotals(db, player.id, since, options.timeZone);
-  const buckets = weeklyBuckets(
-    groups.map((g) => ({ period_datetime: g.firstAt, seconds_played: g.secondsPlayed })),
-    frame,
-    options,
-  );
-  const extras = new Map(groups.map((g) => [g.week, g]));
-  const weeks: WeeklyPlay[] = buckets.map((bucket) => {
-    const extra = extras.get(bucket.week_start);
-    return {
-      week_start: bucket.week_start,
-      seconds_played: bucket.seconds_played,
-      minutes: bucket.minutes,
-      sessions: extra?.sessions ?? 0,
-      hr_rises: extra?.hrRises ?? 0,
-      cool_downs: extra?.coolDowns ?? 0,
-      average_cool_down_seconds: extra ? averageCoolDown(extra.coolDownSeconds, extra.coolDowns) : null,
-    };
-  });
+  const { start, weeks: mondays } = frameWeeks(frame, options);
+  const rows = new Map((await rollupWeeks(db, player.id, start, null)).map((row) => [row.week, row]));
+  const weeks = mondays.map((week) => weekOfPlay(week, rows.get(week)));
   return {
     player_id: player.id,
     time_frame: frame,
     time_zone: options.timeZone,
-    frame_start: since.toISOString(),
+    frame_start: frameStart(frame, options).toISOString(),
     first_play_date: iso(player.firstPlayDate),
     goal_minutes: CHART.goalMinutes,
     total_seconds_played: weeks.reduce((sum, w) => sum + w.seconds_played, 0),
@@ -99,8 +88,18 @@ async function weeklyFor(db: Db, player: PlayPlayer, frame: TimeFrameId, today: 
 }
 
 /** GET /api/v2/player/{id}/activity/weekly/: the chart's weekly buckets for a time frame. */
-export async function weeklyActivity(db: Db, user: AuthUser, playerId: number, frame: TimeFrameId, today = new Date()) {
-  return weeklyFor(db, await readablePlayer(db, user, playerId), frame, today);
+export async function weeklyActivity(
+  db: Db,
+  user: AuthUser,
+  playerId: number,
+  frame: TimeFrameId,
+  today = new Date(),
+): Promise<PlayRead<Awaited<ReturnType<typeof weeklyFor>>>> {
+  const player = await readablePlayer(db, user, playerId);
+  return {
+    etag: tagOf(playApi.weekly.schema.response[200], player, today),
+    answer: () => weeklyFor(db, player, frame, today),
+  };
 }
 
 function toSessionDto(row: Awaited<ReturnType<typeof listSessions>>[number]) {
@@ -124,104 +123,98 @@ export async function activity(
   today = new Date(),
 ) {
   const player = await readablePlayer(db, user, playerId);
-  const since = frameStart(frame, frameOptions(player, today));
+  const options = frameOptions(player, today);
+  const since = frameStart(frame, options);
   const offset = (paging.page - 1) * paging.page_size;
-  const [totals, rows] = await Promise.all([
-    sessionTotals(db, player.id, since),
-    listSessions(db, player.id, since, paging.page_size, offset),
-  ]);
-  return {
-    count: totals.sessions,
-    page: paging.page,
-    pageSize: paging.page_size,
-    results: rows.map(toSessionDto),
-    time_frame: frame,
-    frame_start: since.toISOString(),
-    total_seconds_played: totals.secondsPlayed,
+  const answer = async () => {
+    const [weeks, rows] = await Promise.all([
+      rollupWeeks(db, player.id, frameWeeks(frame, options).start, null),
+      listSessions(db, player.id, since, paging.page_size, offset),
+    ]);
+    return {
+      count: weeks.reduce((sum, w) => sum + w.sessions, 0),
+      page: paging.page,
+      pageSize: paging.page_size,
+      results: rows.map(toSessionDto),
+      time_frame: frame,
+      frame_start: since.toISOString(),
+      total_seconds_played: weeks.reduce((sum, w) => sum + w.secondsPlayed, 0),
+    };
   };
+  return { etag: tagOf(playApi.activity.schema.response[200], player, today), answer };
 }
 
-/** One page of a player's events (rises, cooldowns, cooldown events), mapped to the wire shape. */
-async function playerEventsPage<Row, Dto>(
+/**
+ * One page of a player's events (rises, cooldowns, cooldown events): the database writes the rows
+ * as the wire's JSON (play.repository.ts), which the route sends as it is.
+ */
+async function playerEventsPage(
   db: Db,
   user: AuthUser,
   playerId: number,
   paging: Paging,
-  load: (db: Db, playerId: number, limit: number, offset: number) => Promise<{ count: number; rows: Row[] }>,
-  toDto: (row: Row) => Dto,
+  schema: z.ZodType,
+  load: (db: Db, playerId: number, limit: number, offset: number) => Promise<EventsPage>,
 ) {
-  await assertReadable(db, user, playerId);
-  const { count, rows } = await load(db, playerId, paging.page_size, (paging.page - 1) * paging.page_size);
-  return { count, page: paging.page, pageSize: paging.page_size, results: rows.map(toDto) };
+  const access = await readableAccess(db, user, playerId);
+  const answer = async () => {
+    const { count, rowsJson } = await load(db, playerId, paging.page_size, (paging.page - 1) * paging.page_size);
+    return { count, page: paging.page, pageSize: paging.page_size, rowsJson };
+  };
+  return { etag: tagOf(schema, access, new Date()), answer };
 }
 
 export const hrRisesPage = (db: Db, user: AuthUser, playerId: number, paging: Paging) =>
-  playerEventsPage(db, user, playerId, paging, pageHrRises, (r) => ({
-    id: r.id,
-    session_id: r.sessionId,
-    occurred_at: r.occurredAt,
-    start_bpm: r.startBpm,
-    peak_bpm: r.peakBpm,
-  }));
+  playerEventsPage(db, user, playerId, paging, playApi.hrRises.schema.response[200], pageHrRises);
 
 export const coolDownsPage = (db: Db, user: AuthUser, playerId: number, paging: Paging) =>
-  playerEventsPage(db, user, playerId, paging, pageCoolDowns, (r) => ({
-    id: r.id,
-    session_id: r.sessionId,
-    started_at: r.startedAt,
-    ended_at: r.endedAt,
-    duration_seconds: r.durationSeconds,
-    start_bpm: r.startBpm,
-    end_bpm: r.endBpm,
-  }));
+  playerEventsPage(db, user, playerId, paging, playApi.coolDowns.schema.response[200], pageCoolDowns);
 
 export const cooldownEventsPage = (db: Db, user: AuthUser, playerId: number, paging: Paging) =>
-  playerEventsPage(db, user, playerId, paging, pageCooldownEvents, (r) => ({
-    id: r.id,
-    session_id: r.sessionId,
-    occurred_at: r.occurredAt,
-    event_type: r.eventType,
-    bpm: r.bpm,
-  }));
+  playerEventsPage(db, user, playerId, paging, playApi.cooldownEvents.schema.response[200], pageCooldownEvents);
 
 /** GET /api/v1/dashboard/player/{id}/overview/: what the home screen shows for one player. */
 export async function overview(db: Db, user: AuthUser, playerId: number, today = new Date()) {
   const player = await readablePlayer(db, user, playerId);
-  const [week, totals, last] = await Promise.all([
-    weeklyFor(db, player, '1W', today),
-    sessionTotals(db, player.id, null),
-    latestSessions(db, player.id, OVERVIEW_LAST_SESSIONS),
-  ]);
-  const current = week.weeks[week.weeks.length - 1];
-  return {
-    player_id: player.id,
-    name: player.name,
-    time_zone: week.time_zone,
-    this_week: {
-      week_start: current?.week_start ?? localDateKey(weekStart(today, week.time_zone), week.time_zone),
-      seconds_played: current?.seconds_played ?? 0,
-      minutes: current?.minutes ?? 0,
-      sessions: current?.sessions ?? 0,
-      hr_rises: current?.hr_rises ?? 0,
-      cool_downs: current?.cool_downs ?? 0,
-      goal_minutes: CHART.goalMinutes,
-    },
-    last_sessions: last.map(toSessionDto),
-    totals: {
-      sessions: totals.sessions,
-      seconds_played: totals.secondsPlayed,
-      hr_rises: totals.hrRises,
-      cool_downs: totals.coolDowns,
-      cooldown_events: totals.cooldownEvents,
-      average_cool_down_seconds: averageCoolDown(totals.coolDownSeconds, totals.coolDowns),
-      acorns_earned: totals.acornsEarned,
-    },
-    hr_gauge: player.hrGauge,
-    chase_speed: player.chaseSpeed,
-    acorns: player.acorns,
-    first_play_date: iso(player.firstPlayDate),
-    last_play_date: iso(totals.lastPlayDate),
+  const timeZone = player.timeZone || DEFAULT_TIMEZONE;
+  const answer = async () => {
+    // The current week lies wholly inside the 1W frame (today minus 7 days is in the week before).
+    const week = mondayOfDateKey(localDateKey(today, timeZone));
+    const [totals, last] = await Promise.all([
+      playerRollupTotals(db, player.id, week),
+      latestSessions(db, player.id, OVERVIEW_LAST_SESSIONS),
+    ]);
+    return {
+      player_id: player.id,
+      name: player.name,
+      time_zone: timeZone,
+      this_week: {
+        week_start: week,
+        seconds_played: totals.week.secondsPlayed,
+        minutes: playMinutes(totals.week.secondsPlayed),
+        sessions: totals.week.sessions,
+        hr_rises: totals.week.hrRises,
+        cool_downs: totals.week.coolDowns,
+        goal_minutes: CHART.goalMinutes,
+      },
+      last_sessions: last.map(toSessionDto),
+      totals: {
+        sessions: totals.sessions,
+        seconds_played: totals.secondsPlayed,
+        hr_rises: totals.hrRises,
+        cool_downs: totals.coolDowns,
+        cooldown_events: totals.cooldownEvents,
+        average_cool_down_seconds: averageCoolDown(totals.coolDownSeconds, totals.coolDowns),
+        acorns_earned: totals.acornsEarned,
+      },
+      hr_gauge: player.hrGauge,
+      chase_speed: player.chaseSpeed,
+      acorns: player.acorns,
+      first_play_date: iso(player.firstPlayDate),
+      last_play_date: iso(last[0]?.periodDatetime),
+    };
   };
+  return { etag: tagOf(playApi.overview.schema.response[200], player, today), answer };
 }
 
 /** GET /api/v2/accounts/{id}/statistics/: first play date and totals per player and for the account. */

@@ -1,4 +1,5 @@
 import { frameStart, weekStart, weeklyBuckets, type TimeFrameId } from '@grove/domain';
+import { playApi } from '@grove/domain/api/play';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, coolDowns, cooldownEvents, hrRises, playSessions } from '../../db/schema/index.ts';
@@ -300,6 +301,10 @@ describe('rises, cooldowns and cooldown events', () => {
     const small = (await get(`/api/v2/player/${ben!.id}/hr_rises/?page_size=7&page=3`, parent.headers)).json();
     expect(small.results.map((r: { id: number }) => r.id)).toEqual(expected.slice(14, 21));
     expect(Object.keys(small.results[0]).sort()).toEqual(['id', 'occurred_at', 'peak_bpm', 'session_id', 'start_bpm']);
+    // The database writes these pages' JSON (no serialiser in between): they are the contract's shape.
+    const strictly = playApi.hrRises.schema.response[200];
+    expect(strictly.parse(small)).toEqual(small);
+    expect(small.results[0].occurred_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     // Pages in the second half are found from the end of the index.
     const late = (await get(`/api/v2/player/${ben!.id}/hr_rises/?page_size=7&page=300`, parent.headers)).json();
@@ -327,6 +332,7 @@ describe('rises, cooldowns and cooldown events', () => {
     });
     const rest = (await get(`/api/v2/player/${player.id}/cool_downs/?page_size=2&page=2`, parent.headers)).json();
     expect(rest.results.map((c: { duration_seconds: number }) => c.duration_seconds)).toEqual([60]);
+    expect(playApi.coolDowns.schema.response[200].parse(cools)).toEqual(cools);
 
     const events: unknown[] = [];
     let url: string | null = `/api/v2/player/${player.id}/cooldown_events/?page_size=100000`;
@@ -338,6 +344,8 @@ describe('rises, cooldowns and cooldown events', () => {
     }
     expect(events).toHaveLength(1203);
     expect(events[1]).toMatchObject({ event_type: 'completed', bpm: 100 });
+    const first = (await get(`/api/v2/player/${player.id}/cooldown_events/?page_size=3`, parent.headers)).json();
+    expect(playApi.cooldownEvents.schema.response[200].parse(first)).toEqual(first);
   });
 });
 

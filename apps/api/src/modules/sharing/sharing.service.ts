@@ -5,9 +5,8 @@
  * as the stats screen) and the domain's weekly rules, bounded to the link's player and frame.
  */
 import type { Paging } from '@grove/domain/api/common';
-import type { WeeklyPlay } from '@grove/domain/api/play';
 import type { CreatedShareLink, ShareLink, SharedSummary, ShareLinkBody } from '@grove/domain/api/sharing';
-import { CHART, DEFAULT_TIMEZONE, localDateKey, weekStart, weeklyBuckets } from '@grove/domain';
+import { averageCoolDown, CHART, DEFAULT_TIMEZONE, frameWeeks, localDateKey, weekOfPlay } from '@grove/domain';
 import {
   SHARE_VIEW_THROTTLE,
   SHARE_VIEWS_LISTED,
@@ -24,7 +23,7 @@ import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertFamilyMember, assertMembersOrStaff } from '../auth/access.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
-import { findPlayerForPlay, listSessions } from '../play/play.repository.ts';
+import { findPlayerForPlay, rollupWeeks } from '../play/play.repository.ts';
 import { listStatChanges } from '../players/players.repository.ts';
 import {
   countAccountShareLinks,
@@ -49,8 +48,6 @@ export interface SharingDeps {
 const DAY_MS = 86_400_000;
 /** A token as newToken makes it: 32 random bytes, base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-/** Sessions read per query while building a summary. */
-const SESSION_BATCH = 1000;
 /** Gauge and chase speed changes read per setting (newest first): years of a coach's changes. */
 const STAT_CHANGES_READ = 1000;
 
@@ -155,57 +152,33 @@ export async function revokeShare(db: Db, user: AuthUser, accountId: number, sha
 }
 
 type PlayPlayer = NonNullable<Awaited<ReturnType<typeof findPlayerForPlay>>>;
-type SessionRow = Awaited<ReturnType<typeof listSessions>>[number];
 
-/** The player's sessions in [start, end), oldest first, read in batches from the play repository. */
-async function sessionsBetween(db: Db, playerId: number, start: Date, end: Date): Promise<SessionRow[]> {
-  const sessions: SessionRow[] = [];
-  for (let offset = 0; ; offset += SESSION_BATCH) {
-    const rows = await listSessions(db, playerId, start, SESSION_BATCH, offset);
-    for (const row of rows) {
-      if (row.periodDatetime.getTime() >= end.getTime()) return sessions;
-      sessions.push(row);
-    }
-    if (rows.length < SESSION_BATCH) return sessions;
-  }
-}
-
-const averageCoolDown = (seconds: number, count: number) => (count > 0 ? Math.round(seconds / count) : null);
-
-/** The frame's weeks by the domain's rules (weeklyBuckets), with each week's rises and cooldowns. */
-function weeksOf(
-  sessions: SessionRow[],
-  fromDate: string,
-  lastDate: string,
-  end: Date,
-  timeZone: string,
-): WeeklyPlay[] {
-  const buckets = weeklyBuckets(
-    sessions.map((s) => ({ period_datetime: s.periodDatetime, seconds_played: s.secondsPlayed })),
+/**
+ * The frame's weeks by the domain's rules (frameWeeks: a frame of the link's days ending on its
+ * last date), each summed from the play rollups over the link's local dates.
+ */
+async function weeksOf(db: Db, playerId: number, fromDate: string, lastDate: string, end: Date, timeZone: string) {
+  const { weeks } = frameWeeks(
     { id: '1W', label: `${fromDate} – ${lastDate}`, days: dayNumberOf(lastDate) - dayNumberOf(fromDate) },
     { today: new Date(end.getTime() - 1), timeZone, firstPlayDate: null },
   );
-  const extras = new Map<string, { hrRises: number; coolDowns: number; coolDownSeconds: number }>();
-  for (const s of sessions) {
-    const key = localDateKey(weekStart(s.periodDatetime, timeZone), timeZone);
-    const extra = extras.get(key) ?? { hrRises: 0, coolDowns: 0, coolDownSeconds: 0 };
-    extra.hrRises += s.hrRiseCount;
-    extra.coolDowns += s.coolDownCount;
-    extra.coolDownSeconds += s.coolDownSeconds;
-    extras.set(key, extra);
-  }
-  return buckets.map((bucket) => {
-    const extra = extras.get(bucket.week_start);
-    return {
-      week_start: bucket.week_start,
-      seconds_played: bucket.seconds_played,
-      minutes: bucket.minutes,
-      sessions: bucket.sessions,
-      hr_rises: extra?.hrRises ?? 0,
-      cool_downs: extra?.coolDowns ?? 0,
-      average_cool_down_seconds: extra ? averageCoolDown(extra.coolDownSeconds, extra.coolDowns) : null,
-    };
-  });
+  const rows = await rollupWeeks(db, playerId, fromDate, lastDate);
+  const byWeek = new Map(rows.map((row) => [row.week, row]));
+  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const coolDowns = sum((row) => row.coolDowns);
+  return {
+    weeks: weeks.map((week) => weekOfPlay(week, byWeek.get(week))),
+    totals: {
+      sessions: sum((row) => row.sessions),
+      seconds_played: sum((row) => row.secondsPlayed),
+      hr_rises: sum((row) => row.hrRises),
+      cool_downs: coolDowns,
+      average_cool_down_seconds: averageCoolDown(
+        sum((row) => row.coolDownSeconds),
+        coolDowns,
+      ),
+    },
+  };
 }
 
 /** A setting's value at the frame's start and end and its changes inside the frame (no names, no reasons). */
@@ -270,14 +243,11 @@ export async function sharedSummary(db: Db, token: string, viewer: Viewer, now =
   const start = startOfLocalDate(link.fromDate, timeZone);
   const end = startOfLocalDate(addDaysToDateKey(lastDate, 1), timeZone);
 
-  const [sessions, gauge, chase] = await Promise.all([
-    sessionsBetween(db, player.id, start, end),
+  const [play, gauge, chase] = await Promise.all([
+    weeksOf(db, player.id, link.fromDate, lastDate, end, timeZone),
     statHistory(db, player, 'hr_gauge', start, end, timeZone),
     statHistory(db, player, 'chase_speed', start, end, timeZone),
   ]);
-  const weeks = weeksOf(sessions, link.fromDate, lastDate, end, timeZone);
-  const sum = (pick: (s: SessionRow) => number) => sessions.reduce((total, s) => total + pick(s), 0);
-  const coolDowns = sum((s) => s.coolDownCount);
 
   await insertView(db, link.id, browserFamily(viewer.userAgent), networkOf(viewer.ip), now);
   return {
@@ -287,17 +257,8 @@ export async function sharedSummary(db: Db, token: string, viewer: Viewer, now =
     shown_until: lastDate,
     expires_at: link.expiresAt.toISOString(),
     goal_minutes: CHART.goalMinutes,
-    totals: {
-      sessions: sessions.length,
-      seconds_played: sum((s) => s.secondsPlayed),
-      hr_rises: sum((s) => s.hrRiseCount),
-      cool_downs: coolDowns,
-      average_cool_down_seconds: averageCoolDown(
-        sum((s) => s.coolDownSeconds),
-        coolDowns,
-      ),
-    },
-    weeks,
+    totals: play.totals,
+    weeks: play.weeks,
     hr_gauge: gauge,
     chase_speed: chase,
   };

@@ -12,7 +12,7 @@ import type {
 } from '@grove/domain/api/auth';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { api, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
 import { OAUTH_CLIENT_ID } from '../../lib/env.ts';
 import { clearNotices } from '../../lib/notifications.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
@@ -38,6 +38,7 @@ export function userInfoQuery() {
 export async function logIn(queryClient: QueryClient, credentials: Credentials): Promise<UserInfo> {
   const answer = unwrap(await api.post<LoginAnswer>('/v2/user/auth/login/', credentials, { auth: false }));
   queryClient.clear();
+  forgetConditionalReads();
   saveTokens(answer);
   queryClient.setQueryData(authKeys.userInfo(), answer.user);
   return answer.user;
@@ -74,6 +75,7 @@ export function endLocalSession(queryClient: QueryClient): void {
   clearTokens();
   queryClient.cancelQueries().catch(() => undefined);
   queryClient.clear();
+  forgetConditionalReads();
   clearNotices();
 }
 
