@@ -23,6 +23,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    '3xx': number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -138,7 +138,8 @@ export async function closedLoop(
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
+    // A 304 is the answer a conditional read wants; any other answer outside 2xx is an error.
+    errors: result.errors + result.non2xx - result['3xx'] + result.timeouts,
   };
 }
 
@@ -154,6 +155,14 @@ export interface OpenLoop {
   errors: number;
 }
 
+/** One request of an open loop: a GET, or a write with its body. */
+export interface OpenRequest {
+  path: string;
+  headers: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
 /**
  * Open loop: request i is due at start + i / rate whatever happened to the others, and its latency
  * counts from that due time (so queueing in the client or the server is counted, unlike
@@ -161,9 +170,10 @@ export interface OpenLoop {
  */
 export async function openLoop(
   base: string,
-  requests: { path: string; headers: Record<string, string> }[],
+  requests: OpenRequest[],
   rate: number,
   seconds: number,
+  onAnswer?: (index: number, status: number, body: string) => void,
 ): Promise<OpenLoop> {
   const target = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -176,9 +186,10 @@ export async function openLoop(
   const send = (index: number, due: number) => {
     const request = requests[index % requests.length]!;
     const done = new Promise<void>((resolve) => {
-      const req = http.get(
+      const req = http.request(
         {
           agent,
+          method: request.method ?? 'GET',
           host: target.hostname,
           port: target.port,
           path: request.path,
@@ -186,10 +197,13 @@ export async function openLoop(
           timeout: 30_000,
         },
         (res) => {
-          res.resume();
+          const chunks: Buffer[] = [];
+          if (onAnswer) res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          else res.resume();
           res.on('end', () => {
             if (res.statusCode === 200) latencies.push(performance.now() - due);
             else errors += 1;
+            onAnswer?.(index, res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'));
             resolve();
           });
           res.on('error', () => {
@@ -203,6 +217,7 @@ export async function openLoop(
         errors += 1;
         resolve();
       });
+      req.end(request.body);
     });
     pending.add(done);
     void done.then(() => pending.delete(done));

@@ -12,9 +12,13 @@
  *    - the ceilings (bench/ceiling.mjs): a bare Fastify JSON route, and a bare Fastify route that
  *      runs one prepared query on the same database;
  *    - the production server, as `npm start` runs it: cold start, memory at rest;
- *    - each read at 10 connections (req/s, and as a share of the ceilings);
+ *    - each read at 10 connections (req/s, and as a share of the ceilings), and the home screen's
+ *      read repeated by a client that holds it (If-None-Match: 304);
  *    - an open loop: a mix of signed-in reads at a constant 500 req/s for 30 s, 3 times (latency
- *      from each request's due time), with the event loop's delays (bench/loop-monitor.mjs);
+ *      from each request's due time), on PostgreSQL once more at 1 000 req/s, with the event
+ *      loop's delays (bench/loop-monitor.mjs);
+ *    - on PostgreSQL, the game's uploads at 500 sessions/s for 30 s and the count of what was
+ *      stored (bench/ingest.ts);
  *    - memory after the load; server-side query times (bench/queries.ts);
  *    - the first start on an empty database until the first page answers (demo data included).
  * 3. The web (bench/web.ts): the JavaScript each page makes the browser download, and Lighthouse.
@@ -41,6 +45,7 @@ import {
   type OpenLoop,
   type Served,
 } from './lib.ts';
+import { measureIngest, type IngestFigures } from './ingest.ts';
 import { measureQueries, type QueryFigure } from './queries.ts';
 import { measureWeb, type WebPageFigures } from './web.ts';
 
@@ -57,6 +62,9 @@ const S = quick
   ? { closed: 1, open: 3, openRuns: 1, queries: 30, starts: 1, rest: 500, lighthouse: false, firstStartPg: false }
   : { closed: 5, open: 30, openRuns: 3, queries: 200, starts: 3, rest: 2000, lighthouse: true, firstStartPg: true };
 const OPEN_RATE = 500;
+const OPEN_RATE_HIGH = 1000;
+/** Game uploads (bench/ingest.ts): a million families' after-school peak, from this many tablets. */
+const INGEST = quick ? { rate: 100, seconds: 3, devices: 100 } : { rate: 500, seconds: 30, devices: 2000 };
 const CONNECTIONS = 10;
 const SPECS: Record<'PostgreSQL' | 'PGlite', DataSpec> = quick
   ? { PostgreSQL: { accounts: 200, years: 0.5 }, PGlite: { accounts: 200, years: 0.5 } }
@@ -91,6 +99,8 @@ interface DatabaseFigures {
   coldStartMs: number[];
   firstStartMs: number;
   queries: QueryFigure[];
+  /** The game's uploads at the peak (PostgreSQL). */
+  ingest: IngestFigures | null;
 }
 
 async function ceiling(kind: 'bare' | 'query', env: Record<string, string>, userId: number): Promise<ClosedLoop> {
@@ -171,6 +181,15 @@ async function measureDatabase(
       const res = await fetch(`${served.url}${url}`, { headers });
       if (!res.ok) throw new Error(`${database}: ${url} answered ${res.status}`);
     }
+    // The home screen read again by a client that holds it: 304 after the access check.
+    const tagged = await fetch(`${served.url}/api/v1/dashboard/player/${id}/overview/`, { headers: parent });
+    const etag = tagged.headers.get('etag');
+    if (!etag) throw new Error(`${database}: the overview answered without an ETag`);
+    reads.push([
+      'overview, repeated (304)',
+      `/api/v1/dashboard/player/${id}/overview/`,
+      { ...parent, 'if-none-match': etag },
+    ]);
     await loopReport(served, loopFile); // from here on: the load only
     const figures: ReadFigure[] = [];
     for (const [name, url, headers] of reads) {
@@ -192,9 +211,30 @@ async function measureDatabase(
         `  open loop ${OPEN_RATE} req/s for ${S.open} s: p50 ${round(result.p50)} ms, p99 ${round(result.p99)} ms, ${result.errors} errors`,
       );
     }
+    // PostgreSQL serves several instances' worth of parents: twice the rate, once.
+    if (database === 'PostgreSQL') {
+      const result = await openLoop(served.url, mix, OPEN_RATE_HIGH, S.open);
+      open.push(result);
+      log(
+        `  open loop ${OPEN_RATE_HIGH} req/s for ${S.open} s: p50 ${round(result.p50)} ms, p99 ${round(result.p99)} ms, ${result.errors} errors`,
+      );
+    }
     const eventLoop = await loopReport(served, loopFile);
     const afterLoad = served.rssMb();
     await web(served);
+    // PGlite is one process: the count needs the database from here while the server runs.
+    let ingest: IngestFigures | null = null;
+    if (database === 'PostgreSQL') {
+      const db = await prepared.open();
+      try {
+        ingest = await measureIngest(served.url, db, INGEST);
+      } finally {
+        await db.close();
+      }
+      log(
+        `  ingest ${INGEST.rate} uploads/s for ${INGEST.seconds} s: ${round(ingest.throughput)} sessions/s, p99 ${round(ingest.p99)} ms, ${ingest.errors} errors, ${ingest.problems.length ? ingest.problems.join('; ') : 'every acknowledged session stored once'}`,
+      );
+    }
     await served.stop();
 
     const db = await prepared.open();
@@ -218,6 +258,7 @@ async function measureDatabase(
       coldStartMs,
       firstStartMs: first.ms,
       queries,
+      ingest,
     };
   } finally {
     await served.stop();
@@ -339,36 +380,28 @@ add(
   pg ? rps(pg.ceilings.oneQuery.reqPerSec) : '—',
   rps(pgl.ceilings.oneQuery.reqPerSec),
 );
-for (const { name } of pgl.reads) {
+for (const { name } of pg?.reads ?? pgl.reads) {
   const cell = (r: DatabaseFigures | undefined) => {
     const f = read(r, name);
     return f && r
       ? `${rps(f.reqPerSec)} = ${pct(f.reqPerSec, r.ceilings.oneQuery.reqPerSec)} (${pct(f.reqPerSec, r.ceilings.bare.reqPerSec)} of bare), p99 ${f.p99} ms`
       : '—';
   };
+  // Issue 27's budgets: a share of the one-query route on the same database, and p99 (PostgreSQL).
+  const share = (r: DatabaseFigures, minimum: number) =>
+    read(r, name)!.reqPerSec >= minimum * r.ceilings.oneQuery.reqPerSec;
+  const onPostgres = (minimum: number, p99: number): Verdict =>
+    pg ? share(pg, minimum) && read(pg, name)!.p99 <= p99 : null;
+  const screen: [string, Verdict] = ['≥ 50 % of one query, p99 ≤ 15 ms (PostgreSQL)', onPostgres(0.5, 15)];
   const budgets: Record<string, [string, Verdict]> = {
-    'user info': [
-      '≥ 60 % (PostgreSQL), ≥ 50 % (PGlite) of one query',
-      both(
-        (r) => read(r, name)!.reqPerSec >= (r.database === 'PostgreSQL' ? 0.6 : 0.5) * r.ceilings.oneQuery.reqPerSec,
-      ),
-    ],
-    'overview (home)': [
-      '≥ 40 % of one query, p99 ≤ 15 ms (PostgreSQL)',
-      pg ? read(pg, name)!.reqPerSec >= 0.4 * pg.ceilings.oneQuery.reqPerSec && read(pg, name)!.p99 <= 15 : null,
-    ],
-    'activity, 3 months': [
-      '≥ 40 % of one query, p99 ≤ 15 ms (PostgreSQL)',
-      pg ? read(pg, name)!.reqPerSec >= 0.4 * pg.ceilings.oneQuery.reqPerSec && read(pg, name)!.p99 <= 15 : null,
-    ],
-    'weekly chart, all time': [
-      '≥ 40 % of one query, p99 ≤ 15 ms (PostgreSQL)',
-      pg ? read(pg, name)!.reqPerSec >= 0.4 * pg.ceilings.oneQuery.reqPerSec && read(pg, name)!.p99 <= 15 : null,
-    ],
-    'hr_rises, 1000-row page': [
-      '≥ 888 req/s (4 × 222), p99 ≤ 25 ms (PostgreSQL)',
-      pg ? read(pg, name)!.reqPerSec >= 888 && read(pg, name)!.p99 <= 25 : null,
-    ],
+    health: ['≥ 85 % of one query (PostgreSQL)', pg ? share(pg, 0.85) : null],
+    'user info': ['≥ 70 % of one query (PostgreSQL)', pg ? share(pg, 0.7) : null],
+    'player list': screen,
+    'overview (home)': screen,
+    'activity, 3 months': screen,
+    'weekly chart, all time': screen,
+    'overview, repeated (304)': screen,
+    'hr_rises, 1000-row page': ['≥ 25 % of one query, p99 ≤ 25 ms (PostgreSQL)', onPostgres(0.25, 25)],
   };
   const [budget, met] = budgets[name] ?? ['', null];
   add(`${name}, req/s at ${CONNECTIONS} connections`, cell(pg), cell(pgl), budget, met);
@@ -379,12 +412,42 @@ const openCell = (r: DatabaseFigures | undefined) => {
     ? `p50 ${ms(w.p50)} ms, p99 ${ms(w.p99)} ms, ${w.errors} errors, ${rps(w.throughput)} answered/s (worst of ${r!.openLoop.length})`
     : '—';
 };
+const atRate = (r: DatabaseFigures | undefined, rate: number) =>
+  r ? { ...r, openLoop: r.openLoop.filter((o) => o.rate === rate) } : undefined;
 add(
   `open loop: parent reads at ${OPEN_RATE} req/s for ${S.open} s`,
-  openCell(pg),
-  openCell(pgl),
+  openCell(atRate(pg, OPEN_RATE)),
+  openCell(atRate(pgl, OPEN_RATE)),
   'p99 ≤ 25 ms (PostgreSQL), ≤ 60 ms (PGlite), 0 errors, every run',
-  both((r) => r.openLoop.every((o) => o.errors === 0 && o.p99 <= (r.database === 'PostgreSQL' ? 25 : 60))),
+  both((r) =>
+    r.openLoop
+      .filter((o) => o.rate === OPEN_RATE)
+      .every((o) => o.errors === 0 && o.p99 <= (r.database === 'PostgreSQL' ? 25 : 60)),
+  ),
+);
+const high = atRate(pg, OPEN_RATE_HIGH);
+add(
+  `open loop: parent reads at ${OPEN_RATE_HIGH} req/s for ${S.open} s`,
+  openCell(high),
+  '',
+  'p99 ≤ 50 ms, 0 errors (PostgreSQL)',
+  high?.openLoop.length ? high.openLoop.every((o) => o.errors === 0 && o.p99 <= 50) : null,
+);
+const ingestCell = (i: IngestFigures | null | undefined) =>
+  i
+    ? `${round(i.throughput)} sessions/s sustained, p99 ${ms(i.p99)} ms, ${i.errors} errors; ${i.acknowledged} acknowledged, ${i.retriesAnsweredDuplicate} retries answered duplicate; ${i.problems.length ? i.problems.join('; ') : 'each stored once, whole'}`
+    : '—';
+add(
+  `ingest: game uploads at ${INGEST.rate}/s for ${INGEST.seconds} s from ${INGEST.devices} tablets`,
+  ingestCell(pg?.ingest),
+  '',
+  '≥ 500 sessions/s sustained, p99 ≤ 50 ms, 0 errors, every acknowledged session stored once (PostgreSQL)',
+  pg?.ingest
+    ? pg.ingest.throughput >= 0.98 * 500 &&
+        pg.ingest.p99 <= 50 &&
+        pg.ingest.errors === 0 &&
+        pg.ingest.problems.length === 0
+    : null,
 );
 const loopCell = (r: DatabaseFigures | undefined) =>
   r?.eventLoop ? `p99 ${r.eventLoop.p99} ms, max ${r.eventLoop.max} ms` : '—';

@@ -27,9 +27,7 @@ import {
   findPlayerNamed,
   countProfiles,
   findProfileNamed,
-  insertCoolDowns,
-  insertCooldownEvents,
-  insertHrRises,
+  insertSessionEvents,
   insertNewSessions,
   insertProfile,
   listAccountPlayers,
@@ -218,9 +216,8 @@ async function storeSessions(tx: Tx, device: AuthDevice, sessions: GameSession[]
   const ids = await insertNewSessions(tx, rows);
   const fresh = valid.filter((s) => ids.has(s.game_session_id));
   const sessionId = (s: GameSession) => ids.get(s.game_session_id)!;
-  await insertHrRises(
-    tx,
-    fresh.flatMap((s) =>
+  await insertSessionEvents(tx, {
+    rises: fresh.flatMap((s) =>
       s.hr_rises.map((r) => ({
         playerId: s.player_id,
         sessionId: sessionId(s),
@@ -229,10 +226,7 @@ async function storeSessions(tx: Tx, device: AuthDevice, sessions: GameSession[]
         peakBpm: r.peak_bpm,
       })),
     ),
-  );
-  await insertCoolDowns(
-    tx,
-    fresh.flatMap((s) =>
+    coolDowns: fresh.flatMap((s) =>
       s.cool_downs.map((c) => ({
         playerId: s.player_id,
         sessionId: sessionId(s),
@@ -242,10 +236,7 @@ async function storeSessions(tx: Tx, device: AuthDevice, sessions: GameSession[]
         endBpm: c.end_bpm,
       })),
     ),
-  );
-  await insertCooldownEvents(
-    tx,
-    fresh.flatMap((s) =>
+    events: fresh.flatMap((s) =>
       s.cooldown_events.map((e) => ({
         playerId: s.player_id,
         sessionId: sessionId(s),
@@ -254,7 +245,7 @@ async function storeSessions(tx: Tx, device: AuthDevice, sessions: GameSession[]
         bpm: e.bpm,
       })),
     ),
-  );
+  });
   const acorns = new Map<number, number>();
   for (const s of fresh) acorns.set(s.player_id, (acorns.get(s.player_id) ?? 0) + s.acorns_earned);
   for (const [playerId, amount] of [...acorns].sort((a, b) => a[0] - b[0])) {
