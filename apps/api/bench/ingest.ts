@@ -147,22 +147,33 @@ export async function measureIngest(
       if (sessionOf[index] === null && answer.duplicates.length === 1) retriesAnsweredDuplicate += 1;
     });
 
-    // The count: what is stored for these families, per session (the event tables grouped by
-    // session over their (player_id, id) index).
+    // The count: what is stored for these families, per session. Four plain reads joined here: the
+    // rows were just written, before any statistics on them, and one joined query can be planned badly.
     const playerIds = families.map((f) => f.playerId);
-    const { rows } = await database.executeSql(
-      `with r as (select session_id, count(*)::int as n from hr_rises where player_id = any($1::int[]) group by 1),
-            c as (select session_id, count(*)::int as n from cool_downs where player_id = any($1::int[]) group by 1),
-            e as (select session_id, count(*)::int as n from cooldown_events where player_id = any($1::int[]) group by 1)
-       select s.game_session_id as id, coalesce(r.n, 0) as rises, coalesce(c.n, 0) as cool_downs, coalesce(e.n, 0) as events
-         from play_sessions s
-         left join r on r.session_id = s.id
-         left join c on c.session_id = s.id
-         left join e on e.session_id = s.id
-        where s.player_id = any($1::int[])`,
-      [playerIds],
-    );
-    const stored = rows as { id: string; rises: number; cool_downs: number; events: number }[];
+    const read = async (text: string) => (await database.executeSql(text, [playerIds])).rows;
+    const perSession = async (table: string) =>
+      new Map(
+        (
+          (await read(
+            `select session_id, count(*)::int as n from ${table} where player_id = any($1::int[]) group by 1`,
+          )) as { session_id: number; n: number }[]
+        ).map((row) => [row.session_id, row.n]),
+      );
+    const sessions = (await read('select id, game_session_id from play_sessions where player_id = any($1::int[])')) as {
+      id: number;
+      game_session_id: string;
+    }[];
+    const [rises, cools, events] = [
+      await perSession('hr_rises'),
+      await perSession('cool_downs'),
+      await perSession('cooldown_events'),
+    ];
+    const stored = sessions.map((s) => ({
+      id: s.game_session_id,
+      rises: rises.get(s.id) ?? 0,
+      cool_downs: cools.get(s.id) ?? 0,
+      events: events.get(s.id) ?? 0,
+    }));
     const problems: string[] = [];
     const storedIds = new Set(stored.map((row) => row.id));
     const missing = [...acknowledged].filter((id) => !storedIds.has(id));
