@@ -112,7 +112,11 @@ describe('the caseload', () => {
     const app = renderApp('/dashboard/coaching/caseload');
     await screen.findByRole('region', { name: 'Caseload' });
     await user.click(screen.getByRole('link', { name: 'Brief of Jordan Parker' }));
-    expect(await screen.findByRole('region', { name: 'Brief: Jordan Parker' })).toBeInTheDocument();
+    // The Coaching screen's code is loaded for the first time here (a lazy route): on a busy
+    // machine, transforming it takes longer than the usual 5 s wait.
+    expect(
+      await screen.findByRole('region', { name: 'Brief: Jordan Parker' }, { timeout: 12_000 }),
+    ).toBeInTheDocument();
     expect(app.location()).toBe('/dashboard/coaching?family=1');
   });
 
