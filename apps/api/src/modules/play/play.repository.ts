@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { mondayOfDateKey } from '@grove/domain';
 import { addDaysToDateKey } from '@grove/domain/sharing';
+import type { PlaySession } from '@grove/domain/api/play';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import { rowsOf } from '../../db/raw.ts';
 import {
   accounts,
   coolDowns,
@@ -43,6 +45,20 @@ const P = {
 /** "All sessions": a lower bound before any play. */
 const BEGINNING = new Date(0).toISOString();
 
+/** A timestamp as the API shows it (ISO 8601, UTC, milliseconds), formatted by the database. */
+const isoText = (column: unknown) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Sessions as the API shows them (the contract's playSession), an array built by the database from
+ * `rows`, a subquery of play_sessions rows named s, in `order`.
+ */
+const sessionsJson = (rows: SQL, order: SQL) =>
+  sql<PlaySession[]>`(select coalesce(json_agg(json_build_object(
+      'id', s.id, 'period_datetime', ${isoText(sql`s.period_datetime`)}, 'seconds_played', s.seconds_played,
+      'acorns_earned', s.acorns_earned, 'hr_rises', s.hr_rise_count, 'cool_downs', s.cool_down_count) order by ${order}), '[]'::json)
+    from (${rows}) s)`;
+
 const playerForPlay = prepared((db) =>
   db
     .select({
@@ -72,29 +88,6 @@ export async function findPlayerForPlay(db: Executor, playerId: number) {
 
 const num = (column: unknown) => sql<number>`${column}`.mapWith(Number);
 
-const sessionTotalsQuery = prepared((db) =>
-  db
-    .select({
-      sessions: num(sql`count(*)`),
-      secondsPlayed: num(sql`coalesce(sum(${playSessions.secondsPlayed}), 0)`),
-      hrRises: num(sql`coalesce(sum(${playSessions.hrRiseCount}), 0)`),
-      coolDowns: num(sql`coalesce(sum(${playSessions.coolDownCount}), 0)`),
-      coolDownSeconds: num(sql`coalesce(sum(${playSessions.coolDownSeconds}), 0)`),
-      cooldownEvents: num(sql`coalesce(sum(${playSessions.cooldownEventCount}), 0)`),
-      acornsEarned: num(sql`coalesce(sum(${playSessions.acornsEarned}), 0)`),
-      lastPlayDate: sql<Date | null>`max(${playSessions.periodDatetime})`.mapWith(playSessions.periodDatetime),
-    })
-    .from(playSessions)
-    .where(and(eq(playSessions.playerId, P.playerId), gte(playSessions.periodDatetime, P.since)))
-    .prepare('session_totals'),
-);
-
-/** Number of sessions and seconds played since `since` (all sessions when null). */
-export async function sessionTotals(db: Executor, playerId: number, since: Date | null) {
-  const [row] = await sessionTotalsQuery(db).execute({ playerId, since: since?.toISOString() ?? BEGINNING });
-  return row!;
-}
-
 const sessionColumns = {
   id: playSessions.id,
   periodDatetime: playSessions.periodDatetime,
@@ -121,18 +114,57 @@ export async function listSessions(db: Executor, playerId: number, since: Date |
   return sessionsQuery(db).execute({ playerId, since: since?.toISOString() ?? BEGINNING, limit, offset });
 }
 
-const latestSessionsQuery = prepared((db) =>
-  db
-    .select(sessionColumns)
-    .from(playSessions)
-    .where(eq(playSessions.playerId, P.playerId))
-    .orderBy(desc(playSessions.periodDatetime), desc(playSessions.id))
-    .limit(P.limit)
-    .prepare('latest_play_sessions'),
-);
+/**
+ * A page of the sessions played since `since` (oldest first), with the number of sessions and the
+ * seconds played from the local date `from` on, from the rollups: the weeks from `firstWeek` (the
+ * first Monday on or after `from`) from the weekly rollup, the days before it from the daily one.
+ * One statement.
+ */
+const activityQuery = prepared((db) => {
+  const w = playWeekRollups;
+  const d = playDayRollups;
+  const sums = unionAll(
+    db
+      .select({ sessions: w.sessions, secondsPlayed: w.secondsPlayed })
+      .from(w)
+      .where(and(eq(w.playerId, P.playerId), gte(w.week, P.firstWeek))),
+    db
+      .select({ sessions: d.sessions, secondsPlayed: d.secondsPlayed })
+      .from(d)
+      .where(and(eq(d.playerId, P.playerId), gte(d.day, P.from), lt(d.day, P.firstWeek))),
+  ).as('sums');
+  return db
+    .select({
+      sessions: num(sql`coalesce(sum(${sums.sessions}), 0)`),
+      secondsPlayed: num(sql`coalesce(sum(${sums.secondsPlayed}), 0)`),
+      page: sessionsJson(
+        sql`select * from ${playSessions}
+             where ${playSessions.playerId} = ${P.playerId} and ${playSessions.periodDatetime} >= ${P.since}
+             order by ${playSessions.periodDatetime}, ${playSessions.id} limit ${P.limit} offset ${P.offset}`,
+        sql`s.period_datetime, s.id`,
+      ),
+    })
+    .from(sums)
+    .prepare('player_activity');
+});
 
-export async function latestSessions(db: Executor, playerId: number, limit: number) {
-  return latestSessionsQuery(db).execute({ playerId, limit });
+/** The activity screen's page of sessions since `since`, and the frame's totals from local date `from` on. */
+export async function playerActivity(
+  db: Executor,
+  playerId: number,
+  frame: { from: string; since: Date },
+  page: { limit: number; offset: number },
+) {
+  const fromMonday = mondayOfDateKey(frame.from);
+  const firstWeek = fromMonday === frame.from ? frame.from : addDaysToDateKey(fromMonday, 7);
+  const [row] = await activityQuery(db).execute({
+    playerId,
+    from: frame.from,
+    firstWeek,
+    since: frame.since.toISOString(),
+    ...page,
+  });
+  return row!;
 }
 
 /** A date after any play: "no end" of a range of local dates. */
@@ -208,8 +240,11 @@ export async function rollupWeeks(db: Executor, playerId: number, from: string, 
   });
 }
 
-/** All of a player's play summed, and the week starting on Monday `week`, from the weekly rollup. */
-const playerRollupTotalsQuery = prepared((db) => {
+/**
+ * What the home screen shows of a player's play, in one statement: all play summed and the week
+ * starting on Monday `week`, from the weekly rollup, and the latest `limit` sessions (newest first).
+ */
+const overviewQuery = prepared((db) => {
   const t = playWeekRollups;
   const total = (column: AnyPgColumn) => num(sql`coalesce(sum(${column}), 0)`);
   const inWeek = (column: AnyPgColumn) => num(sql`coalesce(sum(${column}) filter (where ${t.week} = ${P.week}), 0)`);
@@ -228,96 +263,73 @@ const playerRollupTotalsQuery = prepared((db) => {
         hrRises: inWeek(t.hrRises),
         coolDowns: inWeek(t.coolDowns),
       },
+      latest: sessionsJson(
+        sql`select * from ${playSessions} where ${playSessions.playerId} = ${P.playerId}
+             order by ${playSessions.periodDatetime} desc, ${playSessions.id} desc limit ${P.limit}`,
+        sql`s.period_datetime desc, s.id desc`,
+      ),
     })
     .from(t)
     .where(eq(t.playerId, P.playerId))
-    .prepare('player_rollup_totals');
+    .prepare('player_overview');
 });
 
-export async function playerRollupTotals(db: Executor, playerId: number, week: string) {
-  const [row] = await playerRollupTotalsQuery(db).execute({ playerId, week });
+export async function playerOverview(db: Executor, playerId: number, week: string, latest: number) {
+  const [row] = await overviewQuery(db).execute({ playerId, week, limit: latest });
   return row!;
-}
-
-/** A timestamp as the API shows it (ISO 8601, UTC, milliseconds), formatted by the database. */
-const isoText = (column: unknown) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** How many rows a paged table holds for a player: the sum of its sessions' counts (index-only). */
-const rowCountQuery = (counter: AnyPgColumn, name: string) =>
-  prepared((db) =>
-    db
-      .select({ n: num(sql`coalesce(sum(${counter}), 0)`) })
-      .from(playSessions)
-      .where(eq(playSessions.playerId, P.playerId))
-      .prepare(`${name}_count`),
-  );
-
-async function rowCount(db: Executor, query: ReturnType<typeof rowCountQuery>, playerId: number): Promise<number> {
-  const [row] = await query(db).execute({ playerId });
-  return row?.n ?? 0;
 }
 
 type PagedTable = typeof hrRises | typeof coolDowns | typeof cooldownEvents;
 
 /**
- * A page of up to 1000 event rows as the JSON array the API answers, built by the database
- * (json_agg): no row becomes a JavaScript object on its way through (issue 27 item 4). `fields`
- * are the json_build_object arguments, the wire names and their values, over the table's own
- * columns (the page is a subquery under the table's name).
+ * One page of a player's events: how many there are, and the page's rows as the JSON array the API
+ * answers (text), in one statement. The database builds the JSON (json_agg): no row becomes a
+ * JavaScript object on its way through (issue 27 item 4). `fields` are the json_build_object
+ * arguments, the wire names and their values, over the table's own columns (the page is a subquery
+ * under the table's name).
  *
- * The page's first id: OFFSET runs on an index-only scan of (player_id, id), from whichever end is
- * nearer, so the first and the last pages are both cheap; the rows themselves are then read by
- * keyset (id >= start).
+ * The count is the sum of the player's sessions' counters (index-only). The page's first id: OFFSET
+ * runs on an index-only scan of (player_id, id) from whichever end is nearer, so the first and the
+ * last pages are both cheap (the other end's subquery is never run); the rows themselves are then
+ * read by keyset (id >= start).
  */
-async function eventRowsJson(
-  db: Executor,
-  t: PagedTable,
-  fields: SQL,
-  page: { playerId: number; skip: number; limit: number; fromEnd: boolean },
-): Promise<string> {
-  const start = page.fromEnd
-    ? sql`(select ${t.id} from ${t} where ${t.playerId} = ${page.playerId} order by ${t.id} desc offset ${page.skip} limit 1)`
-    : sql`(select ${t.id} from ${t} where ${t.playerId} = ${page.playerId} order by ${t.id} offset ${page.skip} limit 1)`;
-  const result = await db.execute(
-    sql`select coalesce(json_agg(json_build_object(${fields}) order by ${t.id}), '[]')::text as rows
-          from (select * from ${t} where ${t.playerId} = ${page.playerId} and ${t.id} >= ${start} order by ${t.id} limit ${page.limit}) as ${t}`,
-  );
-  return String((result as unknown as { rows: { rows: string }[] }).rows[0]!.rows);
-}
-
-/** From which end the page's first id is counted, and how many rows that skips. */
-function pageVariant(count: number, offset: number) {
-  const fromEnd = offset * 2 > count;
-  return { fromEnd, skip: fromEnd ? count - 1 - offset : offset };
-}
-
-/** One page of a player's events: how many there are, and the page's rows as a JSON array (text). */
 export interface EventsPage {
   count: number;
   rowsJson: string;
 }
 
 const eventsPage =
-  (t: PagedTable, counter: ReturnType<typeof rowCountQuery>, fields: SQL) =>
+  (t: PagedTable, counter: AnyPgColumn, fields: SQL) =>
   async (db: Executor, playerId: number, limit: number, offset: number): Promise<EventsPage> => {
-    const count = await rowCount(db, counter, playerId);
-    if (offset >= count) return { count, rowsJson: '[]' };
-    return { count, rowsJson: await eventRowsJson(db, t, fields, { playerId, limit, ...pageVariant(count, offset) }) };
+    const ids = sql`select ${t.id} from ${t} where ${t.playerId} = ${playerId}`;
+    const start = sql`case when ${offset}::int * 2 > n.count
+      then (${ids} order by ${t.id} desc offset n.count - 1 - ${offset}::int limit 1)
+      else (${ids} order by ${t.id} offset ${offset}::int limit 1) end`;
+    const result = await db.execute(sql`
+      with n as (select coalesce(sum(${counter}), 0)::int as count from ${playSessions} where ${playSessions.playerId} = ${playerId})
+      select n.count,
+             case when ${offset}::int >= n.count then '[]' else (
+               select coalesce(json_agg(json_build_object(${fields}) order by ${t.id}), '[]')::text
+                 from (select * from ${t} where ${t.playerId} = ${playerId} and ${t.id} >= ${start}
+                        order by ${t.id} limit ${limit}::int) as ${t}
+             ) end as rows
+        from n`);
+    const row = rowsOf<{ count: number; rows: string }>(result)[0]!;
+    return { count: Number(row.count), rowsJson: String(row.rows) };
   };
 
 // The wire names and values of each list (packages/domain/src/api/play.ts: hrRise, coolDown,
 // cooldownEvent); play.test.ts parses the answers with those schemas.
 export const pageHrRises = eventsPage(
   hrRises,
-  rowCountQuery(playSessions.hrRiseCount, 'hr_rises'),
+  playSessions.hrRiseCount,
   sql`'id', ${hrRises.id}, 'session_id', ${hrRises.sessionId}, 'occurred_at', ${isoText(hrRises.occurredAt)},
       'start_bpm', ${hrRises.startBpm}, 'peak_bpm', ${hrRises.peakBpm}`,
 );
 
 export const pageCoolDowns = eventsPage(
   coolDowns,
-  rowCountQuery(playSessions.coolDownCount, 'cool_downs'),
+  playSessions.coolDownCount,
   sql`'id', ${coolDowns.id}, 'session_id', ${coolDowns.sessionId}, 'started_at', ${isoText(coolDowns.startedAt)},
       'ended_at', ${isoText(coolDowns.endedAt)},
       'duration_seconds', round(extract(epoch from (${coolDowns.endedAt} - ${coolDowns.startedAt})))::int,
@@ -326,7 +338,7 @@ export const pageCoolDowns = eventsPage(
 
 export const pageCooldownEvents = eventsPage(
   cooldownEvents,
-  rowCountQuery(playSessions.cooldownEventCount, 'cooldown_events'),
+  playSessions.cooldownEventCount,
   sql`'id', ${cooldownEvents.id}, 'session_id', ${cooldownEvents.sessionId},
       'occurred_at', ${isoText(cooldownEvents.occurredAt)}, 'event_type', ${cooldownEvents.eventType},
       'bpm', ${cooldownEvents.bpm}`,

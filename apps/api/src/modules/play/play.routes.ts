@@ -1,4 +1,5 @@
 import { playApi } from '@grove/domain/api/play';
+import type { Paging } from '@grove/domain/api/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
@@ -57,30 +58,19 @@ export function playRoutes(app: App, db: Db) {
       await weeklyActivity(db, requireUser(request), request.params.id, request.query.time_frame),
     ),
   );
-  route(app, playApi.hrRises, user, async (request, reply) =>
-    answerConditionally(
-      request,
-      reply,
-      await hrRisesPage(db, requireUser(request), request.params.id, request.query),
-      (page) => sendJsonPage(request, reply, page),
-    ),
-  );
-  route(app, playApi.coolDowns, user, async (request, reply) =>
-    answerConditionally(
-      request,
-      reply,
-      await coolDownsPage(db, requireUser(request), request.params.id, request.query),
-      (page) => sendJsonPage(request, reply, page),
-    ),
-  );
-  route(app, playApi.cooldownEvents, user, async (request, reply) =>
-    answerConditionally(
-      request,
-      reply,
-      await cooldownEventsPage(db, requireUser(request), request.params.id, request.query),
-      (page) => sendJsonPage(request, reply, page),
-    ),
-  );
+  // The three event lists: pages whose JSON the database wrote (sendJsonPage).
+  const eventsPage =
+    (load: typeof hrRisesPage) =>
+    async (request: FastifyRequest & { params: { id: number }; query: Paging }, reply: FastifyReply) =>
+      answerConditionally(
+        request,
+        reply,
+        await load(db, requireUser(request), request.params.id, request.query),
+        (page) => sendJsonPage(request, reply, page),
+      );
+  route(app, playApi.hrRises, user, eventsPage(hrRisesPage));
+  route(app, playApi.coolDowns, user, eventsPage(coolDownsPage));
+  route(app, playApi.cooldownEvents, user, eventsPage(cooldownEventsPage));
   route(app, playApi.overview, user, async (request, reply) =>
     answerConditionally(request, reply, await overview(db, requireUser(request), request.params.id)),
   );

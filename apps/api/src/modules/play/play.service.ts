@@ -24,12 +24,11 @@ import {
   findAccount,
   findPlayerAccess,
   findPlayerForPlay,
-  latestSessions,
-  listSessions,
   pageCoolDowns,
   pageCooldownEvents,
   pageHrRises,
-  playerRollupTotals,
+  playerActivity,
+  playerOverview,
   playerTotals,
   rollupWeeks,
   type EventsPage,
@@ -102,17 +101,6 @@ export async function weeklyActivity(
   };
 }
 
-function toSessionDto(row: Awaited<ReturnType<typeof listSessions>>[number]) {
-  return {
-    id: row.id,
-    period_datetime: row.periodDatetime.toISOString(),
-    seconds_played: row.secondsPlayed,
-    acorns_earned: row.acornsEarned,
-    hr_rises: row.hrRiseCount,
-    cool_downs: row.coolDownCount,
-  };
-}
-
 /** GET /api/v2/player/{id}/activity/: the frame's sessions, oldest first, and their total time. */
 export async function activity(
   db: Db,
@@ -127,18 +115,20 @@ export async function activity(
   const since = frameStart(frame, options);
   const offset = (paging.page - 1) * paging.page_size;
   const answer = async () => {
-    const [weeks, rows] = await Promise.all([
-      rollupWeeks(db, player.id, frameWeeks(frame, options).start, null),
-      listSessions(db, player.id, since, paging.page_size, offset),
-    ]);
+    const read = await playerActivity(
+      db,
+      player.id,
+      { from: frameWeeks(frame, options).start, since },
+      { limit: paging.page_size, offset },
+    );
     return {
-      count: weeks.reduce((sum, w) => sum + w.sessions, 0),
+      count: read.sessions,
       page: paging.page,
       pageSize: paging.page_size,
-      results: rows.map(toSessionDto),
+      results: read.page,
       time_frame: frame,
       frame_start: since.toISOString(),
-      total_seconds_played: weeks.reduce((sum, w) => sum + w.secondsPlayed, 0),
+      total_seconds_played: read.secondsPlayed,
     };
   };
   return { etag: tagOf(playApi.activity.schema.response[200], player, today), answer };
@@ -180,10 +170,7 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
   const answer = async () => {
     // The current week lies wholly inside the 1W frame (today minus 7 days is in the week before).
     const week = mondayOfDateKey(localDateKey(today, timeZone));
-    const [totals, last] = await Promise.all([
-      playerRollupTotals(db, player.id, week),
-      latestSessions(db, player.id, OVERVIEW_LAST_SESSIONS),
-    ]);
+    const { latest, ...totals } = await playerOverview(db, player.id, week, OVERVIEW_LAST_SESSIONS);
     return {
       player_id: player.id,
       name: player.name,
@@ -197,7 +184,7 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
         cool_downs: totals.week.coolDowns,
         goal_minutes: CHART.goalMinutes,
       },
-      last_sessions: last.map(toSessionDto),
+      last_sessions: latest,
       totals: {
         sessions: totals.sessions,
         seconds_played: totals.secondsPlayed,
@@ -211,7 +198,7 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
       chase_speed: player.chaseSpeed,
       acorns: player.acorns,
       first_play_date: iso(player.firstPlayDate),
-      last_play_date: iso(last[0]?.periodDatetime),
+      last_play_date: latest[0]?.period_datetime ?? null,
     };
   };
   return { etag: tagOf(playApi.overview.schema.response[200], player, today), answer };
