@@ -48,15 +48,23 @@ function queryApi(send: Sender, tx?: number) {
   };
 }
 
+/**
+ * The thread's young generation: it only turns messages into queries and results into messages,
+ * short-lived objects that a small nursery collects as well; V8's default (about 48 MB) would stay
+ * resident beside PGlite's own memory (decision 0061).
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 /** Starts the worker and opens the database there; resolves once it answers. */
 export async function openPgliteThread(options: { dataDir?: string }): Promise<PGlite> {
+  const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB };
   // From the TypeScript sources (dev, tests), the thread first registers tsx to load its file.
   const worker = WORKER.pathname.endsWith('.ts')
     ? new Worker(
         `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER.href)}); })`,
-        { eval: true, workerData: options },
+        { eval: true, workerData: options, resourceLimits },
       )
-    : new Worker(WORKER, { workerData: options });
+    : new Worker(WORKER, { workerData: options, resourceLimits });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteOptions } from './pglite-options.ts';
 import type { ThreadRequest, ThreadReply } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -26,11 +26,7 @@ function plain(error: unknown) {
   return fields;
 }
 
-const db = await PGlite.create({
-  ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-  relaxedDurability: false,
-  extensions: { pg_trgm },
-});
+const db = await PGlite.create(pgliteOptions(options.dataDir));
 
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
 let nextTransaction = 1;

@@ -18,7 +18,7 @@ const WEBHOOK_SECRET = 'whsec_grove_test_secret';
 let fake: StripeFake;
 let stripe: PaymentProvider;
 
-function provider(overrides: Partial<StripeProviderOptions> = {}): PaymentProvider {
+function provider(overrides: Partial<StripeProviderOptions> = {}): Promise<PaymentProvider> {
   return stripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url, ...overrides });
 }
 
@@ -55,7 +55,7 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   fake = await startStripeFake({ secretKey: SECRET_KEY });
-  stripe = provider();
+  stripe = await provider();
 });
 
 afterAll(async () => {
@@ -308,7 +308,11 @@ describe('stripeProvider: Stripe unreachable or failing', () => {
     provider.charge({ customerId, amountCents: 2500, currency: 'usd', description: 'x', idempotencyKey });
 
   it('throws provider_unavailable when nothing answers', async () => {
-    const down = provider({ apiUrl: `http://127.0.0.1:${await closedPort()}`, maxNetworkRetries: 0, timeoutMs: 1000 });
+    const down = await provider({
+      apiUrl: `http://127.0.0.1:${await closedPort()}`,
+      maxNetworkRetries: 0,
+      timeoutMs: 1000,
+    });
 
     await expectKind(down.createCustomer({ accountId: 1, email: 'a@example.com', name: 'A' }), 'provider_unavailable');
     await expectKind(charge(down, 'cus_any', 'down-1'), 'provider_unavailable');
@@ -319,7 +323,7 @@ describe('stripeProvider: Stripe unreachable or failing', () => {
     const { customerId, paymentMethodId } = await customerWith('pm_card_visa');
     const input = { customerId, paymentMethodId, amountCents: 2500, currency: 'usd', description: 'x' };
     const before = fake.paymentIntents.size;
-    const slow = provider({ maxNetworkRetries: 0, timeoutMs: 200 });
+    const slow = await provider({ maxNetworkRetries: 0, timeoutMs: 200 });
     fake.delayNext(1500);
 
     await expectKind(slow.charge({ ...input, idempotencyKey: 'slow-1' }), 'provider_unavailable');
@@ -354,7 +358,7 @@ describe('stripeProvider: Stripe unreachable or failing', () => {
 
   it('throws provider_unavailable when Stripe keeps failing', async () => {
     const { customerId, paymentMethodId } = await customerWith('pm_card_visa');
-    const impatient = provider({ maxNetworkRetries: 1 });
+    const impatient = await provider({ maxNetworkRetries: 1 });
     fake.failNext(500);
     fake.failNext(500);
 
@@ -373,7 +377,7 @@ describe('stripeProvider: Stripe unreachable or failing', () => {
   });
 
   it('throws provider_unavailable when Stripe refuses the secret key', async () => {
-    const revoked = provider({ secretKey: 'sk_test_revoked' });
+    const revoked = await provider({ secretKey: 'sk_test_revoked' });
     const error = await serviceError(revoked.createCustomer({ accountId: 1, email: 'a@example.com', name: 'A' }));
     expect(error.kind).toBe('provider_unavailable');
     expect(error.cause).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);

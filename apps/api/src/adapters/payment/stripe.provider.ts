@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { CARD_DECLINED } from '@grove/domain/billing';
 import {
   PaymentServiceError,
@@ -57,6 +57,12 @@ export function declineSentence(code: string | undefined | null): string {
   return (code && DECLINE_SENTENCES[code]) || CARD_DECLINED;
 }
 
+/**
+ * The SDK, loaded by the first stripeProvider() rather than with the server: it is large (a few
+ * megabytes of code held in memory), and the sandbox, the default, needs none of it.
+ */
+let StripeSdk: typeof Stripe;
+
 function serviceError(kind: PaymentServiceErrorKind, message: string, cause?: unknown): PaymentServiceError {
   const error = new PaymentServiceError(kind, message);
   if (cause !== undefined) error.cause = cause;
@@ -70,11 +76,11 @@ function serviceError(kind: PaymentServiceErrorKind, message: string, cause?: un
  */
 function unavailable(error: unknown): PaymentServiceError | null {
   if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeAPIError ||
-    error instanceof Stripe.errors.StripeRateLimitError ||
-    error instanceof Stripe.errors.StripeAuthenticationError ||
-    error instanceof Stripe.errors.StripePermissionError
+    error instanceof StripeSdk.errors.StripeConnectionError ||
+    error instanceof StripeSdk.errors.StripeAPIError ||
+    error instanceof StripeSdk.errors.StripeRateLimitError ||
+    error instanceof StripeSdk.errors.StripeAuthenticationError ||
+    error instanceof StripeSdk.errors.StripePermissionError
   ) {
     return serviceError('provider_unavailable', `Stripe is unavailable: ${error.message}`, error);
   }
@@ -83,7 +89,7 @@ function unavailable(error: unknown): PaymentServiceError | null {
 
 function isMissing(error: unknown, param?: string): error is Stripe.errors.StripeInvalidRequestError {
   return (
-    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error instanceof StripeSdk.errors.StripeInvalidRequestError &&
     error.code === 'resource_missing' &&
     (param === undefined || error.param === param)
   );
@@ -94,8 +100,9 @@ function isMissing(error: unknown, param?: string): error is Stripe.errors.Strip
  * browser, which hands us a PaymentMethod id (`pm_…`); card numbers never reach this server.
  * Charges are off-session PaymentIntents confirmed at once, keyed by the caller's idempotency key.
  */
-export function stripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
+export async function stripeProvider(options: StripeProviderOptions): Promise<PaymentProvider> {
+  StripeSdk ??= (await import('stripe')).default;
+  const stripe = new StripeSdk(options.secretKey, {
     ...apiAddress(options.apiUrl),
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     timeout: options.timeoutMs ?? 20_000,
@@ -169,7 +176,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
           throw serviceError('missing_payment_method', `Stripe has no payment method ${method.token}`, error);
         }
         // Stripe checks some cards when they are attached; a refused card is not saved.
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof StripeSdk.errors.StripeCardError) {
           throw serviceError(
             'missing_payment_method',
             `Stripe refused the card: ${declineSentence(error.decline_code || error.code)}`,
@@ -205,7 +212,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
         return { status: 'declined', chargeId: paymentIntent.id, reason: declineSentence(code) };
       } catch (error) {
         if (error instanceof PaymentServiceError) throw error;
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof StripeSdk.errors.StripeCardError) {
           return {
             status: 'declined',
             chargeId: error.payment_intent?.id ?? null,
@@ -236,7 +243,7 @@ export function stripeProvider(options: StripeProviderOptions): PaymentProvider 
 
     verifyWebhook(rawBody, signatureHeader): ProviderEvent {
       if (!signatureHeader) {
-        throw new Stripe.errors.StripeSignatureVerificationError('', rawBody, {
+        throw new StripeSdk.errors.StripeSignatureVerificationError('', rawBody, {
           message: 'No Stripe-Signature header',
         });
       }
