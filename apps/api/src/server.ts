@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
 import { demoLoginLines } from './db/seed/demo-logins.ts';
-import { seedDemoData, seedEssentials } from './db/seed/index.ts';
+import { isSeeded, seedDemoData, seedEssentials } from './db/seed/index.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { scrubMessage, serializeError } from './lib/log-redaction.ts';
 
@@ -74,27 +74,38 @@ try {
   fail(`cannot start the job queue: ${describe(error)}`);
 }
 
+// The rows every installation needs, and whether the demo data is still to be written. A later
+// start ("cold start") finds the demo data's mark and goes straight on.
+let seedPending = false;
 try {
-  if (config.SEED_DEMO_DATA) {
-    const started = Date.now();
-    const result = await seedDemoData(database.db, { publicUrl: config.publicUrl });
-    if (result.seeded)
-      console.log(
-        `grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-  } else {
-    await seedEssentials(database.db);
-  }
+  await seedEssentials(database.db);
+  seedPending = config.SEED_DEMO_DATA && !(await isSeeded(database.db));
 } catch (error) {
   await jobs.stop({ timeoutMs: 5_000 });
   await database.close();
-  fail(`cannot load the ${config.SEED_DEMO_DATA ? 'demo data' : 'essential rows'}: ${describe(error)}`);
+  fail(`cannot load the essential rows: ${describe(error)}`);
 }
 
 // buildApp hands the queue to the modules (app.jobs), which register their handlers on it.
 const buildOptions: BuildOptions = { jobs };
 const app = await buildApp(config, database, buildOptions);
 jobs.setLogger(app.log);
+
+// A first start writes the demo data after the server listens (docs/decisions/0058): the page
+// answers at once, and an API request that comes before the demo data is committed waits for it
+// (the seed is one transaction), so nobody sees a half-written or empty world. The demo logins are
+// printed once it is there. When the seed fails, the server stops, as it did before listening.
+let seeding: Promise<void> | undefined;
+let seedDone = !seedPending;
+let seeded: () => void = () => undefined;
+if (seedPending) {
+  const ready = new Promise<void>((resolve) => (seeded = resolve));
+  // A callback hook: after the seed it costs a boolean test, not a promise per request (decision 0055).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (seedDone || !request.url.startsWith('/api')) return done();
+    void ready.then(() => done());
+  });
+}
 
 // From here on, an uncaught error is logged by the app's logger (serialised without secrets) and
 // the server shuts down gracefully.
@@ -106,6 +117,8 @@ const shutdown = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, 
   stoppingSince ||= Date.now();
   if (err) app.log.error({ err }, 'shutting down after an error');
   await app.close();
+  // A seed still running commits or fails before the database closes (it is one transaction).
+  await seeding?.catch(() => undefined);
   // Running jobs finish (within the grace delay) and record their outcome before the database closes.
   await jobs.stop({ timeoutMs: 5_000 });
   await database.close();
@@ -140,6 +153,30 @@ try {
       ? `port ${config.PORT} is already in use (set PORT to another one)`
       : `cannot listen on ${config.HOST}:${config.PORT}: ${describe(error)}`,
   );
+}
+
+if (seedPending) {
+  const started = Date.now();
+  seeding = seedDemoData(database.db, { publicUrl: config.publicUrl }).then(
+    (result) => {
+      if (result.seeded)
+        console.log(
+          `grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+      seedDone = true;
+      seeded();
+    },
+    async (error: unknown) => {
+      // The requests waiting for the demo data stay waiting: the process exits.
+      try {
+        await jobs.stop({ timeoutMs: 5_000 });
+        await database.close();
+      } finally {
+        fail(`cannot load the demo data: ${describe(error)}`);
+      }
+    },
+  );
+  await seeding;
 }
 
 // The banner: where Grove runs and, with demo data, every demo login of the README (decision 0047).

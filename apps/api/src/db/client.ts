@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgliteOptions } from './pglite-options.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -75,11 +75,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const client = options.thread
     ? await openPgliteThread({ dataDir: options.dataDir })
     : await PGlite.create({
-        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        ...pgliteOptions(options.dataDir),
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-        relaxedDurability: false,
-        // Trigram indexes serve the admin accounts search (migration 0006).
-        extensions: { pg_trgm },
       });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {

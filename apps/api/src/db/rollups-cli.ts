@@ -4,23 +4,9 @@
  * play; this is the repair after a manual edit of play_sessions with the triggers off, and a
  * check: it prints how many rows changed.
  */
-import { loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
-import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
+import { openScriptDatabase } from './script-database.ts';
 
-const config = loadConfig();
-// A running server owns its PGlite data directory.
-if (!config.DATABASE_URL) {
-  try {
-    acquireDataDirLock(config.dataDir); // released when the process exits
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(`grove: ${error.message}`);
-    process.exit(1);
-  }
-}
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-await database.migrate();
+const { database } = await openScriptDatabase();
 const started = Date.now();
 // One transaction: the rows kept before, the rebuild, and how many rows it changed.
 const [result] = (

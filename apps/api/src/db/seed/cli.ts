@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
-import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts';
+import { openScriptDatabase } from '../script-database.ts';
 import { seedDemoData } from './index.ts';
 
 // npm run seed -- --accounts 100000 [--seed 7] [--without-play]
@@ -17,19 +15,7 @@ if (!Number.isInteger(count) || count < 1) {
   console.error('--accounts must be a positive whole number');
   process.exit(1);
 }
-const config = loadConfig();
-// A running server owns its PGlite data directory: seeding beside it would overwrite its files.
-if (!config.DATABASE_URL) {
-  try {
-    acquireDataDirLock(config.dataDir); // released when the process exits
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(`grove: ${error.message}`);
-    process.exit(1);
-  }
-}
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-await database.migrate();
+const { database } = await openScriptDatabase();
 const started = Date.now();
 const result = await seedDemoData(database.db, {
   accounts: count,

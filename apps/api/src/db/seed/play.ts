@@ -33,8 +33,9 @@ import { CHILD_NAMES } from './names.ts';
  * - survey forms and responses, a few incomplete profiles, remote configs, experiment variants.
  *
  * The bulk (sessions, rises, cooldowns, events) is generated inside the database with
- * INSERT … SELECT generate_series, a chunk of players per statement, so 100,000 accounts on
- * PostgreSQL stay a matter of minutes. Randomness inside SQL comes from hashint8 of per-player
+ * INSERT … SELECT generate_series, one statement per chunk of players (generatePlay), so 100,000
+ * accounts on PostgreSQL stay a matter of minutes; the chunk's rollups are then built once from its
+ * sessions (docs/decisions/0058-fast-first-start.md). Randomness inside SQL comes from hashint8 of per-player
  * seeds drawn from the seed's generator and of row ids, so the data is the same on every run.
  */
 const PLAYERS_PER_STATEMENT = 400;
@@ -76,17 +77,39 @@ const coolDownSeconds = (r: SessionRefs, n: SQL) =>
   sql`least(round((100 - 65 * ${progressOf(r)}) * (0.7 + 0.6 * ${rnd(sql`${r.playerId}::bigint * 1000003 + extract(epoch from ${r.periodDatetime})::bigint * 17 + ${n}`, 13)})),
             ${r.seconds} - ${riseOffset(r, n)} - 12)::int`;
 
-async function generateSessions(db: Executor, chunk: SeededPlayer[], seeds: number[], now: Date) {
+/**
+ * A chunk's sessions with their rises, cooldowns and cooldown events, in one statement: the
+ * sessions are computed once (materialized), inserted in time order per player, and the detail
+ * rows are made from what that insert returns (data-modifying CTEs), in time order per player too.
+ */
+async function generatePlay(db: Executor, chunk: SeededPlayer[], seeds: number[], now: Date) {
   const week = sql`w.n`;
   const seed = (extra: SQL) => sql`(pl.seed + (${extra}) * 1000003)`;
   const daySeed = sql`(dy.seed + (dy.week_no * 7 + dy.day) * 1000003)`;
-  const refs: SessionRefs = {
+  const planned: SessionRefs = {
     playerId: sql`c.player_id`,
     periodDatetime: sql`c.period_datetime`,
     seconds: sql`c.seconds_played`,
     rises: sql`c.rises`,
     startedAt: sql`c.started_at`,
   };
+  const refs: SessionRefs = {
+    playerId: sql`s.player_id`,
+    periodDatetime: sql`s.period_datetime`,
+    seconds: sql`s.seconds_played`,
+    rises: sql`s.hr_rise_count`,
+    startedAt: sql`p.started_at`,
+  };
+  const n = sql`g.n`;
+  const rowSeed = sql`s.id * 16 + g.n`;
+  const riseAt = sql`s.period_datetime + ${riseOffset(refs, n)} * interval '1 second'`;
+  const coolDownEnd = sql`${riseAt} + (12 + ${coolDownSeconds(refs, n)}) * interval '1 second'`;
+  const sessionEnd = sql`s.period_datetime + s.seconds_played * interval '1 second'`;
+  const details = (count: SQL) => sql`
+      from s
+      join plan p on p.player_id = s.player_id
+     cross join lateral generate_series(1, ${count}) as g(n)
+     order by s.player_id, s.period_datetime, g.n`;
   await db.execute(sql`
     with plan as materialized (
       -- Once per player (materialized: otherwise the device lookup would run once per session).
@@ -127,8 +150,10 @@ async function generateSessions(db: Executor, chunk: SeededPlayer[], seeds: numb
           limit wk.per_week
        ) d
     ),
-    timed as (
-      select dy.*,
+    timed as materialized (
+      -- Materialized, like placed below: each expression is computed once per session, not once
+      -- per place the statement uses it.
+      select dy.player_id, dy.account_id, dy.device_id, dy.started_at, dy.tz, dy.now_local, dy.week_no, dy.day,
              dy.monday + dy.day * interval '1 day' as day_start,
              dy.monday + dy.day * interval '1 day' + interval '15 hours'
                + floor(${rnd(daySeed, 6)} * 300) * interval '1 minute' as afternoon,
@@ -138,7 +163,7 @@ async function generateSessions(db: Executor, chunk: SeededPlayer[], seeds: numb
              ${rnd(daySeed, 10)} as r_today
         from days dy
     ),
-    placed as (
+    placed as materialized (
       -- A session of today whose afternoon slot has not ended 10 minutes before now moves earlier
       -- in the day, between 07:00 and then; with no room for it (early morning) it is left out below.
       select t.*,
@@ -155,6 +180,8 @@ async function generateSessions(db: Executor, chunk: SeededPlayer[], seeds: numb
     progressed as (
       select t.*, least(1.0, extract(epoch from (t.period_datetime - t.started_at)) / (${RAMP_WEEKS}::float8 * 604800)) as progress
         from placed t
+       where t.period_datetime >= t.started_at
+         and t.period_datetime + t.seconds_played * interval '1 second' <= ${now.toISOString()}::timestamptz - interval '10 minutes'
     ),
     counted as (
       select pr.*, greatest(0, round((5.5 - 4 * pr.progress) * (0.4 + 1.2 * pr.r_rises)))::int as rises
@@ -163,66 +190,45 @@ async function generateSessions(db: Executor, chunk: SeededPlayer[], seeds: numb
     c as (
       select ct.*, least(ct.rises, floor(ct.rises * (0.55 + 0.4 * ct.progress) + ct.r_cool)::int) as cools
         from counted ct
+    ),
+    s as (
+      insert into play_sessions
+        (account_id, player_id, device_id, game_session_id, period_datetime, seconds_played, acorns_earned,
+         hr_rise_count, cool_down_count, cool_down_seconds, cooldown_event_count, created_at)
+      select c.account_id, c.player_id, c.device_id,
+             'demo-' || c.player_id || '-' || c.week_no || '-' || c.day,
+             c.period_datetime, c.seconds_played,
+             c.seconds_played / 60 + 3 * c.cools,
+             c.rises,
+             c.cools,
+             (select coalesce(sum(${coolDownSeconds(planned, sql`g.n`)}), 0) from generate_series(1, c.cools) as g(n)),
+             c.rises,
+             c.period_datetime + c.seconds_played * interval '1 second'
+        from c
+       order by c.player_id, c.period_datetime
+      returning id, player_id, period_datetime, seconds_played, hr_rise_count, cool_down_count
+    ),
+    rises as (
+      insert into hr_rises (player_id, session_id, occurred_at, start_bpm, peak_bpm)
+      select s.player_id, s.id, ${riseAt},
+             (82 + floor(${rnd(rowSeed, 11)} * 16))::int,
+             (82 + floor(${rnd(rowSeed, 11)} * 16) + 15 + floor(${rnd(rowSeed, 12)} * (45 - 20 * ${progressOf(refs)})))::int
+      ${details(sql`s.hr_rise_count`)}
+    ),
+    cools as (
+      insert into cool_downs (player_id, session_id, started_at, ended_at, start_bpm, end_bpm)
+      select s.player_id, s.id, ${riseAt} + interval '12 seconds', ${coolDownEnd},
+             (110 + floor(${rnd(rowSeed, 14)} * 25))::int,
+             (84 + floor(${rnd(rowSeed, 15)} * 12))::int
+      ${details(sql`s.cool_down_count`)}
     )
-    insert into play_sessions
-      (account_id, player_id, device_id, game_session_id, period_datetime, seconds_played, acorns_earned,
-       hr_rise_count, cool_down_count, cool_down_seconds, cooldown_event_count, created_at)
-    select c.account_id, c.player_id, c.device_id,
-           'demo-' || c.player_id || '-' || c.week_no || '-' || c.day,
-           c.period_datetime, c.seconds_played,
-           c.seconds_played / 60 + 3 * c.cools,
-           c.rises,
-           c.cools,
-           (select coalesce(sum(${coolDownSeconds(refs, sql`g.n`)}), 0) from generate_series(1, c.cools) as g(n)),
-           c.rises,
-           c.period_datetime + c.seconds_played * interval '1 second'
-      from c
-     where c.period_datetime >= c.started_at
-       and c.period_datetime + c.seconds_played * interval '1 second' <= ${now.toISOString()}::timestamptz - interval '10 minutes'
-     order by c.player_id, c.period_datetime`);
-}
-
-/** Rises, cooldowns and cooldown events of the chunk's sessions, in time order per player. */
-async function generateDetails(db: Executor, ids: number[]) {
-  const players = sql`${intArray(ids)}::int[]`;
-  const refs: SessionRefs = {
-    playerId: sql`s.player_id`,
-    periodDatetime: sql`s.period_datetime`,
-    seconds: sql`s.seconds_played`,
-    rises: sql`s.hr_rise_count`,
-    startedAt: sql`p.created_at`,
-  };
-  const n = sql`g.n`;
-  const rowSeed = sql`s.id * 16 + g.n`;
-  const riseAt = sql`s.period_datetime + ${riseOffset(refs, n)} * interval '1 second'`;
-  const coolDownEnd = sql`${riseAt} + (12 + ${coolDownSeconds(refs, n)}) * interval '1 second'`;
-  const sessionEnd = sql`s.period_datetime + s.seconds_played * interval '1 second'`;
-  const from = (count: SQL) => sql`
-      from play_sessions s
-      join players p on p.id = s.player_id
-     cross join lateral generate_series(1, ${count}) as g(n)
-     where s.player_id = any(${players})
-     order by s.player_id, s.period_datetime, g.n`;
-  await db.execute(sql`
-    insert into hr_rises (player_id, session_id, occurred_at, start_bpm, peak_bpm)
-    select s.player_id, s.id, ${riseAt},
-           (82 + floor(${rnd(rowSeed, 11)} * 16))::int,
-           (82 + floor(${rnd(rowSeed, 11)} * 16) + 15 + floor(${rnd(rowSeed, 12)} * (45 - 20 * ${progressOf(refs)})))::int
-    ${from(sql`s.hr_rise_count`)}`);
-  await db.execute(sql`
-    insert into cool_downs (player_id, session_id, started_at, ended_at, start_bpm, end_bpm)
-    select s.player_id, s.id, ${riseAt} + interval '12 seconds', ${coolDownEnd},
-           (110 + floor(${rnd(rowSeed, 14)} * 25))::int,
-           (84 + floor(${rnd(rowSeed, 15)} * 12))::int
-    ${from(sql`s.cool_down_count`)}`);
-  // One event per rise: the cooldown it led to was completed, or the prompt was skipped.
-  await db.execute(sql`
+    -- One event per rise: the cooldown it led to was completed, or the prompt was skipped.
     insert into cooldown_events (player_id, session_id, occurred_at, event_type, bpm)
     select s.player_id, s.id,
            case when g.n <= s.cool_down_count then ${coolDownEnd} else least(${riseAt} + interval '30 seconds', ${sessionEnd}) end,
            case when g.n <= s.cool_down_count then 'completed' else 'skipped' end,
            (88 + floor(${rnd(rowSeed, 16)} * 20))::int
-    ${from(sql`s.hr_rise_count`)}`);
+    ${details(sql`s.hr_rise_count`)}`);
 }
 
 const FASTER = ['Ready for a faster chase', 'Great progress on cooldowns', 'Monthly coach review'];
@@ -509,6 +515,11 @@ export async function seedPlayData(ctx: SeedContext): Promise<void> {
   const staffIds = staff.map((s) => s.id);
   if (staffIds.length === 0) throw new Error('The play data seeder needs the staff users of the core seed.');
   const started = Date.now();
+  const superuser = (
+    (await db.execute(sql`select current_setting('is_superuser') = 'on' as superuser`)) as unknown as {
+      rows: { superuser: boolean }[];
+    }
+  ).rows[0]?.superuser;
 
   // The chunks run one after the other: the whole seed is one transaction on one connection
   // (seed/index.ts), and each chunk is a savepoint in it.
@@ -521,10 +532,18 @@ export async function seedPlayData(ctx: SeedContext): Promise<void> {
       // The statements' cost estimates are huge (generate_series per row), which would make
       // PostgreSQL JIT-compile each of them for longer than they run.
       await tx.execute(sql`set local jit = off`);
-      await generateSessions(tx, chunk, seeds, now);
+      // The rollups are built once from the chunk's sessions below, not folded in by the statement
+      // trigger (migration 0016). As a superuser (always on PGlite) the bulk inserts also skip the
+      // per-row foreign key checks: every row's player, account and session come from the rows this
+      // transaction has just written (docs/decisions/0058-fast-first-start.md).
+      await tx.execute(sql`set local grove.defer_play_rollups = 'on'`);
+      if (superuser) await tx.execute(sql`set local session_replication_role = replica`);
+      await generatePlay(tx, chunk, seeds, now);
+      if (superuser) await tx.execute(sql`set local session_replication_role = origin`);
+      await tx.execute(sql`set local grove.defer_play_rollups = 'off'`);
       // Fresh statistics, or the planner may scan the whole, fast-growing table per player.
       await tx.execute(sql`analyze play_sessions`);
-      await generateDetails(tx, ids);
+      await tx.execute(sql`select rebuild_play_rollups(${intArray(ids)}::int[])`);
       await seedAcorns(tx, ids, staffIds[0]!, now);
     });
     done += chunk.length;

@@ -68,6 +68,30 @@ async function expectFinishedWorld(database: Database) {
   expect(await countOf(db, playSessions)).toBeGreaterThan(0);
   expect(await countOf(db, supportTickets)).toBe(5);
   expect(await countOf(db, accountNotes)).toBe(8);
+  // The seed builds the rollups once from the sessions (decision 0058) instead of through the
+  // triggers: they equal the sessions, and every session's counts equal its detail rows.
+  const rollups = (
+    table: string,
+  ) => `select player_id, ${table === 'play_day_rollups' ? 'day' : 'week'} as at, sessions,
+      seconds_played, hr_rises, cool_downs, cool_down_seconds, cooldown_events, acorns_earned from ${table}`;
+  const fromSessions = (unit: 'day' | 'week') => `select s.player_id,
+      date_trunc('${unit}', s.period_datetime at time zone coalesce(nullif(a.time_zone, ''), 'America/New_York'))::date as at,
+      count(*)::int, sum(s.seconds_played), sum(s.hr_rise_count), sum(s.cool_down_count), sum(s.cool_down_seconds),
+      sum(s.cooldown_event_count), sum(s.acorns_earned)
+      from play_sessions s join players p on p.id = s.player_id join accounts a on a.id = p.account_id group by 1, 2`;
+  const [differences] = (
+    await database.executeSql(`select
+      (select count(*) from (${rollups('play_day_rollups')} except ${fromSessions('day')}) x)::int
+      + (select count(*) from (${fromSessions('day')} except ${rollups('play_day_rollups')}) x)::int
+      + (select count(*) from (${rollups('play_week_rollups')} except ${fromSessions('week')}) x)::int
+      + (select count(*) from (${fromSessions('week')} except ${rollups('play_week_rollups')}) x)::int as rollups,
+      (select count(*) from play_sessions s where s.hr_rise_count <> (select count(*) from hr_rises r where r.session_id = s.id)
+          or s.cool_down_count <> (select count(*) from cool_downs c where c.session_id = s.id)
+          or s.cooldown_event_count <> (select count(*) from cooldown_events e where e.session_id = s.id)
+          or s.cool_down_seconds <> (select coalesce(sum(extract(epoch from c.ended_at - c.started_at)), 0)
+                                       from cool_downs c where c.session_id = s.id))::int as sessions`)
+  ).rows;
+  expect(differences).toEqual({ rollups: 0, sessions: 0 });
   // Every demo login signs in with the demo password.
   const app = await buildApp(
     loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '.tmp/no-web' }),
