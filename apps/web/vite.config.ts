@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -15,6 +16,12 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // Two pages: the app (index.html) and the login page (login.html), which the server sends
+      // for /login and which carries neither the router nor TanStack Query (docs/decisions/0059).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        login: fileURLToPath(new URL('./login.html', import.meta.url)),
+      },
       // The shared domain package is pure (constants, rules, schemas): modules whose exports a
       // chunk does not use are left out, so the login page does not carry the phone metadata or
       // the stats rules.

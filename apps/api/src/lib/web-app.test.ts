@@ -272,6 +272,50 @@ describe('index.html carries the web configuration', () => {
   });
 });
 
+describe('the login page’s own entry (login.html)', () => {
+  const LOGIN_HTML = INDEX_HTML.replace('/assets/index-abc.js', '/assets/login-xyz.js');
+  let loginDist: string;
+
+  beforeAll(() => {
+    loginDist = fs.mkdtempSync(path.join(os.tmpdir(), 'grove-web-login-'));
+    fs.writeFileSync(path.join(loginDist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(loginDist, 'login.html'), LOGIN_HTML);
+  });
+  afterAll(() => fs.rmSync(loginDist, { recursive: true, force: true }));
+
+  it('serves login.html, filled in, for /login in any letter case and with a trailing slash, and index.html elsewhere', async () => {
+    const app = await appWith({ ...CONFIGURED, WEB_DIST_DIR: loginDist });
+    for (const url of ['/login', '/LOGIN/', '/login?next=%2Fdashboard%2Fstats']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('/assets/login-xyz.js');
+      expect(metaConfig(res.body).value, url).toMatchObject({ apiBase: 'https://api.grove.example/api' });
+    }
+    for (const url of ['/', '/dashboard', '/login/help', '/loginx', '/reset-password']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('/assets/index-abc.js');
+      expect(res.body, url).not.toContain('/assets/login-xyz.js');
+    }
+  });
+
+  it('never sends the raw login.html, and revalidates the login page by its own ETag', async () => {
+    const app = await appWith({ ...CONFIGURED, WEB_DIST_DIR: loginDist });
+    const raw = await app.inject({ method: 'GET', url: '/login.html' });
+    expect(raw.body).not.toContain('/assets/login-xyz.js');
+    const first = await app.inject({ method: 'GET', url: '/login' });
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers.etag).not.toBe(index.headers.etag);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
 describe('the web configuration variables', () => {
   function problems(env: Record<string, string>): string[] {
     try {

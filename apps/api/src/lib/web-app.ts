@@ -9,6 +9,9 @@
  *
  * - index.html is read and filled in once, at start; it is served with `cache-control: no-cache`
  *   (and an ETag, so a revalidation costs a 304), for `/`, `/index.html` and every deep link;
+ * - login.html, the login page's lighter entry (no router, no signed-in screens;
+ *   docs/decisions/0059-login-bundle.md), is filled in and served the same way for `/login`
+ *   (any letter case, with or without a trailing slash); a build without it serves index.html there;
  * - other files come from the dist folder: the brotli or gzip copy `npm run build` made beside
  *   each one when the browser accepts it (scripts/build.mjs); files under /assets/ have a content
  *   hash in their names, so they are cached for a year as immutable; the others for an hour;
@@ -94,16 +97,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';
 const SOURCE_MAP = /\.map$/i;
 
+/** A page of the build, filled in with the configuration, and its ETag; null when the file is missing. */
+function readPage(file: string, config: Config): { html: string; etag: string } | null {
+  if (!fs.existsSync(file)) return null;
+  const html = injectWebConfig(fs.readFileSync(file, 'utf8'), publicWebConfig(config));
+  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+}
+
+/** The raw pages of the build: they have no configuration, so they are only sent filled in. */
+const RAW_PAGES = ['/index.html', '/login.html'];
+const LOGIN_PATH = /^\/login\/*$/i;
+
 /** Serves the built React app; any non-API path falls back to index.html so deep links work. */
 export function registerWebApp(app: App, config: Config): void {
-  const indexFile = path.join(config.webDistDir, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  let indexHtml = '';
-  let indexEtag = '';
+  const index = readPage(path.join(config.webDistDir, 'index.html'), config);
+  const hasWeb = index !== null;
+  const login = index && (readPage(path.join(config.webDistDir, 'login.html'), config) ?? index);
   const serveSourceMaps = config.NODE_ENV === 'development';
   if (hasWeb) {
-    indexHtml = injectWebConfig(fs.readFileSync(indexFile, 'utf8'), publicWebConfig(config));
-    indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 27)}"`;
     app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
@@ -113,8 +124,8 @@ export function registerWebApp(app: App, config: Config): void {
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', HASHED_ASSET.test(filePath) ? IMMUTABLE : ONE_HOUR);
       },
-      // The raw index.html has no configuration: it is always the filled-in copy below.
-      allowedPath: (pathname) => pathname !== '/index.html' && (serveSourceMaps || !SOURCE_MAP.test(pathname)),
+      // The raw pages have no configuration: they are always the filled-in copies below.
+      allowedPath: (pathname) => !RAW_PAGES.includes(pathname) && (serveSourceMaps || !SOURCE_MAP.test(pathname)),
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
@@ -128,22 +139,23 @@ export function registerWebApp(app: App, config: Config): void {
     if (pathname.startsWith('/assets/') || SOURCE_MAP.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found.');
     }
-    if (!hasWeb) {
+    if (!index || !login) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The Grove web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    reply.header('cache-control', 'no-cache').header('etag', indexEtag);
+    const page = LOGIN_PATH.test(pathname) ? login : index;
+    reply.header('cache-control', 'no-cache').header('etag', page.etag);
     // A clinician's share page is for the one person it was given to: never in a search index.
     if (pathname.startsWith('/shared/')) reply.header('x-robots-tag', 'noindex, nofollow');
     const ifNoneMatch = request.headers['if-none-match'];
     if (
       typeof ifNoneMatch === 'string' &&
-      ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === indexEtag)
+      ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)
     ) {
       return reply.status(304).send();
     }
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
 }

@@ -3,7 +3,6 @@
  * in docs/decisions/0005-web-routes.md. Layout routes (root.user, root.user.player) have no path
  * of their own. Matching ignores a trailing slash and letter case.
  */
-import { generatePath } from 'react-router';
 import { CONNECT_PATH } from '@grove/domain/pairing';
 
 export type RouteDefinition = {
@@ -111,10 +110,28 @@ export function routePath(id: PathRouteId): string {
   return ROUTES[id].path;
 }
 
+/**
+ * `pattern` with its `:name` segments replaced by their encoded values and a final `*` by the
+ * splat, as React Router's generatePath does. Written here so that this module, which the
+ * lightweight login entry imports too (login-main.tsx), does not carry the router.
+ */
+function fillPath(pattern: string, params: Readonly<Record<string, string>>): string {
+  const segments = pattern.split(/\/+/).map((segment, index, all) => {
+    if (segment === '*' && index === all.length - 1) return params['*'] ?? '';
+    const key = /^:([\w-]+)(\??)(.*)$/.exec(segment);
+    if (!key) return segment.replace(/\?$/, '');
+    const [, name = '', optional, suffix] = key;
+    const value = params[name];
+    if (value === undefined && optional !== '?') throw new Error(`Missing ":${name}" param`);
+    return encodeURIComponent(value ?? '') + suffix;
+  });
+  return (pattern.startsWith('/') ? '/' : '') + segments.filter(Boolean).join('/');
+}
+
 /** The address of route `id` with its path parameters and the query parameters that have a value. */
 export function href<Id extends PathRouteId>(id: Id, ...[params, query]: HrefArgs<Id>): string {
   const values = Object.fromEntries(Object.entries(params ?? {}).map(([key, value]) => [key, String(value)]));
-  const path = generatePath(ROUTES[id].path, values as never);
+  const path = fillPath(ROUTES[id].path, values);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));

@@ -3,7 +3,7 @@
  * the user record is loaded before any signed-in screen; leaving the session or a 401 sends the
  * person to login.
  */
-import { redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
+import { redirect, redirectDocument, replace, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { isCancelledUser, isUsableAccount } from '@grove/domain';
 
@@ -102,10 +102,13 @@ export function createSessionRules(queryClient: QueryClient) {
       return redirect(href('root.user.management', null, { segment: 'details' }));
     },
 
-    /** A signed-in person opening the login page goes straight on. */
+    /**
+     * A signed-in person opening the login page goes straight on, in place of the login page in
+     * the history (Back does not land on a page that forwards again).
+     */
     async login({ request }: LoaderFunctionArgs) {
       const user = await loadUser();
-      if (user) throw redirect(destinationAfterLogin(user, new URL(request.url).searchParams.get('next')));
+      if (user) throw replace(destinationAfterLogin(user, new URL(request.url).searchParams.get('next')));
       return null;
     },
 

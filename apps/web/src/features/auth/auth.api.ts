@@ -2,21 +2,14 @@
  * Sign-in, the session and the user record (SPEC §4, §7 Auth; issue 4 items 8–10).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  Credentials,
-  DetailAnswer,
-  LoginAnswer,
-  SetPasswordAnswer,
-  SetPasswordLink,
-  SetPasswordRequest,
-} from '@grove/domain/api/auth';
+import type { DetailAnswer, SetPasswordAnswer, SetPasswordLink, SetPasswordRequest } from '@grove/domain/api/auth';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { api, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
 import { OAUTH_CLIENT_ID } from '../../lib/env.ts';
 import { clearNotices } from '../../lib/notifications.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
-import { clearTokens, readTokens, saveTokens } from '../../lib/session.ts';
+import { clearTokens, readTokens } from '../../lib/session.ts';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -34,14 +27,13 @@ export function userInfoQuery() {
   });
 }
 
-/** Signs in; stores the tokens and primes the user record. Rejects with an ApiError. */
-export async function logIn(queryClient: QueryClient, credentials: Credentials): Promise<UserInfo> {
-  const answer = unwrap(await api.post<LoginAnswer>('/v2/user/auth/login/', credentials, { auth: false }));
+/**
+ * After signing in (log-in.ts): nothing cached for the previous person stays, and the user record
+ * the login answered is the cached one.
+ */
+export function primeSignedInUser(queryClient: QueryClient, user: UserInfo): void {
   queryClient.clear();
-  forgetConditionalReads();
-  saveTokens(answer);
-  queryClient.setQueryData(authKeys.userInfo(), answer.user);
-  return answer.user;
+  queryClient.setQueryData(authKeys.userInfo(), user);
 }
 
 /**

@@ -8,9 +8,11 @@
  * runs too), so that the login page carries neither a form library nor Zod: after a field was left
  * its issue follows what is typed; a server error stays under its field until the field changes or
  * is left.
+ *
+ * It uses neither TanStack Query nor the router: the lightweight login entry (login-main.tsx)
+ * renders it too.
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, LOGIN_FORM_MAX_WIDTH_PX } from '@grove/domain/constants';
 import { LOGIN_ERROR_TITLE, loginErrorMessage } from '@grove/domain/errors';
 import { LOGIN_FIELD_RULES, validateForm } from '@grove/domain/validation-rules';
@@ -21,7 +23,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notifications.ts';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { logIn } from './auth.api.ts';
+import { logIn } from './log-in.ts';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 type LoginField = (typeof LOGIN_FIELDS)[number];
@@ -34,7 +36,6 @@ export function LoginForm({
   initialEmail?: string;
   onSignedIn: (user: UserInfo) => void;
 }) {
-  const queryClient = useQueryClient();
   const baseId = useId();
   const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
@@ -79,7 +80,7 @@ export function LoginForm({
     setSubmitting(true);
     setServerErrors({});
     try {
-      const user = await logIn(queryClient, { email: email.trim(), password });
+      const user = await logIn({ email: email.trim(), password });
       onSignedIn(user);
     } catch (failure) {
       const status = failure instanceof ApiError ? failure.status : 0;

@@ -1,0 +1,50 @@
+/**
+ * The login screen (SPEC §2: /login?next=&email=): logo, welcome heading, the login form, and the
+ * ways in for people without a password. It knows no router: the app's login route
+ * (app/routes/login.tsx) gives it the router's links, the lightweight login entry (login-main.tsx)
+ * plain ones.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { UserInfo } from '@grove/domain/api/user';
+
+import { AcornMascot } from '../../components/icons.tsx';
+import { usePageTitle } from '../../components/page.tsx';
+import { href } from '../../app/paths.ts';
+import { LoginForm } from './login-form.tsx';
+
+/** A link to another screen: the router's Link, or a plain anchor. */
+export type ScreenLink = ComponentType<{ to: string; children: ReactNode }>;
+
+export function LoginScreen({
+  email,
+  link: Link,
+  onSignedIn,
+}: {
+  email: string;
+  link: ScreenLink;
+  onSignedIn: (user: UserInfo) => void;
+}) {
+  usePageTitle('Log in');
+
+  return (
+    <main className="auth-page" id="main">
+      <div className="auth-card">
+        <div className="auth-card__brand">
+          <AcornMascot size={84} title="Grove" />
+        </div>
+        <h1 className="auth-card__title">Welcome to Grove</h1>
+        <p className="auth-card__intro">Log in to follow your family’s play, progress and coaching.</p>
+        <LoginForm initialEmail={email} onSignedIn={onSignedIn} />
+        <ul className="auth-card__links">
+          <li>
+            <Link to={href('password-reset', null, { email: email || undefined })}>Forgot your password?</Link>
+          </li>
+          <li>
+            New to Grove or never set a password?{' '}
+            <Link to={href('get-access', null, { email: email || undefined })}>Get access</Link>
+          </li>
+        </ul>
+      </div>
+    </main>
+  );
+}
