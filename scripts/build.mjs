@@ -1,7 +1,7 @@
 // npm run build: the production bundle.
 // 1. the web app (Vite) into apps/web/dist, then a brotli and a gzip copy of every text asset beside
 //    it, so the server sends them as they are (no compressing on each request);
-// 2. the API compiled to one JavaScript file, apps/api/dist/server.mjs, with its migrations beside it
+// 2. the API compiled to apps/api/dist/server.mjs (and the chunks it loads), with its migrations beside it
 //    (no TypeScript compiling and few module look-ups when the server starts).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,6 +58,8 @@ if (only !== 'web') {
     'stripe',
     'nodemailer',
     '@fastify/swagger-ui',
+    // @fastify/cookie loads it with import(): a chunk of esbuild's would offer only its default export.
+    'cookie',
   ];
   const outdir = path.join(api, 'dist');
   fs.rmSync(outdir, { recursive: true, force: true });
@@ -65,10 +67,13 @@ if (only !== 'web') {
   await build({
     // The server, and the thread PGlite runs in (db/pglite-thread.ts starts it from beside the server).
     entryPoints: [path.join(api, 'src/server.ts'), path.join(api, 'src/db/pglite-worker.ts')],
-    // One file, no chunks: it sits where the sources' `import.meta.url` paths expect it
-    // (apps/api/dist is as deep as apps/api/src).
+    // The entry (server.ts) is small and loads the rest (serve.ts) as a chunk once it has started the
+    // database thread (decision 0062). Every file sits where the sources' `import.meta.url` paths
+    // expect it: apps/api/dist is as deep as apps/api/src, and chunks sit beside the entries.
     outdir,
+    splitting: true,
     entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',

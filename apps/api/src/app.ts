@@ -281,6 +281,14 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // The modules' job handlers are registered side by side while the routes are added (each waits on
+  // the queue's statements); all are done before the app is returned (decision 0062).
+  const registering: Promise<unknown>[] = [];
+  const registerJobs = (work: Promise<unknown>) => {
+    work.catch(() => undefined); // reported by the Promise.all below
+    registering.push(work);
+  };
+
   // Both ports write outbox rows and register their delivery jobs on the queue (ARCHITECTURE §7).
   const email = await createEmailSender(config, database.db, jobs);
   const sms = await createSmsSender(config, database.db, jobs);
@@ -306,10 +314,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
     ...billing,
     sendSetPasswordLink: (user) => sendLink({ db: database.db, config, email, log: app.log }, user, 'invite'),
   });
-  await registerBillingJobs(jobs, billing, app.log);
+  registerJobs(registerBillingJobs(jobs, billing, app.log));
   const communications = { db: database.db, email, sms, publicUrl: config.publicUrl };
   communicationsRoutes(app, { ...communications, gameDownloadUrl: config.gameDownloadUrl });
-  await registerCommunicationsJobs(jobs, communications, app.log);
+  registerJobs(registerCommunicationsJobs(jobs, communications, app.log));
   userRoutes(app, { db: database.db, email, publicUrl: config.publicUrl, log: app.log });
   accountRoutes(app, {
     db: database.db,
@@ -322,22 +330,23 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   const coaching = { db: database.db, email, sms, jobs, publicUrl: config.publicUrl };
   coachingRoutes(app, coaching);
-  await registerCoachingJobs(jobs, coaching);
+  registerJobs(registerCoachingJobs(jobs, coaching));
 
   const webinars = { db: database.db, email, jobs, publicUrl: config.publicUrl };
   webinarsRoutes(app, webinars);
-  await registerWebinarJobs(jobs, webinars);
+  registerJobs(registerWebinarJobs(jobs, webinars));
   onboardingRoutes(app, { db: database.db });
   privacyRoutes(app, { db: database.db });
   sharingRoutes(app, { db: database.db, publicUrl: config.publicUrl });
   const erasureDeps = { db: database.db, email, jobs, publicUrl: config.publicUrl };
   erasureRoutes(app, erasureDeps);
-  await registerErasureJobs(jobs, erasureDeps, app.log);
+  registerJobs(registerErasureJobs(jobs, erasureDeps, app.log));
   const exportsDeps = { db: database.db, email, jobs, publicUrl: config.publicUrl };
   exportRoutes(app, exportsDeps);
-  await registerExportJobs(jobs, exportsDeps, app.log);
+  registerJobs(registerExportJobs(jobs, exportsDeps, app.log));
   supportRoutes(app, { db: database.db, email, tickets: createSupportTickets(config, database.db) });
 
   registerWebApp(app, config);
+  await Promise.all(registering);
   return app;
 }

@@ -1,30 +1,15 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp, type BuildOptions } from './app.ts';
+/**
+ * The server's entry: settings, the data directory's lock and, on PGlite, the database thread. The
+ * thread starts before the rest of the server is loaded (serve.ts, a chunk of its own in the build),
+ * so PostgreSQL's WebAssembly opens the database while this thread loads and builds the app
+ * (docs/decisions/0062-cold-start.md).
+ */
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.ts';
-import { demoLoginLines } from './db/seed/demo-logins.ts';
-import { isSeeded, seedDemoData, seedEssentials } from './db/seed/index.ts';
-import { startJobQueue, type JobQueue } from './jobs/queue.ts';
-import { scrubMessage, serializeError } from './lib/log-redaction.ts';
+import { openPgliteThread } from './db/pglite-thread.ts';
+import { describe, fail, reportEarlyCrashes } from './lib/startup-errors.ts';
 
-function fail(line: string): never {
-  console.error(`grove: ${line}`);
-  process.exit(1);
-}
-
-function describe(error: unknown) {
-  return scrubMessage(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
-}
-
-// Until the app's logger takes over (closeWithGrace below), an error nobody caught is printed
-// without its parameters, rows or hashes: Node's own dump prints every property of the error.
-function crashedEarly(error: unknown) {
-  console.error(`grove: stopped by an unexpected error: ${JSON.stringify(serializeError(error))}`);
-  process.exit(1);
-}
-process.on('uncaughtException', crashedEarly);
-process.on('unhandledRejection', crashedEarly);
+const handOver = reportEarlyCrashes();
 
 let config: Config;
 try {
@@ -48,143 +33,9 @@ if (!config.DATABASE_URL) {
   }
 }
 
-let database: Database;
-try {
-  database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: config.DATABASE_POOL_SIZE,
-    thread: true,
-  });
-  await database.migrate();
-} catch (error) {
-  const target = config.DATABASE_URL
-    ? 'the PostgreSQL server in DATABASE_URL'
-    : `the PGlite database in ${config.dataDir}`;
-  fail(`cannot open ${target}: ${describe(error)}`);
-}
+// Opening: awaited, and a failure reported, by serve() when it opens the database.
+const pgliteThread = dataDirLock ? openPgliteThread({ dataDir: config.dataDir }) : undefined;
+pgliteThread?.catch(() => undefined);
 
-// The job queue lives in the same database (schema pgboss, created or migrated here). Its workers
-// start polling as the modules register their handlers in buildApp.
-let jobs: JobQueue;
-try {
-  jobs = await startJobQueue(database);
-} catch (error) {
-  await database.close();
-  fail(`cannot start the job queue: ${describe(error)}`);
-}
-
-// The rows every installation needs, and whether the demo data is still to be written. A later
-// start ("cold start") finds the demo data's mark and goes straight on.
-let seedPending = false;
-try {
-  await seedEssentials(database.db);
-  seedPending = config.SEED_DEMO_DATA && !(await isSeeded(database.db));
-} catch (error) {
-  await jobs.stop({ timeoutMs: 5_000 });
-  await database.close();
-  fail(`cannot load the essential rows: ${describe(error)}`);
-}
-
-// buildApp hands the queue to the modules (app.jobs), which register their handlers on it.
-const buildOptions: BuildOptions = { jobs };
-const app = await buildApp(config, database, buildOptions);
-jobs.setLogger(app.log);
-
-// A first start writes the demo data after the server listens (docs/decisions/0058): the page
-// answers at once, and an API request that comes before the demo data is committed waits for it
-// (the seed is one transaction), so nobody sees a half-written or empty world. The demo logins are
-// printed once it is there. When the seed fails, the server stops, as it did before listening.
-let seeding: Promise<void> | undefined;
-let seedDone = !seedPending;
-let seeded: () => void = () => undefined;
-if (seedPending) {
-  const ready = new Promise<void>((resolve) => (seeded = resolve));
-  // A callback hook: after the seed it costs a boolean test, not a promise per request (decision 0055).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (seedDone || !request.url.startsWith('/api')) return done();
-    void ready.then(() => done());
-  });
-}
-
-// From here on, an uncaught error is logged by the app's logger (serialised without secrets) and
-// the server shuts down gracefully.
-process.off('uncaughtException', crashedEarly);
-process.off('unhandledRejection', crashedEarly);
-// When the shutdown began (a stop signal, or an error close-with-grace caught); 0 while running.
-let stoppingSince = 0;
-const shutdown = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, async ({ err }) => {
-  stoppingSince ||= Date.now();
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  await app.close();
-  // A seed still running commits or fails before the database closes (it is one transaction).
-  await seeding?.catch(() => undefined);
-  // Running jobs finish (within the grace delay) and record their outcome before the database closes.
-  await jobs.stop({ timeoutMs: 5_000 });
-  await database.close();
-  dataDirLock?.release();
-  app.log.info('stopped: requests, jobs and database closed');
-});
-// SIGINT and SIGTERM are handled here rather than by close-with-grace, for which any second signal
-// means "stop now": Ctrl-C reaches every process of the terminal's foreground group, and wrappers
-// (tsx watch, npm, a process manager signalling the whole group) pass the same signal on a moment
-// later. A repeat within a second is that same request; only a later one stops at once (exit 1).
-for (const name of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(name, (signal: NodeJS.Signals) => {
-    if (!stoppingSince) {
-      stoppingSince = Date.now();
-      app.log.info({ signal }, 'shutting down');
-      void shutdown.close();
-    } else if (Date.now() - stoppingSince > 1_000) {
-      app.log.error({ signal }, 'second stop signal, exiting without closing');
-      process.exit(1);
-    }
-  });
-}
-
-try {
-  await app.listen({ host: config.HOST, port: config.PORT });
-} catch (error) {
-  await jobs.stop({ timeoutMs: 5_000 });
-  await database.close();
-  const code = (error as NodeJS.ErrnoException).code;
-  fail(
-    code === 'EADDRINUSE'
-      ? `port ${config.PORT} is already in use (set PORT to another one)`
-      : `cannot listen on ${config.HOST}:${config.PORT}: ${describe(error)}`,
-  );
-}
-
-if (seedPending) {
-  const started = Date.now();
-  seeding = seedDemoData(database.db, { publicUrl: config.publicUrl }).then(
-    (result) => {
-      if (result.seeded)
-        console.log(
-          `grove: demo data loaded (${result.accounts} accounts) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-        );
-      seedDone = true;
-      seeded();
-    },
-    async (error: unknown) => {
-      // The requests waiting for the demo data stay waiting: the process exits.
-      try {
-        await jobs.stop({ timeoutMs: 5_000 });
-        await database.close();
-      } finally {
-        fail(`cannot load the demo data: ${describe(error)}`);
-      }
-    },
-  );
-  await seeding;
-}
-
-// The banner: where Grove runs and, with demo data, every demo login of the README (decision 0047).
-// In a terminal the request lines are at debug level (app.ts), so browsing does not push it away.
-const lines = [
-  '',
-  `  Grove is running at ${config.publicUrl}  (database: ${database.driver}${database.driver === 'pglite' ? `, ${config.dataDir}` : ''})`,
-  `  API documentation: ${config.publicUrl}/api/docs`,
-];
-if (config.SEED_DEMO_DATA) lines.push(...demoLoginLines());
-console.log(lines.join('\n') + '\n');
+const { serve } = await import('./serve.ts');
+await serve({ config, dataDirLock, pgliteThread, handOver });

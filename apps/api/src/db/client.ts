@@ -59,9 +59,10 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   /**
    * PGlite: run the database in a worker thread (pglite-thread.ts), so that HTTP is answered while
-   * a query runs. The server does; tests and scripts keep it in-process.
+   * a query runs. The server does (with the thread it started before loading the app: server.ts);
+   * tests and scripts keep it in-process.
    */
-  thread?: boolean;
+  thread?: boolean | Promise<PGlite>;
   poolSize?: number;
 }
 
@@ -73,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
   const client = options.thread
-    ? await openPgliteThread({ dataDir: options.dataDir })
+    ? await (options.thread === true ? openPgliteThread({ dataDir: options.dataDir }) : options.thread)
     : await PGlite.create({
         ...pgliteOptions(options.dataDir),
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

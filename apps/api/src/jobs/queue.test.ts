@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type RawResult } from '../db/client.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
-import { startJobQueue, type JobLogger, type JobQueue, type JobQueueOptions } from './queue.ts';
+import { createJobQueue, startJobQueue, type JobLogger, type JobQueue, type JobQueueOptions } from './queue.ts';
 
 // The queue on the test database: PGlite, or a PostgreSQL clone when TEST_DATABASE_URL is set.
 // One database for the file; each test uses its own queue names and stops its own queues.
@@ -37,6 +37,11 @@ async function jobRows(name: string) {
     [name],
   );
   return rows as { id: string; state: string; retry_count: number; data: Record<string, unknown> }[];
+}
+
+async function queueRows(name: string) {
+  const { rows } = await database.executeSql('select name from pgboss.queue where name = $1', [name]);
+  return rows;
 }
 
 /** Another connection to the test database: a second pool on PostgreSQL, the same PGlite otherwise. */
@@ -291,6 +296,42 @@ describe('job queue', () => {
     expect(await queue.drain('test.drained', { includeFuture: true })).toBe(1);
     expect(ran).toEqual([1, 2]);
     expect((await jobRows('test.drained')).map((job) => job.state)).toEqual(['completed', 'completed']);
+  });
+
+  it('takes registrations before it has started and runs them once it has (the server builds the app meanwhile)', async () => {
+    const queue = createJobQueue(database, { workers: false, log: quietLog });
+    started.push(queue);
+    const ran: number[] = [];
+    let registered = false;
+    const registering = queue
+      .register<{ n: number }>('test.early', async ({ n }) => {
+        ran.push(n);
+      })
+      .then(() => (registered = true));
+    await sleep(300);
+    expect(registered).toBe(false);
+    expect((await queueRows('test.early')).length).toBe(0);
+
+    await queue.start();
+    await registering;
+    expect((await queueRows('test.early')).length).toBe(1);
+    await queue.send('test.early', { n: 7 });
+    expect(await queue.drain('test.early')).toBe(1);
+    expect(ran).toEqual([7]);
+  });
+
+  it('fails the registrations waiting for a start that fails, with the start’s error', async () => {
+    const broken = {
+      ...database,
+      executeSql: async () => {
+        throw new Error('the database went away');
+      },
+    } as Database;
+    const queue = createJobQueue(broken, { workers: false, log: quietLog });
+    const registering = queue.register('test.never', async () => undefined);
+    await expect(queue.start()).rejects.toThrow('the database went away');
+    await expect(registering).rejects.toThrow('the database went away');
+    await queue.stop();
   });
 
   it('schedule() records a recurring job once, whoever schedules it', async () => {

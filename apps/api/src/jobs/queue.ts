@@ -193,6 +193,10 @@ class PgBossJobQueue implements JobQueue {
   #stopping: Promise<void> | null = null;
   #creating: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /** Settles when `start` has: what touches pg-boss waits for it (the server builds the app meanwhile). */
+  readonly #started: Promise<void>;
+  #startedNow = false;
+  #settleStart: (error?: unknown) => void = () => undefined;
 
   constructor(database: Database, options: JobQueueOptions) {
     this.#workers = options.workers ?? true;
@@ -230,10 +234,26 @@ class PgBossJobQueue implements JobQueue {
     });
     // An EventEmitter without an 'error' listener throws: report instead.
     this.#boss.on('error', (error) => this.#log.error(logDetails(error), 'pg-boss reported an error'));
+    this.#started = new Promise<void>((resolve, reject) => {
+      this.#settleStart = (error) => (error === undefined ? resolve() : reject(error));
+    });
+    this.#started.catch(() => undefined); // each waiter gets the failure
   }
 
   async start() {
-    await this.#boss.start();
+    try {
+      await this.#boss.start();
+    } catch (error) {
+      this.#settleStart(error);
+      throw error;
+    }
+    this.#startedNow = true;
+    this.#settleStart();
+  }
+
+  /** Resolves once the queue has started (at once after that). */
+  #whenStarted(): Promise<void> | void {
+    if (!this.#startedNow) return this.#started;
   }
 
   setLogger(log: JobLogger) {
@@ -242,6 +262,7 @@ class PgBossJobQueue implements JobQueue {
 
   async declare(name: string, options: QueueOptions = {}) {
     this.#assertOpen();
+    await this.#whenStarted();
     const settings: PgBoss.Queue = {
       name,
       policy: options.policy ?? 'standard',
@@ -351,6 +372,7 @@ class PgBossJobQueue implements JobQueue {
 
   async unschedule(name: string) {
     this.#assertOpen();
+    await this.#whenStarted();
     await this.#boss.unschedule(name);
   }
 
@@ -381,6 +403,11 @@ class PgBossJobQueue implements JobQueue {
 
   stop({ timeoutMs = 30_000 }: StopOptions = {}) {
     this.#stopping ??= (async () => {
+      // A queue that never started (the server stopped during its start) has nothing to stop.
+      if (!this.#startedNow) {
+        this.#closed = true;
+        return;
+      }
       await this.#boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       // pg-boss returns once no worker holds a job, but a claim still under way may yet hand one to a
       // handler, and it records the outcome of a run without waiting for it: wait until our handlers
@@ -423,7 +450,19 @@ class PgBossJobQueue implements JobQueue {
  * closing the database.
  */
 export async function startJobQueue(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
-  const queue = new PgBossJobQueue(database, options);
+  const queue = createJobQueue(database, options);
   await queue.start();
   return queue;
+}
+
+/**
+ * The job queue before it starts: handlers may be registered and jobs sent at once, and they wait
+ * until `start()` (the server builds the app while the database migrates: decision 0062). What
+ * `start()` throws, they throw too.
+ */
+export function createJobQueue(
+  database: Database,
+  options: JobQueueOptions = {},
+): JobQueue & { start(): Promise<void> } {
+  return new PgBossJobQueue(database, options);
 }

@@ -14,6 +14,7 @@ import { createParent, createStaff } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/helpers.ts';
 import { devices, players, playerStatChanges, playSessions } from '../db/schema/index.ts';
 import Fastify from 'fastify';
+import fastJsonStringify, { type Schema as SerializerSchema } from 'fast-json-stringify';
 import { nestsDeeperThan } from './json-body.ts';
 import { answerFrameworkError, serializerCompiler, toJsonSchema } from './contract.ts';
 
@@ -27,6 +28,26 @@ afterAll(async () => t?.close());
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 describe('the OpenAPI document', () => {
+  it('has an answer schema that compiles to a serializer for every answer it documents (the server compiles each on first use)', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>
+      >;
+    };
+    let compiled = 0;
+    for (const [url, item] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(item))
+        for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+          const schema = answer.content?.['application/json']?.schema;
+          if (!schema) continue;
+          const serialize = fastJsonStringify(schema as SerializerSchema);
+          expect(typeof serialize, `${method} ${url} ${status}`).toBe('function');
+          compiled++;
+        }
+    expect(compiled).toBeGreaterThan(150);
+  });
+
   it('gives three routes exactly the JSON schemas generated from the contract objects', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

@@ -84,10 +84,20 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return result;
 }
 
-/** Answers: fast-json-stringify from the answer's JSON schema (no Zod on the way out). */
+/** fast-json-stringify's function for an answer's Zod schema, from its JSON schema (no Zod on the way out). */
+export function compileSerializer(schema: z.ZodType): (data: unknown) => string {
+  return fastJsonStringify(toJsonSchema(schema, 'output') as unknown as SerializerSchema);
+}
+
+/**
+ * Answers: each route's serializer is compiled on its first answer, not at start, where the few
+ * hundred of them took a tenth of a cold start (decision 0062). contract.test.ts compiles every
+ * answer schema of the published document, so a schema that cannot compile still fails a test.
+ */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
-  return fastJsonStringify(toJsonSchema(schema, 'output') as unknown as SerializerSchema);
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= compileSerializer(schema))(data);
 };
 
 /** Requests: the contract's Zod schemas, so every field fails with the spec's message. */
