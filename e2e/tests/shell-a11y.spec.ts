@@ -3,29 +3,18 @@
  * accessible name leaves out its visible text (WCAG 2.5.3 Label in Name).
  */
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 
-import { DEMO, MOBILE_MENU_MAX, ADMIN_DESKTOP_MIN, seriousViolations, signInAs, viewportWidth } from './support.ts';
+import { axeViolations, DEMO, MOBILE_MENU_MAX, ADMIN_DESKTOP_MIN, signInAs, viewportWidth } from './support.ts';
 
 /**
- * axe's label-content-name-mismatch (WCAG 2.5.3) is tagged experimental, and a selection by tags
- * leaves experimental rules out: it is run by name here, and a violation of any impact counts.
+ * axe's label-content-name-mismatch (WCAG 2.5.3) is tagged experimental: the run enables it by name
+ * (support.ts), and here a violation of any impact counts.
  */
-async function labelInNameViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-}
+const violations = (page: Page) => axeViolations(page, ['label-content-name-mismatch']);
 
-// Each test visits up to seven screens and runs axe twice on each: more than the default minute on
-// a busy two-core machine.
+// Each test visits up to seven screens and runs axe on each: more than the default minute on a busy
+// two-core machine.
 test.describe.configure({ timeout: 150_000 });
-
-async function violations(page: Page): Promise<string[]> {
-  return [...(await seriousViolations(page)), ...(await labelInNameViolations(page))];
-}
 
 async function check(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);

@@ -73,17 +73,26 @@ export async function sideMenuLabels(page: Page): Promise<string[]> {
   return nav.locator('.menu__label').allTextContents();
 }
 
-/** Serious and critical axe violations on the page as it is now (WCAG 2.2 AA rules). */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * Serious and critical axe violations on the page as it is now (WCAG 2.2 AA rules), and those of
+ * any impact of the rules in `anyImpact`. One axe run.
+ */
+export async function axeViolations(page: Page, anyImpact: string[] = []): Promise<string[]> {
   // label-content-name-mismatch is tagged experimental in axe 4.11, so tags alone leave it out.
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
   return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' || violation.impact === 'critical' || anyImpact.includes(violation.id),
+    )
     .map(
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
 }
+
+/** Serious and critical axe violations on the page as it is now (WCAG 2.2 AA rules). */
+export const seriousViolations = (page: Page) => axeViolations(page);

@@ -94,7 +94,7 @@ interface DatabaseFigures {
   ceilings: { bare: ClosedLoop; oneQuery: ClosedLoop };
   reads: ReadFigure[];
   openLoop: OpenLoop[];
-  eventLoop: { p50: number; p99: number; max: number } | null;
+  eventLoop: LoopReport | null;
   rssMb: { atRest: number; afterLoad: number; afterFirstStart: number };
   coldStartMs: number[];
   firstStartMs: number;
@@ -125,12 +125,20 @@ const serverEnv = (prepared: Prepared, loopFile: string) => ({
 const startGrove = (name: string, env: Record<string, string>, readyPath?: string) =>
   startServer(name, ['--import', LOOP_MONITOR, SERVER], env, { readyPath, timeoutMs: 300_000 });
 
+/** What bench/loop-monitor.mjs writes: the event loop's delays (ms) and the memory's parts (MB). */
+interface LoopReport {
+  p50: number;
+  p99: number;
+  max: number;
+  memory?: { rss: number; heapTotal: number; heapUsed: number; external: number; rest: number };
+}
+
 async function loopReport(served: Served, file: string) {
   fs.rmSync(file, { force: true });
   served.signal('SIGWINCH');
   for (let i = 0; i < 100 && !fs.existsSync(file); i++) await sleep(20);
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as { p50: number; p99: number; max: number };
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as LoopReport;
   } catch {
     return null;
   }
@@ -484,6 +492,11 @@ add(
   '≤ 200 (PostgreSQL), ≤ 300 (PGlite) after load',
   both((r) => r.rssMb.afterLoad <= (r.database === 'PostgreSQL' ? 200 : 300)),
 );
+const memoryCell = (r: DatabaseFigures | undefined) => {
+  const m = r?.eventLoop?.memory;
+  return m ? `V8 heap ${m.heapTotal} (${m.heapUsed} used), Buffers ${m.external}, rest ${m.rest}` : '—';
+};
+add('  after load: where it is, MB', memoryCell(pg), memoryCell(pgl), '', null);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 add(
   `cold start with existing data, ms (median of ${S.starts})`,
