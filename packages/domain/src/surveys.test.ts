@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  nextSurveyDue,
-  readSurveyForm,
-  surveyAnswerMessage,
-  surveyAnswersSchema,
-  type SurveyQuestion,
-} from './surveys.ts';
+import { surveyAnswerMessage, surveyAnswersSchema } from './survey-answers.ts';
+import { nextSurveyDue, readSurveyForm, type SurveyQuestion } from './surveys.ts';
 
 const form = readSurveyForm({
   repeat_days: 30,

@@ -1,13 +1,9 @@
 /**
  * Survey forms (SPEC §3 Customer data): a form's payload holds its questions, and may say how often
  * it is to be answered again (`repeat_days`). The questions are read leniently (a question this
- * code does not understand is left out), and the answers a family sends are checked against them
- * with the contract's building blocks, on the server and in the form alike.
+ * code does not understand is left out). The answers a family sends are checked against them in
+ * survey-answers.ts (with Zod, which this module leaves out: Stats lists the check-ins without it).
  */
-import * as z from 'zod';
-
-import { API_MESSAGES, choice, text } from './api/common.ts';
-
 export const SURVEY_LIMITS = {
   /** A text answer, unless the question says `max_length`. */
   textMax: 2000,
@@ -89,59 +85,9 @@ export function readSurveyForm(payload: Record<string, unknown>): SurveyForm {
   return { questions, repeatDays };
 }
 
-function answerSchema(q: SurveyQuestion): z.ZodType {
-  switch (q.type) {
-    case 'scale': {
-      const range = API_MESSAGES.range(q.min, q.max);
-      return z.number({ error: API_MESSAGES.required }).int(API_MESSAGES.integer).min(q.min, range).max(q.max, range);
-    }
-    case 'number': {
-      const range = API_MESSAGES.range(q.min, q.max);
-      return z.number({ error: 'A valid number is required.' }).min(q.min, range).max(q.max, range);
-    }
-    case 'choice':
-      return choice(q.choices as [string, ...string[]]);
-    case 'text':
-      return text({ max: q.maxLength, multiline: true, allowBlank: !q.required });
-  }
-}
-
-/**
- * The schema of a form's answers: an object keyed by question id (unknown keys are dropped). An
- * optional question may be left out, or be null or blank text; a required one answers "This field
- * is required.".
- */
-export function surveyAnswersSchema(questions: readonly SurveyQuestion[]) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const q of questions) {
-    const schema = answerSchema(q);
-    shape[q.id] = q.required
-      ? z.preprocess((v) => (v === null || v === '' ? undefined : v), schema)
-      : z.preprocess((v) => (v === null || v === '' ? undefined : v), schema.optional());
-  }
-  return z.object(shape);
-}
-
 /** When the form is due again: `repeatDays` after the last answer; now when never answered; null when it does not repeat. */
 export function nextSurveyDue(form: SurveyForm, lastAnsweredAt: Date | null, now: Date): Date | null {
   if (lastAnsweredAt === null) return now;
   if (form.repeatDays === null) return null;
   return new Date(lastAnsweredAt.getTime() + form.repeatDays * 86_400_000);
-}
-
-/** What a form field's text means as an answer: blank is no answer; scales and numbers are read as numbers. */
-export function surveyAnswerFromInput(question: SurveyQuestion, input: string): unknown {
-  const trimmed = input.trim();
-  if (trimmed === '') return undefined;
-  if (question.type === 'scale' || question.type === 'number') {
-    const value = /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
-    return Number.isFinite(value) ? value : input;
-  }
-  return input;
-}
-
-/** The message a form shows under a question for `input`, or null when it is accepted (the server's rule). */
-export function surveyAnswerMessage(question: SurveyQuestion, input: string): string | null {
-  const parsed = surveyAnswersSchema([question]).safeParse({ [question.id]: surveyAnswerFromInput(question, input) });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }

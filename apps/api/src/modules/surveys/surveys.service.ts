@@ -1,5 +1,6 @@
 import type { Paging } from '@grove/domain/api/common';
-import { readSurveyForm, surveyAnswersSchema } from '@grove/domain/surveys';
+import { surveyAnswersSchema } from '@grove/domain/survey-answers';
+import { readSurveyForm } from '@grove/domain/surveys';
 import { toFieldErrors } from '@grove/domain/validation';
 import type { Db } from '../../db/client.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';

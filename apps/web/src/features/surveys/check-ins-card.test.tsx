@@ -56,7 +56,7 @@ describe('the check-ins card', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Answer Monthly check-in' }));
     const form = checkIn('Monthly check-in');
-    const hours = within(form).getByRole('textbox', { name: /Hours of sleep/ });
+    const hours = await within(form).findByRole('textbox', { name: /Hours of sleep/ });
     await user.type(hours, '30');
     await user.tab();
     expect(await within(form).findByText('Must be between 0 and 24.')).toBeInTheDocument();

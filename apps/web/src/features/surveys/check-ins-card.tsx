@@ -5,7 +5,7 @@
  * and the earlier answers. Only the signed-in parent's own answers are listed (GET responses with
  * query user). Shown on the player's Stats screen to the account's members.
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { nextSurveyDue, readSurveyForm } from '@grove/domain/surveys';
 
@@ -13,9 +13,12 @@ import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { SurveyAnswers } from './survey-answers.tsx';
-import { SurveyForm } from './survey-form.tsx';
 import { surveysQuery, userResponsesQuery, type Survey, type SurveyResponse } from './surveys.api.ts';
 import './surveys.css';
+
+// The form (and the form library and Zod it brings) loads when a check-in is opened: Stats shows the
+// list on every visit, the form only when asked.
+const SurveyForm = lazy(() => import('./survey-form.tsx').then((module) => ({ default: module.SurveyForm })));
 
 /** Earlier answers listed under a form. */
 const SHOWN_ANSWERS = 3;
@@ -64,16 +67,18 @@ function CheckIn({
         )}
       </div>
       {open ? (
-        <SurveyForm
-          survey={survey}
-          form={form}
-          player={player}
-          onCancel={() => setOpen(false)}
-          onSaved={(saved) => {
-            setOpen(false);
-            onSaved(saved);
-          }}
-        />
+        <Suspense fallback={<Spinner label="Opening the check-in" />}>
+          <SurveyForm
+            survey={survey}
+            form={form}
+            player={player}
+            onCancel={() => setOpen(false)}
+            onSaved={(saved) => {
+              setOpen(false);
+              onSaved(saved);
+            }}
+          />
+        </Suspense>
       ) : null}
       {answers.length > 0 ? (
         <details className="check-in__history">

@@ -7,12 +7,8 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldIssue } from '@grove/domain';
-import {
-  surveyAnswerFromInput,
-  surveyAnswerMessage,
-  type SurveyForm as SurveyFormData,
-  type SurveyQuestion,
-} from '@grove/domain/surveys';
+import { surveyAnswerFromInput, surveyAnswerMessage } from '@grove/domain/survey-answers';
+import type { SurveyForm as SurveyFormData, SurveyQuestion } from '@grove/domain/surveys';
 
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { answerSurvey, type Survey, type SurveyResponse } from './surveys.api.ts';
