@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANCELLED_MARKER } from '@grove/domain';
+import { playersApi } from '@grove/domain/api/endpoints';
 
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../test/fake-api.ts';
 import { storeSession } from '../../test/fixtures.ts';
@@ -9,7 +10,9 @@ import {
   NETWORK_ERROR_MESSAGE,
   api,
   apiDownload,
+  call,
   dispositionFilename,
+  endpointPath,
   forgetConditionalReads,
   setUnauthorizedHandler,
   unwrap,
@@ -452,5 +455,35 @@ describe('api client: conditional reads (ETag)', () => {
     await expect(api.get('/v1/dashboard/player/7/overview/', { signal: controller.signal })).resolves.toBe(
       CANCELLED_MARKER,
     );
+  });
+});
+
+describe('api client: calling endpoints of the contract', () => {
+  it('takes the method and path from the endpoint, fills in its parameters, and sends query and body', async () => {
+    storeSession();
+    document.cookie = 'csrftoken=csrf-123; path=/';
+    const server = fakeApi([
+      [
+        playersApi.list,
+        (request) => ({ body: { count: 0, next: null, previous: null, results: [], id: request.params.id } }),
+      ],
+      [playersApi.patch, (request) => ({ body: { renamed: request.params.id } })],
+    ]);
+
+    expect(await call(playersApi.list, { params: { id: 12 }, query: { page: 2 } })).toMatchObject({ id: '12' });
+    expect(await call(playersApi.patch, { params: { id: 7 }, body: { name: 'Mia' } })).toEqual({ renamed: '7' });
+
+    const [list, patch] = server.calls;
+    expect(list).toMatchObject({ method: 'GET', path: '/api/v2/player/accounts/12' });
+    expect(list?.query.get('page')).toBe('2');
+    expect(patch).toMatchObject({ method: 'PATCH', path: '/api/v2/player/7', body: { name: 'Mia' } });
+    expect(patch?.headers.get('X-CSRFToken')).toBe('csrf-123');
+    expect(server.callsOf(playersApi.patch, { id: 7 })).toHaveLength(1);
+    expect(server.callsOf(playersApi.patch, { id: 8 })).toHaveLength(0);
+  });
+
+  it('encodes a parameter, and refuses a call whose parameter is missing', () => {
+    expect(endpointPath(playersApi.get, { id: 'a/b c' })).toBe('/v2/player/a%2Fb%20c');
+    expect(() => endpointPath(playersApi.get, {})).toThrow('/api/v2/player/:id: no value for :id');
   });
 });

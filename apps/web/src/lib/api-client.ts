@@ -17,6 +17,14 @@
  *   The store is forgotten when the session ends (forgetConditionalReads).
  */
 import { CANCELLED_MARKER, errorText, isCancelled, type Cancelled } from '@grove/domain';
+import type {
+  Endpoint,
+  EndpointRef,
+  RequestBody,
+  RequestParams,
+  RequestQuery,
+  SuccessReply,
+} from '@grove/domain/api/common';
 
 import { API_BASE, OAUTH_CLIENT_ID } from './env.ts';
 import { EtagCache } from './etag-cache.ts';
@@ -432,6 +440,62 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * What a call of endpoint E sends, typed by the contract: its path parameters (required when its
+ * path has some), its query and its body (required when it takes one), and the request options.
+ */
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'body' | 'query'> &
+  ([RequestParams<E>] extends [never] ? { params?: undefined } : { params: RequestParams<E> }) &
+  ([RequestQuery<E>] extends [never] ? { query?: undefined } : { query?: RequestQuery<E> }) &
+  ([RequestBody<E>] extends [never] ? { body?: undefined } : { body: RequestBody<E> });
+
+/** The options argument may be left out when the endpoint needs neither parameters nor a body. */
+type CallArgs<E extends Endpoint> = [RequestParams<E> | RequestBody<E>] extends [never]
+  ? [options?: CallOptions<E>]
+  : [options: CallOptions<E>];
+
+/**
+ * The path of an endpoint for the API base: the contract's path without its `/api` prefix, each
+ * `:name` replaced by its parameter (URI-encoded). A missing parameter is a programming error.
+ */
+export function endpointPath(ref: EndpointRef, params: object | undefined): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return ref.url.replace(/^\/api(?=\/)/, '').replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${ref.url}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls an endpoint of the contract (packages/domain/src/api/endpoints.ts): its method and path
+ * come from the endpoint, the parameters, query and body are typed by it, and so is the answer.
+ * Same rules as apiRequest: resolves with the answer or CANCELLED_MARKER, rejects with an ApiError.
+ */
+export function call<E extends Endpoint>(
+  ref: EndpointRef<E>,
+  ...[options]: CallArgs<E>
+): Promise<SuccessReply<E> | Cancelled> {
+  const { params, query, body, ...rest } = (options ?? {}) as CallOptions<Endpoint> & {
+    params?: object;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
+  return apiRequest<SuccessReply<E>>(endpointPath(ref, params), { ...rest, method: ref.method, query, body });
+}
+
+/** Downloads the file an endpoint answers (a CSV, a calendar file), under the rules of apiDownload. */
+export function download<E extends Endpoint>(
+  ref: EndpointRef<E>,
+  ...[options]: CallArgs<E>
+): Promise<DownloadedFile | Cancelled> {
+  const { params, query, ...rest } = (options ?? {}) as CallOptions<Endpoint> & {
+    params?: object;
+    query?: Record<string, QueryValue>;
+  };
+  return apiDownload(endpointPath(ref, params), { ...rest, query });
+}
 
 /** The answer of a call that was not cancelled; a cancelled one throws CancelledRequestError. */
 export function unwrap<T>(value: T | Cancelled): T {

@@ -213,6 +213,17 @@ export interface Endpoint<S extends EndpointSchema = EndpointSchema> {
   schema: S;
 }
 
+/**
+ * An endpoint as a caller names it: its method and path, without its schemas, typed by the endpoint
+ * it stands for (`endpoint` is never set: it only carries the type). The web calls these
+ * (packages/domain/src/api/endpoints.ts, generated from the contract), so no Zod reaches its bundle.
+ */
+export interface EndpointRef<E extends Endpoint = Endpoint> {
+  readonly method: Method;
+  readonly url: string;
+  readonly endpoint?: E;
+}
+
 /** One route of the contract. */
 export function endpoint<S extends EndpointSchema>(
   method: Method,
@@ -229,6 +240,8 @@ type ResponseOf<E extends Endpoint> = E['schema']['response'];
 export type Reply<E extends Endpoint, Status extends keyof ResponseOf<E> = 200 & keyof ResponseOf<E>> = z.input<
   ResponseOf<E>[Status]
 >;
+/** The answer of an endpoint when it succeeds (its 200, 201, 202 or 204), as it travels. */
+export type SuccessReply<E extends Endpoint> = z.input<ResponseOf<E>[(200 | 201 | 202 | 204) & keyof ResponseOf<E>]>;
 /** The body an endpoint accepts, as a client sends it. */
 export type RequestBody<E extends Endpoint> = E['schema']['body'] extends z.ZodType
   ? z.input<E['schema']['body']>
@@ -236,6 +249,10 @@ export type RequestBody<E extends Endpoint> = E['schema']['body'] extends z.ZodT
 /** The query an endpoint accepts, as a client sends it. */
 export type RequestQuery<E extends Endpoint> = E['schema']['querystring'] extends z.ZodType
   ? z.input<E['schema']['querystring']>
+  : never;
+/** The path parameters an endpoint takes, as a client sends them. */
+export type RequestParams<E extends Endpoint> = E['schema']['params'] extends z.ZodType
+  ? z.input<E['schema']['params']>
   : never;
 /** The body as the server sees it once the contract parsed it (defaults filled in, text trimmed). */
 export type ParsedBody<E extends Endpoint> = E['schema']['body'] extends z.ZodType

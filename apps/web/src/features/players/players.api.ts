@@ -8,7 +8,6 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { StatSetting } from '@grove/domain';
 import type {
   AcornsAddBody,
-  IncompleteProfilePage,
   Player,
   PlayerCreate,
   PlayerLink,
@@ -18,7 +17,9 @@ import type {
   StatSetBody,
 } from '@grove/domain/api/players';
 
-import { ApiError, api, unwrap } from '../../lib/api-client.ts';
+import { playersApi } from '@grove/domain/api/endpoints';
+
+import { ApiError, call, unwrap } from '../../lib/api-client.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
 
 export const playerKeys = {
@@ -34,7 +35,7 @@ export function toPlayer(link: PlayerLink): Player {
 }
 
 async function fetchPage(accountId: number, page: number, signal: AbortSignal | undefined): Promise<PlayerPage> {
-  return unwrap(await api.get<PlayerPage>(`/v2/player/accounts/${accountId}/`, { query: { page }, signal }));
+  return unwrap(await call(playersApi.list, { params: { id: accountId }, query: { page }, signal }));
 }
 
 /** Every player of the account (page 1, then the rest together), sorted by id; SPEC §4: count is the list's length. */
@@ -76,7 +77,7 @@ export function playerRecordQuery(playerId: number) {
     queryKey: playerKeys.record(playerId),
     queryFn: async ({ signal }) => {
       try {
-        return unwrap(await api.get<Player>(`/v2/player/${playerId}/`, { signal }));
+        return unwrap(await call(playersApi.get, { params: { id: playerId }, signal }));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -96,7 +97,10 @@ export async function setPlayerSetting<F extends StatSetting>(
   field: F,
   change: { value: StatSetBody['value'] | null; reason: string },
 ): Promise<StatAnswer<F>> {
-  return unwrap(await api.post<StatAnswer<F>>(`/v1/accounts/players/${playerId}/${field}`, change));
+  const request = { params: { id: playerId }, body: change as StatSetBody };
+  const answer =
+    field === 'hr_gauge' ? await call(playersApi.hrGauge.set, request) : await call(playersApi.chaseSpeed.set, request);
+  return unwrap(answer) as StatAnswer<F>;
 }
 
 /** POST /api/v1/accounts/players/{id}/acorns (staff): acorns to add (negative takes back) and the reason. */
@@ -104,7 +108,7 @@ export async function addAcorns(
   playerId: number,
   change: { amount: AcornsAddBody['amount'] | null; reason: string },
 ): Promise<StatAnswer<'acorns'>> {
-  return unwrap(await api.post<StatAnswer<'acorns'>>(`/v1/accounts/players/${playerId}/acorns`, change));
+  return unwrap(await call(playersApi.acorns.add, { params: { id: playerId }, body: change as AcornsAddBody }));
 }
 
 /**
@@ -116,10 +120,7 @@ export function incompleteProfilesQuery(accountId: number) {
     queryKey: playerKeys.incompleteProfiles(accountId),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<IncompleteProfilePage>(`/v2/accounts/${accountId}/incomplete_profiles/`, {
-          query: { page_size: 1000 },
-          signal,
-        }),
+        await call(playersApi.incompleteProfiles, { params: { id: accountId }, query: { page_size: 1000 }, signal }),
       ),
     staleTime: STALE_TIMES.player,
     meta: { errorTitle: 'Loading incomplete profiles' },
@@ -128,12 +129,12 @@ export function incompleteProfilesQuery(accountId: number) {
 
 /** POST /api/v2/player/: a parent adds a child to their account (consent required); staff name the account. */
 export async function createPlayer(body: PlayerCreate): Promise<Player> {
-  return unwrap(await api.post<Player>('/v2/player/', body));
+  return unwrap(await call(playersApi.create, { body }));
 }
 
 /** PATCH /api/v2/player/{id}/: rename, role, in_program. */
 export async function updatePlayer(playerId: number, body: PlayerPatch): Promise<Player> {
-  return unwrap(await api.patch<Player>(`/v2/player/${playerId}/`, body));
+  return unwrap(await call(playersApi.patch, { params: { id: playerId }, body }));
 }
 
 /**
