@@ -9,7 +9,7 @@ import { ROOT } from './lib.mjs';
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 const tsc = (project) => ({ name: `typecheck ${project}`, command: bin('tsc'), args: ['-p', project] });
 
-// Longest first, so the last one to start is a short one.
+// Longest first, so the last ones to start are short.
 const CHECKS = [
   { name: 'lint', command: bin('eslint'), args: ['.'] },
   tsc('apps/web'),
@@ -18,6 +18,7 @@ const CHECKS = [
   tsc('e2e'),
   tsc('apps/game'),
   tsc('packages/domain'),
+  { name: 'API document lint', command: 'npm', args: ['run', '--silent', 'lint:api'] },
 ];
 const PARALLEL = Number(process.env.CHECK_PARALLEL ?? 2);
 

@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { answerFrameworkError, openApiTransform, serializerCompiler, validatorCompiler } from './lib/contract.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerFormBody } from './lib/form-body.ts';
+import { finishDocument, SECURITY_SCHEMES } from './lib/openapi.ts';
 import { registerJsonBody } from './lib/json-body.ts';
 import { serializeError } from './lib/log-redaction.ts';
 import { redactUrl } from './lib/redact-url.ts';
@@ -267,17 +268,21 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerAuth(app, database.db, { secure: config.publicUrl.startsWith('https:') }, sessions);
   registerAudit(app, database.db);
 
+  // The published document (lib/openapi.ts, decision 0065): operationIds, security and error answers.
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Grove API', version: '1.0.0', description: 'The API of the Grove family portal.' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
-        },
+      info: {
+        title: 'Grove API',
+        version: '1.0.0',
+        description: 'The API of the Grove family portal.',
+        license: { name: 'Proprietary', url: config.publicUrl },
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
+    stripBasePath: false,
     transform: openApiTransform,
+    transformObject: (document) =>
+      finishDocument('openapiObject' in document ? document.openapiObject : {}, config.publicUrl),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

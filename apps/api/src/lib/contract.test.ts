@@ -80,6 +80,42 @@ describe('the OpenAPI document', () => {
     expect(playerSchema.properties.first_play_date).toMatchObject({ type: 'string', nullable: true });
   });
 
+  it('names each operation from the contract, secures it by its policy and gives its errors from shared answers', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operation = (url: string, method: string) => document.paths[openApiPath(url)][method];
+    const patch = operation(playersApi.patch.url, 'patch');
+    expect(patch.operationId).toBe('playersPatch');
+    expect(operation(playersApi.patch.aliases![0]!, 'patch').operationId).toBe('playersPatchAlias');
+    expect(operation(playersApi.hrGauge.set.url, 'post').operationId).toBe('playersHrGaugeSet');
+    expect(operation(playersApi.get.url, 'get').security).toEqual([{ accessToken: [] }, { sessionCookie: [] }]);
+    expect(patch.security).toEqual([
+      { accessToken: [], csrfCookie: [], csrfHeader: [] },
+      { sessionCookie: [], csrfCookie: [], csrfHeader: [] },
+    ]);
+    expect(operation(gameApi.upload.url, 'post').security).toEqual([{ deviceToken: [] }]);
+    expect(operation('/api/health', 'get').security).toEqual([]);
+    const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+    expect(patch.responses).toMatchObject({
+      400: ref('BadRequest'),
+      401: ref('Unauthorized'),
+      403: ref('Forbidden'),
+      404: ref('NotFound'),
+      413: ref('PayloadTooLarge'),
+    });
+    expect(document.components.responses.BadRequest.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/FieldErrors',
+    });
+    expect(document.servers).toEqual([{ url: t.app.publicUrl, description: expect.any(String) }]);
+
+    const ids: string[] = [];
+    for (const item of Object.values(document.paths) as Record<string, { operationId: string; security: unknown[] }>[])
+      for (const op of Object.values(item)) {
+        ids.push(op.operationId);
+        expect(op.security, op.operationId).toBeInstanceOf(Array);
+      }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('documents every alias of an endpoint', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     for (const url of [playersApi.patch.url, ...(playersApi.patch.aliases ?? [])]) {

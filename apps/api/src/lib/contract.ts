@@ -24,6 +24,7 @@ import fastJsonStringify, { type Schema as SerializerSchema } from 'fast-json-st
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Policy } from '../modules/auth/auth.plugin.ts';
+import { FACTS_KEY, operationIdOf, securityOf, type OperationFacts } from './openapi.ts';
 import type { App } from './types.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -31,6 +32,9 @@ type JsonSchema = Record<string, unknown>;
 /** The OpenAPI 3.0 schema subset keeps `nullable`, which fast-json-stringify also understands. */
 const TARGET = 'openapi-3.0';
 const REMOVED_KEYWORDS = new Set(['$schema', 'id', '$id', 'propertyNames', 'contentEncoding', 'contentMediaType']);
+
+/** Keywords that leave a schema taking any value. */
+const ANNOTATIONS = new Set(['nullable', 'description', 'title', 'default', 'examples', 'deprecated']);
 
 const isNullBranch = (schema: JsonSchema) =>
   schema.nullable === true && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
@@ -66,6 +70,12 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
     cycles: 'ref',
     reused: 'inline',
     override: ({ jsonSchema }) => {
+      // Any value or null (z.unknown().nullable()): `{}` already takes null, and serialises the
+      // same; a `nullable` without a type is not OpenAPI 3.0.
+      if (jsonSchema.nullable === true && Object.keys(jsonSchema).every((key) => ANNOTATIONS.has(key))) {
+        delete jsonSchema.nullable;
+        return;
+      }
       const anyOf = jsonSchema.anyOf as JsonSchema[] | undefined;
       if (!anyOf) return;
       const others = anyOf.filter((branch) => !isNullBranch(branch) && Object.keys(branch).length > 0);
@@ -110,9 +120,21 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 
 const PARTS = ['params', 'querystring', 'body', 'headers'] as const;
 
-/** @fastify/swagger's transform: the OpenAPI document from the same JSON schemas. */
-export function openApiTransform({ schema, url }: { schema: FastifySchema; url: string }) {
-  if (!schema) return { schema, url };
+/**
+ * @fastify/swagger's transform: the OpenAPI document from the same JSON schemas, each operation
+ * named from the contract and secured by its route's policy (lib/openapi.ts); its error answers
+ * are added once the document is whole (finishDocument).
+ */
+export function openApiTransform({
+  schema,
+  url,
+  route,
+}: {
+  schema: FastifySchema;
+  url: string;
+  route?: { method: string | string[]; config?: { policy?: Policy } };
+}) {
+  if (!schema || (schema as { hide?: boolean }).hide) return { schema, url };
   const { response, ...rest } = schema as FastifySchema & { response?: Record<string, unknown> };
   const transformed: Record<string, unknown> = { ...rest };
   for (const part of PARTS) {
@@ -127,6 +149,20 @@ export function openApiTransform({ schema, url }: { schema: FastifySchema; url: 
       ]),
     );
   }
+  const method = [route?.method ?? 'GET'].flat()[0]!;
+  const policy = route?.config?.policy;
+  if (!policy) throw new Error(`${method} ${url}: no access policy to document`);
+  const operationId = operationIdOf(method, url);
+  transformed.operationId = operationId;
+  transformed.security = securityOf(policy, method);
+  const facts: OperationFacts = {
+    operationId,
+    policy,
+    method,
+    hasPathParams: url.includes(':'),
+    hasBody: rest.body !== undefined,
+  };
+  transformed[FACTS_KEY] = facts;
   return { schema: transformed, url };
 }
 

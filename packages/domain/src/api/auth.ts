@@ -88,7 +88,6 @@ export const authApi = {
   logout: endpoint('POST', '/api/v2/auth/session/logout/', {
     tags,
     summary: 'End the current session at once (bearer or cookie) and clear the cookies',
-    security: [{ bearer: [], csrf: [] }],
     response: { 200: detailAnswer },
   }),
   token: endpoint('POST', '/api/v2/auth/oauth2/token/', {

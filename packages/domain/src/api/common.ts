@@ -195,7 +195,7 @@ export interface EndpointSchema {
   tags: string[];
   summary: string;
   description?: string;
-  security?: Record<string, string[]>[];
+  // No `security`: the published document derives it from the route's access policy (apps/api lib/openapi.ts).
   /** Content types of the answer when it is not JSON. */
   produces?: string[];
   params?: z.ZodType;

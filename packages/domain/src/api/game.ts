@@ -229,7 +229,6 @@ export const gameApi = {
     tags,
     summary: 'Upload finished play sessions from the game (device token)',
     description: uploadDescription,
-    security: [{ bearer: [] }],
     /** Documented in full; the route checks only `uploadEnvelope` (see above), with a body limit of its own. */
     body: z.object({ sessions: z.array(gameSession).min(1).max(INGEST.maxSessionsPerBatch) }),
     response: { 200: uploadAnswer },
@@ -237,7 +236,6 @@ export const gameApi = {
   settings: endpoint('GET', '/api/v1/game/device/settings', {
     tags,
     summary: 'The device reads its settings (device token); a waiting kiosk change counts as picked up',
-    security: [{ bearer: [] }],
     response: {
       200: z.object({
         device_id: count,
@@ -251,7 +249,6 @@ export const gameApi = {
   players: endpoint('GET', '/api/v1/game/players', {
     tags,
     summary: "The device's account: its players, and the profiles made on a tablet that a parent has not completed yet",
-    security: [{ bearer: [] }],
     response: {
       200: z.object({
         players: z.array(z.object({ id: count, name: z.string(), in_program: z.boolean() })),
@@ -268,7 +265,6 @@ export const gameApi = {
       `(409 too_many_profiles when ${MAX_WAITING_PROFILES} profiles are already waiting) ` +
       'is already on the account (the same comparison). ' +
       'The parent completes it in Grove (consent included), which creates the player; the game then finds it under `players`.',
-    security: [{ bearer: [] }],
     body: z.object({ name: fullNameSchema }),
     response: { 200: gameProfile, 201: gameProfile },
   }),

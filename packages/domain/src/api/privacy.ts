@@ -46,14 +46,12 @@ export const privacyApi = {
   status: endpoint('GET', '/api/v2/user/privacy', {
     tags,
     summary: 'The signed-in person’s consent status, analytics choice and household consent history',
-    security: [{ bearer: [] }],
     response: { 200: privacyStatus },
   }),
   agree: endpoint('POST', '/api/v2/user/privacy/consent', {
     tags,
     summary: 'Agree to the privacy policy in force (a program consent record at its version)',
     description: 'Parents of a family account only (403 for others). Answers the new status.',
-    security: [{ bearer: [], csrf: [] }],
     body: z.object({ consent: consentTick(CONSENT_MESSAGES.agreeRequired) }),
     response: { 201: privacyStatus },
   }),
@@ -61,7 +59,6 @@ export const privacyApi = {
     tags,
     summary: 'Turn analytics on or off (a consent record either way)',
     description: 'Parents of a family account only (403 for others). Answers the new status.',
-    security: [{ bearer: [], csrf: [] }],
     body: z.object({ analytics: z.enum(['on', 'off'], { error: 'Choose one of: on, off.' }) }),
     response: { 200: privacyStatus },
   }),
@@ -70,7 +67,6 @@ export const privacyApi = {
     summary: 'Turn the failed-payment text messages on or off (a consent record either way)',
     description:
       'Parents of a family account only (403 for others). The text goes to the phone number of the profile, when there is one. Answers the new status.',
-    security: [{ bearer: [], csrf: [] }],
     body: z.object({ payment_texts: z.enum(['on', 'off'], { error: 'Choose one of: on, off.' }) }),
     response: { 200: privacyStatus },
   }),

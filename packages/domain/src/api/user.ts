@@ -100,7 +100,7 @@ export const userApi = {
   info: endpoint(
     'GET',
     '/api/v2/user/info/',
-    { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: userInfo } },
+    { tags, summary: 'The signed-in user', response: { 200: userInfo } },
     { aliases: ['/api/v2/user/'] },
   ),
   patch: endpoint('PATCH', '/api/v2/user/', {
@@ -108,7 +108,6 @@ export const userApi = {
     summary: 'Change your own names, phone number and country',
     description:
       'Checked with the profile rules; other fields in the body (is_staff, is_billing_user, email, …) are ignored.',
-    security: [{ bearer: [], csrf: [] }],
     body: ownProfilePatch,
     response: { 200: userInfo },
   }),

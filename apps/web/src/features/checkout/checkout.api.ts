@@ -12,8 +12,9 @@ import type {
   ProgramPlanAnswer,
   PromoCode,
 } from '@grove/domain/api/billing';
+import { billingApi } from '@grove/domain/api/endpoints';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
 
 export const checkoutKeys = {
@@ -29,7 +30,7 @@ export function programPlanQuery(tag: string) {
   return queryOptions({
     queryKey: checkoutKeys.plan(tag),
     queryFn: async ({ signal }): Promise<ProgramPlanAnswer> =>
-      unwrap(await api.get<ProgramPlanAnswer>('/v2/billing/program_plan/', { query: { tag }, signal, auth: false })),
+      unwrap(await call(billingApi.programPlan, { query: { tag }, signal, auth: false })),
     staleTime: STALE_TIMES.default,
   });
 }
@@ -37,7 +38,8 @@ export function programPlanQuery(tag: string) {
 /** A promo code usable with plan `planTag`; rejects with an ApiError (404 or 429 with its `detail`). */
 export async function fetchPromo(code: string, planTag: string, signal?: AbortSignal): Promise<PromoCode> {
   return unwrap(
-    await api.get<PromoCode>(`/v2/billing/promo/${encodeURIComponent(code)}/`, {
+    await call(billingApi.promo, {
+      params: { code },
       query: { plan: planTag },
       auth: false,
       ...(signal ? { signal } : {}),
@@ -63,19 +65,15 @@ export function promoQuery(code: string, planTag: string) {
 
 /** Starts an order (201). Nothing is charged yet. */
 export async function createOrder(body: OrderRequest): Promise<Order> {
-  return unwrap(await api.post<Order>('/v2/billing/order/', body));
+  return unwrap(await call(billingApi.createOrder, { body }));
 }
 
 /** Pays and confirms an order; the same `idempotencyKey` and body replay the first answer. */
 export async function confirmOrder(body: ConfirmOrderRequest, idempotencyKey: string): Promise<ConfirmOrderAnswer> {
-  return unwrap(
-    await api.post<ConfirmOrderAnswer>('/v2/billing/order/confirm/', body, {
-      headers: { 'Idempotency-Key': idempotencyKey },
-    }),
-  );
+  return unwrap(await call(billingApi.confirmOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }));
 }
 
 /** Marks that the confirmation page was seen (the server counts it once per order). */
 export async function trackConversion(orderId: string): Promise<void> {
-  await api.put('/v2/billing/order/track_conversion/', { order: orderId });
+  await call(billingApi.trackConversion, { body: { order: orderId } });
 }

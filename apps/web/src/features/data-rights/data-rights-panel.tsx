@@ -111,14 +111,14 @@ function useReadyAnnouncement(overview: DataRights | undefined): string {
   return message;
 }
 
-function ExportItem({ item, timeZone }: { item: DataExport; timeZone: string }) {
+function ExportItem({ accountId, item, timeZone }: { accountId: number; item: DataExport; timeZone: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const download = async () => {
     setBusy(true);
     setError(undefined);
     try {
-      await downloadExport(item);
+      await downloadExport(accountId, item);
     } catch (failure) {
       setError(errorText(failure));
     } finally {
@@ -393,7 +393,7 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
       ) : (
         <ul className="account-list" aria-labelledby={copiesTitleId}>
           {overview.data.exports.map((item) => (
-            <ExportItem key={item.id} item={item} timeZone={timeZone} />
+            <ExportItem key={item.id} accountId={accountId} item={item} timeZone={timeZone} />
           ))}
         </ul>
       );

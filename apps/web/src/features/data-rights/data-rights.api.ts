@@ -6,18 +6,10 @@
  * (packages/domain/src/api/data-rights.ts).
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { RequestBody } from '@grove/domain/api/common';
-import type {
-  DataExport,
-  DataRights,
-  DeletionBody,
-  DeletionRequest,
-  ExportBody,
-  PendingDeletionPage,
-  dataRightsApi,
-} from '@grove/domain/api/data-rights';
+import type { DataExport, DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
+import { dataRightsApi } from '@grove/domain/api/endpoints';
 
-import { api, apiDownload, unwrap, type QueryValue } from '../../lib/api-client.ts';
+import { call, download, unwrap, type QueryValue } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 
 /** While a copy is being prepared or a deletion carried out, the overview is read again this often. */
@@ -30,8 +22,6 @@ export const dataRightsKeys = {
   overview: (accountId: number) => [...dataRightsKeys.all, 'overview', accountId] as const,
   pending: (query: Readonly<Record<string, QueryValue>>) => [...dataRightsKeys.all, 'pending', query] as const,
 };
-
-const accountPath = (accountId: number) => `/v2/user/accounts/${accountId}`;
 
 /**
  * Whether the overview shows work a job is doing right now: a copy being prepared, or a deletion
@@ -49,8 +39,7 @@ export function hasWorkUnderWay(overview: DataRights | undefined, now: number = 
 export function dataRightsQuery(accountId: number) {
   return queryOptions({
     queryKey: dataRightsKeys.overview(accountId),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<DataRights>(`${accountPath(accountId)}/data-rights`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(dataRightsApi.overview, { params: { id: accountId }, signal })),
     refetchInterval: (query) => (hasWorkUnderWay(query.state.data) ? DATA_RIGHTS_POLL_MS : false),
     meta: { errorTitle: 'Loading your data requests' },
   });
@@ -58,38 +47,34 @@ export function dataRightsQuery(accountId: number) {
 
 /** POST …/exports: a copy of one player's data (`playerId`) or of the whole account (null). */
 export async function requestExport(accountId: number, playerId: number | null): Promise<DataExport> {
-  const body: ExportBody = { player_id: playerId };
-  return unwrap(await api.post<DataExport>(`${accountPath(accountId)}/exports`, body));
+  const body = { player_id: playerId };
+  return unwrap(await call(dataRightsApi.requestExport, { params: { id: accountId }, body }));
 }
 
 /** POST …/deletions: one player's data (`playerId`) or the whole account (null), after the grace period. */
 export async function requestDeletion(accountId: number, playerId: number | null): Promise<DeletionRequest> {
-  const body: DeletionBody = { player_id: playerId, confirm: true };
-  return unwrap(await api.post<DeletionRequest>(`${accountPath(accountId)}/deletions`, body));
+  const body = { player_id: playerId, confirm: true } as const;
+  return unwrap(await call(dataRightsApi.requestDeletion, { params: { id: accountId }, body }));
 }
 
 /** POST …/deletions/{id}/undo: nothing is deleted. */
 export async function undoDeletion(accountId: number, deletionId: number): Promise<DeletionRequest> {
-  return unwrap(await api.post<DeletionRequest>(`${accountPath(accountId)}/deletions/${deletionId}/undo`));
+  return unwrap(await call(dataRightsApi.undoDeletion, { params: { id: accountId, deletionId } }));
 }
 
 /** POST …/deletions/{id}/now: the job carries it out at once (the answer is still pending). */
 export async function deleteNow(accountId: number, deletionId: number): Promise<DeletionRequest> {
-  const body: RequestBody<typeof dataRightsApi.deleteNow> = { confirm: true };
-  return unwrap(await api.post<DeletionRequest>(`${accountPath(accountId)}/deletions/${deletionId}/now`, body));
+  const body = { confirm: true } as const;
+  return unwrap(await call(dataRightsApi.deleteNow, { params: { id: accountId, deletionId }, body }));
 }
 
 /**
- * The API path of an export's download (its `download_url` is the full path under /api). The file
- * comes through the API client, which sends the bearer token, and is saved under its own name.
+ * A ready copy (it has a `download_url`), through the API client, which sends the bearer token;
+ * saved under its own name.
  */
-export function downloadPath(url: string): string {
-  return url.replace(/^\/api(?=\/)/, '');
-}
-
-export async function downloadExport(item: DataExport): Promise<void> {
+export async function downloadExport(accountId: number, item: DataExport): Promise<void> {
   if (!item.download_url) return;
-  const file = unwrap(await apiDownload(downloadPath(item.download_url)));
+  const file = unwrap(await download(dataRightsApi.download, { params: { id: accountId, exportId: item.id } }));
   saveFile(file.blob, file.filename ?? item.file_name ?? 'grove-data.zip');
 }
 
@@ -118,12 +103,7 @@ export function pendingDeletionsQuery(query: Readonly<Record<string, QueryValue>
   return queryOptions({
     queryKey: dataRightsKeys.pending(query),
     queryFn: async ({ signal }) =>
-      unwrap(
-        await api.get<PendingDeletionPage>('/v2/admin/deletions', {
-          query: { page_size: PENDING_PAGE_SIZE, ...query },
-          signal,
-        }),
-      ),
+      unwrap(await call(dataRightsApi.pending, { query: { page_size: PENDING_PAGE_SIZE, ...query }, signal })),
     placeholderData: keepPreviousData,
     meta: { errorTitle: 'Loading the pending deletions' },
   });

@@ -9,27 +9,31 @@
  */
 import type { Device } from '@grove/domain/api/account';
 import type { Reply, RequestBody } from '@grove/domain/api/common';
-import type { PairApproveBody, PairDenyBody, PendingPairing, pairingApi } from '@grove/domain/api/pairing';
+import { pairingApi } from '@grove/domain/api/endpoints';
+import type {
+  PairApproveBody,
+  PairDenyBody,
+  PendingPairing,
+  pairingApi as pairingContract,
+} from '@grove/domain/api/pairing';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 
 /** The body of a code look-up: the code as typed (the server normalises it). */
-export type PairCheckBody = RequestBody<typeof pairingApi.check>;
-export type PairDenyAnswer = Reply<typeof pairingApi.deny>;
-
-const pairPath = (accountId: number) => `/v2/user/accounts/${accountId}/devices/pair`;
+export type PairCheckBody = RequestBody<typeof pairingContract.check>;
+export type PairDenyAnswer = Reply<typeof pairingContract.deny>;
 
 /** POST /api/v2/user/accounts/{id}/devices/pair/check/: the tablet waiting behind the code. */
 export async function checkPairing(accountId: number, body: PairCheckBody): Promise<PendingPairing> {
-  return unwrap(await api.post<PendingPairing>(`${pairPath(accountId)}/check/`, body));
+  return unwrap(await call(pairingApi.check, { params: { id: accountId }, body }));
 }
 
 /** POST /api/v2/user/accounts/{id}/devices/pair/: the tablet joins the account; the game's next poll gets its token. */
 export async function approvePairing(accountId: number, body: PairApproveBody): Promise<Device> {
-  return unwrap(await api.post<Reply<typeof pairingApi.approve, 201>>(`${pairPath(accountId)}/`, body));
+  return unwrap(await call(pairingApi.approve, { params: { id: accountId }, body }));
 }
 
 /** POST /api/v2/user/accounts/{id}/devices/pair/deny/: the game's next poll answers access_denied. */
 export async function denyPairing(accountId: number, body: PairDenyBody): Promise<PairDenyAnswer> {
-  return unwrap(await api.post<PairDenyAnswer>(`${pairPath(accountId)}/deny/`, body));
+  return unwrap(await call(pairingApi.deny, { params: { id: accountId }, body }));
 }

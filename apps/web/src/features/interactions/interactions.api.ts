@@ -5,14 +5,15 @@
  * The family itself never reads them: the API answers 404 to its members as to strangers.
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { accountApi, CustomerInteraction } from '@grove/domain/api/account';
+import type { accountApi as accountContract, CustomerInteraction } from '@grove/domain/api/account';
 import type { Reply, RequestBody } from '@grove/domain/api/common';
+import { accountApi } from '@grove/domain/api/endpoints';
 
-import { api, apiRequest, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 
-export type InteractionPage = Reply<typeof accountApi.interactions>;
-export type InteractionOptions = Reply<typeof accountApi.interactionOptions>;
-export type NewInteraction = RequestBody<typeof accountApi.addInteraction>;
+export type InteractionPage = Reply<typeof accountContract.interactions>;
+export type InteractionOptions = Reply<typeof accountContract.interactionOptions>;
+export type NewInteraction = RequestBody<typeof accountContract.addInteraction>;
 export type { CustomerInteraction };
 
 export const INTERACTIONS_PAGE_SIZE = 20;
@@ -23,14 +24,18 @@ export const interactionKeys = {
   options: (accountId: number) => [...interactionKeys.account(accountId), 'options'] as const,
 };
 
-const path = (accountId: number) => `/v1/accounts/${accountId}/customer_interactions/`;
-
 /** GET …/customer_interactions/: the newest `pageSize` (the list grows with "Show more"). */
 export function interactionsQuery(accountId: number, pageSize = INTERACTIONS_PAGE_SIZE) {
   return queryOptions({
     queryKey: interactionKeys.list(accountId, pageSize),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<InteractionPage>(path(accountId), { query: { page: 1, page_size: pageSize }, signal })),
+      unwrap(
+        await call(accountApi.interactions, {
+          params: { id: accountId },
+          query: { page: 1, page_size: pageSize },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +45,7 @@ export function interactionOptionsQuery(accountId: number) {
   return queryOptions({
     queryKey: interactionKeys.options(accountId),
     queryFn: async ({ signal }) =>
-      unwrap(await apiRequest<InteractionOptions>(path(accountId), { method: 'OPTIONS', signal })),
+      unwrap(await call(accountApi.interactionOptions, { params: { id: accountId }, signal })),
     staleTime: 60 * 60_000,
   });
 }
@@ -51,7 +56,7 @@ export async function logInteraction(
   accountId: number,
   body: NewInteraction,
 ): Promise<CustomerInteraction> {
-  const saved = unwrap(await api.post<CustomerInteraction>(path(accountId), body));
+  const saved = unwrap(await call(accountApi.addInteraction, { params: { id: accountId }, body }));
   await queryClient.invalidateQueries({ queryKey: [...interactionKeys.account(accountId), 'list'] });
   return saved;
 }

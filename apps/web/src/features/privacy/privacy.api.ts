@@ -4,16 +4,10 @@
  * (staff). Every shape comes from the contract (packages/domain/src/api/privacy.ts).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type {
-  AnalyticsBody,
-  ConsentPage,
-  PaymentTextsBody,
-  PrivacyStatus,
-  privacyApi,
-} from '@grove/domain/api/privacy';
-import type { RequestBody } from '@grove/domain/api/common';
+import type { AnalyticsBody, PaymentTextsBody, PrivacyStatus } from '@grove/domain/api/privacy';
+import { privacyApi } from '@grove/domain/api/endpoints';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 
 /** Staff read an account's history in pages of this size. */
 export const CONSENTS_PAGE_SIZE = 50;
@@ -28,27 +22,24 @@ export const privacyKeys = {
 export function privacyStatusQuery() {
   return queryOptions({
     queryKey: privacyKeys.status(),
-    queryFn: async ({ signal }) => unwrap(await api.get<PrivacyStatus>('/v2/user/privacy/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(privacyApi.status, { signal })),
     staleTime: 5 * 60_000,
   });
 }
 
 /** POST /api/v2/user/privacy/consent/: agree to the policy in force. */
 export async function agreeToPolicy(): Promise<PrivacyStatus> {
-  const body: RequestBody<typeof privacyApi.agree> = { consent: true };
-  return unwrap(await api.post<PrivacyStatus>('/v2/user/privacy/consent/', body));
+  return unwrap(await call(privacyApi.agree, { body: { consent: true } }));
 }
 
 /** PUT /api/v2/user/privacy/analytics/: analytics on or off. */
 export async function setAnalytics(analytics: AnalyticsBody['analytics']): Promise<PrivacyStatus> {
-  const body: AnalyticsBody = { analytics };
-  return unwrap(await api.put<PrivacyStatus>('/v2/user/privacy/analytics/', body));
+  return unwrap(await call(privacyApi.analytics, { body: { analytics } }));
 }
 
 /** PUT /api/v2/user/privacy/payment_texts/: a text when a payment fails, on or off. */
 export async function setPaymentTexts(choice: PaymentTextsBody['payment_texts']): Promise<PrivacyStatus> {
-  const body: PaymentTextsBody = { payment_texts: choice };
-  return unwrap(await api.put<PrivacyStatus>('/v2/user/privacy/payment_texts/', body));
+  return unwrap(await call(privacyApi.paymentTexts, { body: { payment_texts: choice } }));
 }
 
 /** The answer of a change is the new status everywhere (the layout's dialog and analytics, the page). */
@@ -62,7 +53,8 @@ export function accountConsentsQuery(accountId: number, page: number) {
     queryKey: privacyKeys.account(accountId, page),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<ConsentPage>(`/v2/accounts/${accountId}/consents/`, {
+        await call(privacyApi.accountConsents, {
+          params: { id: accountId },
           query: { page, page_size: CONSENTS_PAGE_SIZE },
           signal,
         }),

@@ -4,12 +4,10 @@
  * forget: reading never waits for it, and a failure (an older server without the route, no
  * network) is ignored and signs no one out.
  */
-import type { userApi } from '@grove/domain/api/user';
-import type { RequestBody } from '@grove/domain/api/common';
+import { userApi } from '@grove/domain/api/endpoints';
 
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export function recordResourceRead(): void {
-  const body: RequestBody<typeof userApi.recordAction> = { action: 'read_resource' };
-  api.post('/v2/user/user_actions/', body, { logoutOnUnauthorized: false }).catch(() => undefined);
+  call(userApi.recordAction, { body: { action: 'read_resource' }, logoutOnUnauthorized: false }).catch(() => undefined);
 }

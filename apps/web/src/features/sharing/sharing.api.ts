@@ -3,15 +3,10 @@
  * public summary a link opens. Every shape comes from the API contract (packages/domain/src/api/sharing.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  CreatedShareLink,
-  ShareLink,
-  ShareLinkBody,
-  ShareLinkPage,
-  SharedSummary,
-} from '@grove/domain/api/sharing';
+import { sharingApi } from '@grove/domain/api/endpoints';
+import type { CreatedShareLink, ShareLink, ShareLinkBody, ShareLinkPage } from '@grove/domain/api/sharing';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 
 /** An account's links read in one page: a family has a handful. */
 export const SHARES_PAGE_SIZE = 100;
@@ -22,24 +17,24 @@ export const sharingKeys = {
   summary: (token: string) => [...sharingKeys.all, 'summary', token] as const,
 };
 
-const sharesPath = (accountId: number) => `/v2/user/accounts/${accountId}/shares/`;
-
 /** GET /api/v2/user/accounts/{id}/shares/: the account's links, newest first, with their views. */
 export function sharesQuery(accountId: number) {
   return queryOptions({
     queryKey: sharingKeys.list(accountId),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<ShareLinkPage>(sharesPath(accountId), { query: { page_size: SHARES_PAGE_SIZE }, signal })),
+      unwrap(
+        await call(sharingApi.list, { params: { id: accountId }, query: { page_size: SHARES_PAGE_SIZE }, signal }),
+      ),
     meta: { errorTitle: 'Loading your share links' },
   });
 }
 
 export async function createShare(accountId: number, body: ShareLinkBody): Promise<CreatedShareLink> {
-  return unwrap(await api.post<CreatedShareLink>(sharesPath(accountId), body));
+  return unwrap(await call(sharingApi.create, { params: { id: accountId }, body }));
 }
 
 export async function revokeShare(accountId: number, shareId: number): Promise<ShareLink> {
-  return unwrap(await api.post<ShareLink>(`${sharesPath(accountId)}${shareId}/revoke/`));
+  return unwrap(await call(sharingApi.revoke, { params: { id: accountId, shareId } }));
 }
 
 /** The page with `link` in place of the link of the same id (or first, when new). */
@@ -60,7 +55,8 @@ export function sharedSummaryQuery(token: string) {
     queryKey: sharingKeys.summary(token),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<SharedSummary>(`/v1/shared/${encodeURIComponent(token)}/`, {
+        await call(sharingApi.summary, {
+          params: { token },
           signal,
           auth: false,
           logoutOnUnauthorized: false,

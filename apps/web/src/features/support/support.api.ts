@@ -3,13 +3,14 @@
  * API contract (packages/domain/src/api/support.ts).
  */
 import type { Reply, RequestBody } from '@grove/domain/api/common';
-import type { supportApi } from '@grove/domain/api/support';
+import { supportApi } from '@grove/domain/api/endpoints';
+import type { supportApi as supportContract } from '@grove/domain/api/support';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 
 /** A family's message to support: answers the ticket it became (support answers by e-mail). */
 export async function createSupportTicket(
-  body: RequestBody<typeof supportApi.create>,
-): Promise<Reply<typeof supportApi.create, 201>> {
-  return unwrap(await api.post<Reply<typeof supportApi.create, 201>>('/v2/support/tickets/', body));
+  body: RequestBody<typeof supportContract.create>,
+): Promise<Reply<typeof supportContract.create, 201>> {
+  return unwrap(await call(supportApi.create, { body }));
 }

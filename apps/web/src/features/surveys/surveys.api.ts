@@ -5,18 +5,16 @@
  * comes from the contract (packages/domain/src/api/surveys.ts).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { playersApi, surveysApi } from '@grove/domain/api/endpoints';
 import type {
   DelinkProfileReply,
   LinkProfileBody,
   LinkProfileReply,
   SurveyAnswerBody,
-  SurveyPage,
   SurveyResponse,
-  SurveyResponsePage,
 } from '@grove/domain/api/surveys';
-import type { IncompleteProfilePage } from '@grove/domain/api/players';
 
-import { ApiError, api, unwrap } from '../../lib/api-client.ts';
+import { ApiError, call, unwrap } from '../../lib/api-client.ts';
 
 export type { Survey, SurveyResponse } from '@grove/domain/api/surveys';
 
@@ -39,7 +37,7 @@ export function surveysQuery() {
   return queryOptions({
     queryKey: surveyKeys.list(),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<SurveyPage>('/v2/player/surveys/', { query: { page_size: SURVEYS_PAGE_SIZE }, signal })),
+      unwrap(await call(surveysApi.list, { query: { page_size: SURVEYS_PAGE_SIZE }, signal })),
     staleTime: 10 * 60_000,
   });
 }
@@ -49,12 +47,7 @@ export function userResponsesQuery(userId: number) {
   return queryOptions({
     queryKey: surveyKeys.byUser(userId),
     queryFn: async ({ signal }) =>
-      unwrap(
-        await api.get<SurveyResponsePage>('/v2/player/surveys/responses/', {
-          query: { user: userId, page_size: SURVEYS_PAGE_SIZE },
-          signal,
-        }),
-      ),
+      unwrap(await call(surveysApi.userResponses, { query: { user: userId, page_size: SURVEYS_PAGE_SIZE }, signal })),
   });
 }
 
@@ -64,7 +57,8 @@ export function playerResponsesQuery(playerId: number) {
     queryKey: surveyKeys.byPlayer(playerId),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<SurveyResponsePage>(`/v2/admin/players/${playerId}/responses/`, {
+        await call(surveysApi.playerResponses, {
+          params: { id: playerId },
           query: { page_size: SURVEYS_PAGE_SIZE },
           signal,
         }),
@@ -95,7 +89,7 @@ export async function answerSurvey(
 ): Promise<SurveyResponse> {
   let saved: SurveyResponse;
   try {
-    saved = unwrap(await api.post<SurveyResponse>(`/v2/player/${playerId}/surveys/${surveyId}/responses/`, body));
+    saved = unwrap(await call(surveysApi.submit, { params: { id: playerId, surveyId }, body }));
   } catch (error) {
     throw toFormFailure(error);
   }
@@ -112,10 +106,7 @@ export function surveyProfilesQuery(accountId: number) {
     queryKey: surveyKeys.profiles(accountId),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<IncompleteProfilePage>(`/v2/accounts/${accountId}/incomplete_profiles/`, {
-          query: { page_size: 1000 },
-          signal,
-        }),
+        await call(playersApi.incompleteProfiles, { params: { id: accountId }, query: { page_size: 1000 }, signal }),
       ),
   });
 }
@@ -130,11 +121,11 @@ export async function refreshAfterProfileChange(queryClient: QueryClient) {
 
 /** POST /api/v2/player/{id}/link-profile/: the profile's responses become the player's. */
 export async function linkProfile(playerId: number, body: LinkProfileBody): Promise<LinkProfileReply> {
-  return unwrap(await api.post<LinkProfileReply>(`/v2/player/${playerId}/link-profile/`, body));
+  return unwrap(await call(surveysApi.linkProfile, { params: { id: playerId }, body }));
 }
 
 /** POST /api/v2/player/{id}/delink-profile/: the player's responses (about one name, when given) are unlinked. */
 export async function delinkProfile(playerId: number, playerName?: string): Promise<DelinkProfileReply> {
   const body = playerName === undefined ? {} : { player_name: playerName };
-  return unwrap(await api.post<DelinkProfileReply>(`/v2/player/${playerId}/delink-profile/`, body));
+  return unwrap(await call(surveysApi.delinkProfile, { params: { id: playerId }, body }));
 }
