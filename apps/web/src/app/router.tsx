@@ -1,7 +1,8 @@
 /**
  * The route tree (SPEC §2). Route objects carry the spec's route ids; paths come from paths.ts.
  * Screens and layouts load lazily, so the login page carries none of the signed-in screens; the
- * rules that decide where a person may be (session-rules.ts) run as loaders before any screen.
+ * rules that decide where a person may be (session-rules.ts) run as loaders before any screen, and
+ * the user layout's and Home's reads start from their loaders (route-prefetch.ts).
  */
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { PageSpinner } from '../components/spinner.tsx';
 import { AppFrame } from './app-frame.tsx';
 import { ROUTES } from './paths.ts';
 import { RouteError } from './route-error.tsx';
+import { createRoutePrefetch } from './route-prefetch.ts';
 import { createSessionRules } from './session-rules.ts';
 
 type LazyComponent = () => Promise<{ Component: ComponentType }>;
@@ -22,6 +24,7 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const rules = createSessionRules(queryClient);
+  const prefetch = createRoutePrefetch(queryClient, rules.loadUser);
 
   return [
     {
@@ -107,6 +110,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               id: 'root.user',
+              loader: prefetch.userLayout,
               lazy: screen(() => import('./layouts/user-layout.tsx'), 'UserLayout'),
               children: [
                 {
@@ -182,6 +186,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       id: 'root.user.player.home',
                       path: ROUTES['root.user.player.home'].path,
+                      loader: prefetch.home,
                       lazy: screen(() => import('./routes/home.tsx'), 'HomeRoute'),
                     },
                   ],
