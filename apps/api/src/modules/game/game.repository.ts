@@ -1,144 +1,235 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  accounts,
-  coolDowns,
-  cooldownEvents,
-  devices,
-  hrRises,
-  incompleteProfiles,
-  players,
-  playSessions,
-} from '../../db/schema/index.ts';
-
-const CHUNK = 1000;
-
-async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
-}
+import { preparedSql } from '../../db/prepared.ts';
+import { rowsOf } from '../../db/raw.ts';
+import { accounts, devices, incompleteProfiles, players } from '../../db/schema/index.ts';
 
 /**
  * The account's players among `playerIds`, locked (FOR UPDATE, in id order, so two uploads never
- * deadlock) until the transaction ends: one upload at a time decides what a player played.
- * Their acorn balances, by id.
+ * deadlock) until the transaction ends: one upload at a time decides what a player played. Taken
+ * when an upload's first try found its players changed under it (see `writeUpload`).
  */
 export async function lockAccountPlayers(tx: Executor, accountId: number, playerIds: number[]) {
-  if (playerIds.length === 0) return new Map<number, number>();
-  const rows = await tx
-    .select({ id: players.id, acorns: players.acorns })
+  if (playerIds.length === 0) return;
+  await tx
+    .select({ id: players.id })
     .from(players)
     .where(and(eq(players.accountId, accountId), inArray(players.id, playerIds)))
     .orderBy(players.id)
     .for('update');
-  return new Map(rows.map((r) => [r.id, r.acorns]));
 }
 
-/** Which of `gameSessionIds` the account already has. */
-export async function storedGameSessionIds(tx: Executor, accountId: number, gameSessionIds: string[]) {
-  const found = new Set<string>();
-  await inChunks(gameSessionIds, CHUNK, async (chunk) => {
-    const rows = await tx
-      .select({ gameSessionId: playSessions.gameSessionId })
-      .from(playSessions)
-      .where(and(eq(playSessions.accountId, accountId), inArray(playSessions.gameSessionId, chunk)));
-    for (const row of rows) found.add(row.gameSessionId);
-  });
-  return found;
+/** A player of the upload as read: the balance its acorns are checked against, and its play's version. */
+export interface UploadPlayer {
+  acorns: number;
+  playVersion: number;
 }
 
-/** The stored sessions of `playerIds` that share some time with [from, to), as windows in ms. */
-export async function storedWindows(tx: Executor, playerIds: number[], from: Date, to: Date) {
-  if (playerIds.length === 0) return [];
-  const ends = sql`${playSessions.periodDatetime} + ${playSessions.secondsPlayed} * interval '1 second'`;
-  const rows = await tx
-    .select({
-      playerId: playSessions.playerId,
-      gameSessionId: playSessions.gameSessionId,
-      start: playSessions.periodDatetime,
-      seconds: playSessions.secondsPlayed,
-    })
-    .from(playSessions)
-    .where(
-      and(
-        inArray(playSessions.playerId, playerIds),
-        lt(playSessions.periodDatetime, to),
-        sql`${ends} > ${from.toISOString()}::timestamptz`,
-      ),
-    );
-  return rows.map((r) => ({
-    playerId: r.playerId,
-    gameSessionId: r.gameSessionId,
-    start: r.start.getTime(),
-    end: r.start.getTime() + r.seconds * 1000,
-  }));
+/** A stored session's time, in ms. */
+export interface StoredWindow {
+  playerId: number;
+  gameSessionId: string;
+  start: number;
+  end: number;
 }
 
-export type NewSession = typeof playSessions.$inferInsert;
+/** What an upload's sessions are checked against, read in one statement (`readUploadState`). */
+export interface UploadState {
+  /** The account's players among the upload's, by id. */
+  players: Map<number, UploadPlayer>;
+  /** Which of the upload's game_session_ids the account already has. */
+  storedIds: Set<string>;
+  /** Those players' stored sessions that share some time with the upload's span. */
+  windows: StoredWindow[];
+}
+
+type UploadStateRow =
+  | { kind: 'player'; player_id: number; acorns: number; play_version: number }
+  | { kind: 'stored'; game_session_id: string }
+  | { kind: 'window'; player_id: number; game_session_id: string; start_ms: number; seconds: number };
+
+// One round trip for what used to be three reads: a function of migration 0017, which plans its
+// statement once per connection. Times come back as epoch milliseconds (float8).
+const uploadStateQuery = preparedSql(
+  'game_upload_state',
+  sql`select * from game_upload_state(${sql.placeholder('accountId')}::int, ${sql.placeholder('playerIds')}::int[],
+        ${sql.placeholder('gameSessionIds')}::text[], ${sql.placeholder('from')}::timestamptz, ${sql.placeholder('to')}::timestamptz)`,
+);
 
 /**
- * Inserts the sessions whose (account, game_session_id) is new; the others are left untouched.
- * Returns the ids of the rows inserted, by game_session_id.
+ * The upload's players (the account's among `playerIds`), which of `gameSessionIds` the account
+ * already has, and those players' stored sessions that share some time with [from, to).
  */
-export async function insertNewSessions(tx: Executor, rows: NewSession[]): Promise<Map<string, number>> {
+export async function readUploadState(
+  db: Executor,
+  accountId: number,
+  playerIds: number[],
+  gameSessionIds: string[],
+  from: Date,
+  to: Date,
+): Promise<UploadState> {
+  const state: UploadState = { players: new Map(), storedIds: new Set(), windows: [] };
+  const result = await uploadStateQuery(db).execute({
+    accountId,
+    playerIds,
+    gameSessionIds,
+    from: from.toISOString(),
+    to: to.toISOString(),
+  });
+  for (const row of rowsOf<UploadStateRow>(result)) {
+    if (row.kind === 'player') state.players.set(row.player_id, { acorns: row.acorns, playVersion: row.play_version });
+    else if (row.kind === 'stored') state.storedIds.add(row.game_session_id);
+    else
+      state.windows.push({
+        playerId: row.player_id,
+        gameSessionId: row.game_session_id,
+        start: row.start_ms,
+        end: row.start_ms + row.seconds * 1000,
+      });
+  }
+  return state;
+}
+
+/** One session to store with its rows, already checked. */
+export interface SessionToStore {
+  playerId: number;
+  gameSessionId: string;
+  periodDatetime: string;
+  secondsPlayed: number;
+  acornsEarned: number;
+  coolDownSeconds: number;
+  rises: { occurredAt: string; startBpm: number; peakBpm: number }[];
+  coolDowns: { startedAt: string; endedAt: string; startBpm: number; endBpm: number }[];
+  events: { occurredAt: string; eventType: string; bpm: number | null }[];
+}
+
+/**
+ * The write of an upload (migration 0017, `game_write_upload`): the sessions, their rises, cooldowns
+ * and cooldown events, the players' acorns and the device's last sighting in one statement, only if
+ * every player is still as read (the same play version and balance, locked in id order). Its values
+ * in the function's order.
+ */
+const WRITE_VALUES = [
+  'accountId',
+  'deviceId',
+  'now',
+  'playerIds',
+  'playVersions',
+  'balances',
+  'sessionPlayers',
+  'sessionIds',
+  'sessionStarts',
+  'sessionSeconds',
+  'sessionAcorns',
+  'sessionRises',
+  'sessionCoolDowns',
+  'sessionCoolDownSeconds',
+  'sessionEvents',
+  'riseSessions',
+  'riseTimes',
+  'riseStarts',
+  'risePeaks',
+  'coolSessions',
+  'coolStarts',
+  'coolEnds',
+  'coolStartBpms',
+  'coolEndBpms',
+  'eventSessions',
+  'eventTimes',
+  'eventTypes',
+  'eventBpms',
+] as const;
+const writeUploadQuery = preparedSql(
+  'game_write_upload',
+  sql`select * from game_write_upload(${sql.join(
+    WRITE_VALUES.map((name) => sql.placeholder(name)),
+    sql`, `,
+  )})`,
+);
+
+/**
+ * Stores the checked sessions of one upload with their rows, adds their acorns and records the
+ * device as seen, in one statement — if every one of `players` is still as `readUploadState` read
+ * it (`players`: each player of the sessions with its balance and play version as read). Returns
+ * the ids of the sessions inserted by game_session_id (one already stored by then is left out: the
+ * unique index decides), or null when a player changed since, and nothing was written.
+ *
+ * A player's play version (players.play_version) moves with every change to its sessions (the
+ * rollup triggers), so a player still at the version read has no session the checks did not see.
+ * The sessions are inserted in the order given: give them sorted by game_session_id, so that two
+ * uploads never deadlock on the unique index.
+ */
+export async function writeUpload(
+  db: Executor,
+  upload: {
+    accountId: number;
+    deviceId: number;
+    now: Date;
+    players: Map<number, UploadPlayer>;
+    sessions: SessionToStore[];
+  },
+): Promise<Map<string, number> | null> {
+  const { sessions } = upload;
+  const playerIds = [...upload.players.keys()];
+  const values = {
+    accountId: upload.accountId,
+    deviceId: upload.deviceId,
+    now: upload.now.toISOString(),
+    playerIds,
+    playVersions: playerIds.map((id) => upload.players.get(id)!.playVersion),
+    balances: playerIds.map((id) => upload.players.get(id)!.acorns),
+    sessionPlayers: sessions.map((s) => s.playerId),
+    sessionIds: sessions.map((s) => s.gameSessionId),
+    sessionStarts: sessions.map((s) => s.periodDatetime),
+    sessionSeconds: sessions.map((s) => s.secondsPlayed),
+    sessionAcorns: sessions.map((s) => s.acornsEarned),
+    sessionRises: sessions.map((s) => s.rises.length),
+    sessionCoolDowns: sessions.map((s) => s.coolDowns.length),
+    sessionCoolDownSeconds: sessions.map((s) => s.coolDownSeconds),
+    sessionEvents: sessions.map((s) => s.events.length),
+    riseSessions: [] as number[],
+    riseTimes: [] as string[],
+    riseStarts: [] as number[],
+    risePeaks: [] as number[],
+    coolSessions: [] as number[],
+    coolStarts: [] as string[],
+    coolEnds: [] as string[],
+    coolStartBpms: [] as number[],
+    coolEndBpms: [] as number[],
+    eventSessions: [] as number[],
+    eventTimes: [] as string[],
+    eventTypes: [] as string[],
+    eventBpms: [] as (number | null)[],
+  };
+  sessions.forEach((s, i) => {
+    const k = i + 1; // PostgreSQL arrays count from 1
+    for (const r of s.rises) {
+      values.riseSessions.push(k);
+      values.riseTimes.push(r.occurredAt);
+      values.riseStarts.push(r.startBpm);
+      values.risePeaks.push(r.peakBpm);
+    }
+    for (const c of s.coolDowns) {
+      values.coolSessions.push(k);
+      values.coolStarts.push(c.startedAt);
+      values.coolEnds.push(c.endedAt);
+      values.coolStartBpms.push(c.startBpm);
+      values.coolEndBpms.push(c.endBpm);
+    }
+    for (const e of s.events) {
+      values.eventSessions.push(k);
+      values.eventTimes.push(e.occurredAt);
+      values.eventTypes.push(e.eventType);
+      values.eventBpms.push(e.bpm);
+    }
+  });
+  const rows = rowsOf<{ ok: boolean; id: number | null; game_session_id: string | null }>(
+    await writeUploadQuery(db).execute(values),
+  );
+  if (!rows.some((row) => row.id === null && row.ok)) return null;
   const inserted = new Map<string, number>();
-  // 11 parameters a row: 500 rows stay well under PostgreSQL's 65,535 parameters.
-  await inChunks(rows, 500, async (chunk) => {
-    const created = await tx
-      .insert(playSessions)
-      .values(chunk)
-      .onConflictDoNothing({ target: [playSessions.accountId, playSessions.gameSessionId] })
-      .returning({ id: playSessions.id, gameSessionId: playSessions.gameSessionId });
-    for (const row of created) inserted.set(row.gameSessionId, row.id);
-  });
+  for (const row of rows) if (row.id !== null) inserted.set(row.game_session_id!, row.id);
   return inserted;
-}
-
-export type NewHrRise = typeof hrRises.$inferInsert;
-export type NewCoolDown = typeof coolDowns.$inferInsert;
-export type NewCooldownEvent = typeof cooldownEvents.$inferInsert;
-
-const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
-const instant = (date: Date) => date.toISOString();
-
-/**
- * The new sessions' rises, cooldowns and cooldown events in one statement (three inserts as
- * data-modifying parts of one query, each row set passed as column arrays and unnested): one
- * round trip an upload instead of three, with the same number of parameters however many rows.
- * Each table's rows are inserted in the game's order (ordinality), so their ids follow it.
- */
-export async function insertSessionEvents(
-  tx: Executor,
-  rows: { rises: NewHrRise[]; coolDowns: NewCoolDown[]; events: NewCooldownEvent[] },
-) {
-  const { rises, coolDowns: cools, events } = rows;
-  if (rises.length + cools.length + events.length === 0) return;
-  await tx.execute(sql`
-    with rises as (
-      insert into ${hrRises} (player_id, session_id, occurred_at, start_bpm, peak_bpm)
-      select a, b, c, d, e from unnest(${column(rises, (r) => r.playerId)}::int[], ${column(rises, (r) => r.sessionId)}::int[],
-                           ${column(rises, (r) => instant(r.occurredAt))}::timestamptz[],
-                           ${column(rises, (r) => r.startBpm)}::smallint[], ${column(rises, (r) => r.peakBpm)}::smallint[])
-             with ordinality as u(a, b, c, d, e, n) order by n
-    ), cools as (
-      insert into ${coolDowns} (player_id, session_id, started_at, ended_at, start_bpm, end_bpm)
-      select a, b, c, d, e, f from unnest(${column(cools, (c) => c.playerId)}::int[], ${column(cools, (c) => c.sessionId)}::int[],
-                           ${column(cools, (c) => instant(c.startedAt))}::timestamptz[],
-                           ${column(cools, (c) => instant(c.endedAt))}::timestamptz[],
-                           ${column(cools, (c) => c.startBpm)}::smallint[], ${column(cools, (c) => c.endBpm)}::smallint[])
-             with ordinality as u(a, b, c, d, e, f, n) order by n
-    )
-    insert into ${cooldownEvents} (player_id, session_id, occurred_at, event_type, bpm)
-    select a, b, c, d, e from unnest(${column(events, (e) => e.playerId)}::int[], ${column(events, (e) => e.sessionId)}::int[],
-                         ${column(events, (e) => instant(e.occurredAt))}::timestamptz[],
-                         ${column(events, (e) => e.eventType)}::text[], ${column(events, (e) => e.bpm ?? null)}::smallint[])
-           with ordinality as u(a, b, c, d, e, n) order by n`);
-}
-
-export async function addAcorns(tx: Executor, playerId: number, amount: number) {
-  await tx
-    .update(players)
-    .set({ acorns: sql`${players.acorns} + ${amount}`, updatedAt: new Date() })
-    .where(eq(players.id, playerId));
 }
 
 export async function touchDevice(db: Executor, deviceId: number) {

@@ -16,29 +16,26 @@ import {
   sessionProblems,
   type PlayWindow,
 } from '@grove/domain/play-plausibility';
-import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { AuthDevice, AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
 import {
-  addAcorns,
   findDevice,
   findPlayerNamed,
   countProfiles,
   findProfileNamed,
-  insertSessionEvents,
-  insertNewSessions,
   insertProfile,
   listAccountPlayers,
   listAccountProfiles,
   lockAccountPlayers,
+  readUploadState,
   setDeviceTokenHash,
-  storedGameSessionIds,
-  storedWindows,
   syncDeviceSettings,
   touchDevice,
-  type NewSession,
+  writeUpload,
+  type SessionToStore,
 } from './game.repository.ts';
 
 const at = (value: string) => new Date(value).getTime();
@@ -74,18 +71,30 @@ const NOT_ON_ACCOUNT = 'player_id: No such player on this account.';
 const byGameSessionId = (a: GameSession, b: GameSession) =>
   a.game_session_id < b.game_session_id ? -1 : a.game_session_id > b.game_session_id ? 1 : 0;
 
+/** What became of an upload's candidates against what is stored. */
+interface Outcome {
+  accepted: string[];
+  duplicates: string[];
+  refused: { index: number; id: string; reasons: string[] }[];
+}
+
 /**
  * POST /api/v1/game/sessions/: stores the upload's plausible new sessions with their rises,
  * cooldowns and cooldown events, and adds their acorns (docs/decisions/0031-game-upload-limits.md).
  *
  * Each session is first checked on its own (shape, column ranges, the rules of plausible play).
- * Then, in one transaction holding the upload's players locked, against what is stored: its player
- * is on the account, it is not a duplicate, it overlaps no stored session of its player nor one
- * accepted earlier in the upload, and the player's acorns stay in range. Every check is made before
- * the first write, so a session is stored whole or not at all and a refused one never costs the
- * others. Idempotent: a session whose game_session_id the account already has is a duplicate and
- * changes nothing. Concurrent uploads of one player take turns on the lock, so the second sees the
- * first's sessions (as duplicates or overlaps).
+ * Then against what is stored: its player is on the account, it is not a duplicate, it overlaps no
+ * stored session of its player nor one accepted earlier in the upload, and the player's acorns stay
+ * in range. Every check is made before the first write, so a session is stored whole or not at all
+ * and a refused one never costs the others. Idempotent: a session whose game_session_id the account
+ * already has is a duplicate and changes nothing.
+ *
+ * One read, then one write that stores everything only if the upload's players are still as read
+ * (their play version and balance, locked by the write): two round trips and one commit
+ * (docs/decisions/0064-ingest-throughput.md). When a concurrent upload or edit changed a player in
+ * between, the upload is decided again in a transaction that first locks its players, so concurrent
+ * uploads of one player take turns and the second sees the first's sessions (as duplicates or
+ * overlaps).
  */
 export async function ingestSessions(
   db: Db,
@@ -101,12 +110,6 @@ export async function ingestSessions(
   const seen = new Set<string>();
   /** Later copies of a session in the same upload: they share the first copy's fate. */
   const repeats: { index: number; id: string }[] = [];
-  /** The reasons a candidate was refused for against stored data, by game_session_id. */
-  const refused = new Map<string, string[]>();
-  const refuse = (index: number, id: string, reasons: string[]) => {
-    reject(index, id, reasons);
-    refused.set(id, reasons);
-  };
   batch.forEach((raw, index) => {
     const parsed = gameSession.safeParse(raw);
     if (!parsed.success) {
@@ -123,64 +126,26 @@ export async function ingestSessions(
     candidates.push({ index, session, window: playWindow(session) });
   });
 
-  if (candidates.length > 0) {
-    await db.transaction(async (tx) => {
-      const playerIds = [...new Set(candidates.map((c) => c.session.player_id))];
-      const balances = await lockAccountPlayers(tx, device.accountId, playerIds);
-      const stored = await storedGameSessionIds(
-        tx,
-        device.accountId,
-        candidates.map((c) => c.session.game_session_id),
-      );
-      const from = Math.min(...candidates.map((c) => c.window.start));
-      const to = Math.max(...candidates.map((c) => c.window.end));
-      const storedByPlayer = groupByPlayer(
-        await storedWindows(tx, [...balances.keys()], new Date(from), new Date(Math.max(to, from + 1))),
-      );
-      const acceptedByPlayer = new Map<
-        number,
-        (PlayWindow & { playerId: number; index: number; gameSessionId: string })[]
-      >();
-      const valid: Candidate[] = [];
-      for (const candidate of candidates) {
-        const { index, session, window } = candidate;
-        const id = session.game_session_id;
-        const balance = balances.get(session.player_id);
-        if (balance === undefined) {
-          refuse(index, id, [NOT_ON_ACCOUNT]);
-          continue;
-        }
-        if (stored.has(id)) {
-          result.duplicates.push(id);
-          continue;
-        }
-        const reasons: string[] = [];
-        const clash = firstOverlap(window, storedByPlayer.get(session.player_id) ?? []);
-        if (clash) reasons.push(PLAY_MESSAGES.overlapsStored(clash.gameSessionId));
-        const earlier = firstOverlap(window, acceptedByPlayer.get(session.player_id) ?? []);
-        if (earlier) reasons.push(PLAY_MESSAGES.overlapsUpload(earlier.index, earlier.gameSessionId));
-        if (balance + session.acorns_earned > INT4_MAX) reasons.push(PLAY_MESSAGES.balanceOverflow);
-        if (reasons.length) {
-          refuse(index, id, reasons);
-          continue;
-        }
-        balances.set(session.player_id, balance + session.acorns_earned);
-        const accepted = acceptedByPlayer.get(session.player_id) ?? [];
-        accepted.push({ ...window, playerId: session.player_id, index, gameSessionId: id });
-        acceptedByPlayer.set(session.player_id, accepted);
-        valid.push(candidate);
-      }
-      if (valid.length === 0) return;
-      const inserted = await storeSessions(
-        tx,
-        device,
-        valid.map((c) => c.session),
-      );
-      // A session of another player of the account with the same id may have been stored by a
-      // concurrent upload since: the unique index kept it out, and it is a duplicate.
-      for (const { session } of valid)
-        (inserted.has(session.game_session_id) ? result.accepted : result.duplicates).push(session.game_session_id);
-    });
+  /** The reasons a candidate was refused for against stored data, by game_session_id. */
+  const refused = new Map<string, string[]>();
+  if (candidates.length === 0) await touchDevice(db, device.id);
+  else {
+    const playerIds = [...new Set(candidates.map((c) => c.session.player_id))];
+    const outcome =
+      (await decideAndStore(db, device, candidates)) ??
+      (await db.transaction(async (tx) => {
+        await lockAccountPlayers(tx, device.accountId, playerIds);
+        const locked = await decideAndStore(tx, device, candidates);
+        // The players are locked: nothing can change them between the read and the write.
+        if (!locked) throw new Error('an upload’s locked players changed under it');
+        return locked;
+      }));
+    result.accepted.push(...outcome.accepted);
+    result.duplicates.push(...outcome.duplicates);
+    for (const { index, id, reasons } of outcome.refused) {
+      reject(index, id, reasons);
+      refused.set(id, reasons);
+    }
   }
   for (const { index, id } of repeats) {
     const reasons = refused.get(id);
@@ -190,69 +155,101 @@ export async function ingestSessions(
   result.accepted.sort();
   result.duplicates.sort();
   result.rejected.sort((a, b) => a.index - b.index);
-  await touchDevice(db, device.id);
   return result;
 }
 
 /**
- * Writes the sessions (already checked) with their rows and acorns; returns the ids inserted by
- * game_session_id. A fixed insertion order keeps two uploads from deadlocking on the unique index.
+ * Checks the candidates against what is stored and writes the valid ones (`writeUpload`), the
+ * device's sighting with them. Null when a player changed between the read and the write: nothing
+ * was written, and the caller decides again with the players locked.
  */
-async function storeSessions(tx: Tx, device: AuthDevice, sessions: GameSession[]) {
-  const valid = [...sessions].sort(byGameSessionId);
-  const rows: NewSession[] = valid.map((s) => ({
-    accountId: device.accountId,
-    playerId: s.player_id,
-    deviceId: device.id,
-    gameSessionId: s.game_session_id,
-    periodDatetime: new Date(s.period_datetime),
-    secondsPlayed: s.seconds_played,
-    acornsEarned: s.acorns_earned,
-    hrRiseCount: s.hr_rises.length,
-    coolDownCount: s.cool_downs.length,
-    coolDownSeconds: s.cool_downs.reduce((sum, c) => sum + coolDownSeconds(c), 0),
-    cooldownEventCount: s.cooldown_events.length,
-  }));
-  const ids = await insertNewSessions(tx, rows);
-  const fresh = valid.filter((s) => ids.has(s.game_session_id));
-  const sessionId = (s: GameSession) => ids.get(s.game_session_id)!;
-  await insertSessionEvents(tx, {
-    rises: fresh.flatMap((s) =>
-      s.hr_rises.map((r) => ({
-        playerId: s.player_id,
-        sessionId: sessionId(s),
-        occurredAt: new Date(r.occurred_at),
-        startBpm: r.start_bpm,
-        peakBpm: r.peak_bpm,
-      })),
-    ),
-    coolDowns: fresh.flatMap((s) =>
-      s.cool_downs.map((c) => ({
-        playerId: s.player_id,
-        sessionId: sessionId(s),
-        startedAt: new Date(c.started_at),
-        endedAt: new Date(c.ended_at),
-        startBpm: c.start_bpm,
-        endBpm: c.end_bpm,
-      })),
-    ),
-    events: fresh.flatMap((s) =>
-      s.cooldown_events.map((e) => ({
-        playerId: s.player_id,
-        sessionId: sessionId(s),
-        occurredAt: new Date(e.occurred_at),
-        eventType: e.event_type,
-        bpm: e.bpm,
-      })),
-    ),
-  });
-  const acorns = new Map<number, number>();
-  for (const s of fresh) acorns.set(s.player_id, (acorns.get(s.player_id) ?? 0) + s.acorns_earned);
-  for (const [playerId, amount] of [...acorns].sort((a, b) => a[0] - b[0])) {
-    if (amount > 0) await addAcorns(tx, playerId, amount);
+async function decideAndStore(db: Executor, device: AuthDevice, candidates: Candidate[]): Promise<Outcome | null> {
+  const outcome: Outcome = { accepted: [], duplicates: [], refused: [] };
+  const from = Math.min(...candidates.map((c) => c.window.start));
+  const to = Math.max(...candidates.map((c) => c.window.end));
+  const state = await readUploadState(
+    db,
+    device.accountId,
+    [...new Set(candidates.map((c) => c.session.player_id))],
+    candidates.map((c) => c.session.game_session_id),
+    new Date(from),
+    new Date(Math.max(to, from + 1)),
+  );
+  const storedByPlayer = groupByPlayer(state.windows);
+  const balances = new Map([...state.players].map(([id, player]) => [id, player.acorns]));
+  const acceptedByPlayer = new Map<number, (PlayWindow & { index: number; gameSessionId: string })[]>();
+  const valid: GameSession[] = [];
+  for (const { index, session, window } of candidates) {
+    const id = session.game_session_id;
+    const balance = balances.get(session.player_id);
+    if (balance === undefined) {
+      outcome.refused.push({ index, id, reasons: [NOT_ON_ACCOUNT] });
+      continue;
+    }
+    if (state.storedIds.has(id)) {
+      outcome.duplicates.push(id);
+      continue;
+    }
+    const reasons: string[] = [];
+    const clash = firstOverlap(window, storedByPlayer.get(session.player_id) ?? []);
+    if (clash) reasons.push(PLAY_MESSAGES.overlapsStored(clash.gameSessionId));
+    const earlier = firstOverlap(window, acceptedByPlayer.get(session.player_id) ?? []);
+    if (earlier) reasons.push(PLAY_MESSAGES.overlapsUpload(earlier.index, earlier.gameSessionId));
+    if (balance + session.acorns_earned > INT4_MAX) reasons.push(PLAY_MESSAGES.balanceOverflow);
+    if (reasons.length) {
+      outcome.refused.push({ index, id, reasons });
+      continue;
+    }
+    balances.set(session.player_id, balance + session.acorns_earned);
+    const accepted = acceptedByPlayer.get(session.player_id) ?? [];
+    accepted.push({ ...window, index, gameSessionId: id });
+    acceptedByPlayer.set(session.player_id, accepted);
+    valid.push(session);
   }
-  return ids;
+  if (valid.length === 0) {
+    await touchDevice(db, device.id);
+    return outcome;
+  }
+  // A fixed insertion order keeps two uploads from deadlocking on the unique index.
+  valid.sort(byGameSessionId);
+  const inserted = await writeUpload(db, {
+    accountId: device.accountId,
+    deviceId: device.id,
+    now: new Date(),
+    players: new Map(valid.map((s) => [s.player_id, state.players.get(s.player_id)!])),
+    sessions: valid.map(toStore),
+  });
+  if (!inserted) return null;
+  // A session of another player of the account with the same id may have been stored by a
+  // concurrent upload since: the unique index kept it out, and it is a duplicate.
+  for (const { game_session_id: id } of valid) (inserted.has(id) ? outcome.accepted : outcome.duplicates).push(id);
+  return outcome;
 }
+
+/** An instant as stored: to the millisecond, in UTC (as a Date holds it). */
+const iso = (value: string) => new Date(value).toISOString();
+
+/** A checked session as the repository writes it, with its rows' counts and cooldown seconds. */
+const toStore = (s: GameSession): SessionToStore => ({
+  playerId: s.player_id,
+  gameSessionId: s.game_session_id,
+  periodDatetime: iso(s.period_datetime),
+  secondsPlayed: s.seconds_played,
+  acornsEarned: s.acorns_earned,
+  coolDownSeconds: s.cool_downs.reduce((sum, c) => sum + coolDownSeconds(c), 0),
+  rises: s.hr_rises.map((r) => ({ occurredAt: iso(r.occurred_at), startBpm: r.start_bpm, peakBpm: r.peak_bpm })),
+  coolDowns: s.cool_downs.map((c) => ({
+    startedAt: iso(c.started_at),
+    endedAt: iso(c.ended_at),
+    startBpm: c.start_bpm,
+    endBpm: c.end_bpm,
+  })),
+  events: s.cooldown_events.map((e) => ({
+    occurredAt: iso(e.occurred_at),
+    eventType: e.event_type,
+    bpm: e.bpm ?? null,
+  })),
+});
 
 /**
  * POST /api/v2/user/accounts/{id}/devices/{deviceId}/token/: a new device token for the game app,
