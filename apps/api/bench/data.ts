@@ -14,6 +14,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/raw.ts';
 import { accounts, appMeta } from '../src/db/schema/index.ts';
 import { seedDemoData } from '../src/db/seed/index.ts';
 import { createParent, issueAccessToken } from '../test/factories.ts';
@@ -52,8 +53,6 @@ function dataKey(spec: DataSpec): string {
   for (const file of migrations) hash.update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));
   return hash.digest('hex').slice(0, 10);
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The heavy player's sessions and events, generated in SQL. */
 async function addHeavyPlayer(database: Database, years: number) {

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/raw.ts';
 import type { JobQueue } from '../src/jobs/queue.ts';
 import { insertDeletion } from '../src/modules/erasure/erasure.repository.ts';
 import { runDeletion, type ErasureDeps } from '../src/modules/erasure/erasure.service.ts';
@@ -231,18 +232,14 @@ export async function tableSizes(database: Database): Promise<{ tables: TableSiz
            pg_database_size(current_database()) as database_bytes
       from pg_class c
      where c.relname = any(${sql.param([...PLAY_TABLES])}::text[]) and c.relkind = 'r'`);
-  const rows = (
-    result as unknown as {
-      rows: {
-        table: string;
-        rows: string;
-        table_bytes: string;
-        index_bytes: string;
-        total_bytes: string;
-        database_bytes: string;
-      }[];
-    }
-  ).rows;
+  const rows = rowsOf<{
+    table: string;
+    rows: string;
+    table_bytes: string;
+    index_bytes: string;
+    total_bytes: string;
+    database_bytes: string;
+  }>(result);
   return {
     tables: PLAY_TABLES.map((table) => {
       const row = rows.find((r) => r.table === table)!;

@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ROOT_DIR } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/raw.ts';
 import { authHeaders, issueAccessToken } from '../test/factories.ts';
 import { measureIngest, type IngestFigures } from './ingest.ts';
 import { BENCH_DIR, closedLoop, formatTable, round, startServer, type ClosedLoop } from './lib.ts';
@@ -89,8 +90,6 @@ interface DataSetFigures {
   erasure: ErasureFigure[];
   sizes: { tables: TableSize[]; databaseBytes: number };
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function subjectOf(database: Database, label: string, playerId: number): Promise<Subject> {
   const [row] = rowsOf<{ account_id: number; user_id: number; sessions: number; rises: number }>(

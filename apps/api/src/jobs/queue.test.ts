@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type RawResult } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { rowsOf } from '../db/raw.ts';
 import { openTestDatabase } from '../../test/helpers.ts';
 import { createJobQueue, startJobQueue, type JobLogger, type JobQueue, type JobQueueOptions } from './queue.ts';
 
@@ -172,7 +173,7 @@ describe('job queue', () => {
         rolledBackId = (await queue.sendInTransaction(tx, 'test.transactional', { step: 'rolled back' })) ?? '';
         // The job is written on the transaction's own connection: the transaction sees it …
         const seen = await tx.execute(sql`select count(*)::int as n from pgboss.job where id = ${rolledBackId}`);
-        expect((seen as unknown as RawResult).rows).toEqual([{ n: 1 }]);
+        expect(rowsOf(seen)).toEqual([{ n: 1 }]);
         throw new Error('the state change fails');
       }),
     ).rejects.toThrow('the state change fails');

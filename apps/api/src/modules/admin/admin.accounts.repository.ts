@@ -7,6 +7,7 @@ import { parseAccountSort, type AccountSort } from '@grove/domain/admin';
 import { INT4_MAX } from '@grove/domain/api/common';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import type { Position } from '../../lib/keyset.ts';
 
 export interface AccountFilters {
@@ -88,9 +89,6 @@ function conditions(filters: AccountFilters): SQL[] {
 }
 
 const and = (parts: SQL[]) => (parts.length === 0 ? sql`true` : sql.join(parts, sql` and `));
-
-/** The rows of one raw statement, whichever driver ran it. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function countAccounts(db: Db, filters: AccountFilters): Promise<number> {
   const rows = rowsOf<{ n: number }>(

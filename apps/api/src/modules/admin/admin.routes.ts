@@ -3,9 +3,7 @@
  * the policy. Every write names what it changes for the audit log (modules/audit).
  */
 import { adminApi } from '@grove/domain/api/admin';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountNotes, accountTags, users, userShipping } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idempotent } from '../billing/billing.idempotency.ts';
 import { getShipping, patchShipping } from '../user/user.shipping.service.ts';
@@ -14,6 +12,7 @@ import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { accountSpec } from '../audit/audit.specs.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import { accountTagNames, findPerson, noteSnapshot, shippingSnapshot } from './admin.repository.ts';
 import * as admin from './admin.service.ts';
 
 export function adminRoutes(app: App, db: Db) {
@@ -22,14 +21,7 @@ export function adminRoutes(app: App, db: Db) {
   const tagsAudit = {
     entity: 'account',
     target: ({ params }: { params: { id: number } }) => ({ accountId: params.id, entityId: params.id }),
-    load: async (target: AuditTarget) => {
-      const rows = await db
-        .select({ tag: accountTags.tag })
-        .from(accountTags)
-        .where(eq(accountTags.accountId, Number(target.accountId)))
-        .orderBy(asc(sql`lower(${accountTags.tag})`));
-      return { tags: rows.map((row) => row.tag) };
-    },
+    load: async (target: AuditTarget) => ({ tags: await accountTagNames(db, Number(target.accountId)) }),
   };
   const noteAudit = {
     entity: 'note',
@@ -37,40 +29,18 @@ export function adminRoutes(app: App, db: Db) {
       accountId: params.id,
       entityId: params.noteId ?? null,
     }),
-    load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({ text: accountNotes.text, author_user_id: accountNotes.authorUserId })
-        .from(accountNotes)
-        .where(and(eq(accountNotes.id, Number(target.entityId)), eq(accountNotes.accountId, Number(target.accountId))));
-      return row ?? null;
-    },
+    load: (target: AuditTarget) => noteSnapshot(db, Number(target.accountId), Number(target.entityId)),
   };
 
   /** A person's address as staff change it: the parent's own rules (modules/user), by user id. */
-  const personOf = async (userId: number) => {
-    const [person] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId));
-    return person ?? null;
-  };
+  const personOf = (userId: number) => findPerson(db, userId);
   const shippingAudit = <R>(userIdOf: (request: R) => number) => ({
     entity: 'shipping',
     target: async (request: R) => {
       const userId = userIdOf(request);
       return { accountId: (await personOf(userId))?.accountId ?? null, entityId: userId };
     },
-    load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({
-          address_1: userShipping.address1,
-          address_2: userShipping.address2,
-          city: userShipping.city,
-          state: userShipping.state,
-          zipcode: userShipping.zipcode,
-          country: userShipping.country,
-        })
-        .from(userShipping)
-        .where(eq(userShipping.userId, Number(target.entityId)));
-      return row ?? null;
-    },
+    load: (target: AuditTarget) => shippingSnapshot(db, Number(target.entityId)),
   });
   const someone = async (userId: number) => {
     if (!(await personOf(userId))) throw notFound();

@@ -15,19 +15,8 @@ import { API_MESSAGES } from '@grove/domain/api/common';
 import type { ParsedBody, Paging, Reply } from '@grove/domain/api/common';
 import { DATA_RIGHTS_MESSAGES } from '@grove/domain/data-rights';
 import { CLOSED_ACCOUNT_STATUS } from '@grove/domain/roles';
-import { aliasedTable, and, asc, count, desc, eq, gt, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import {
-  accountNotes,
-  accounts,
-  accountSearch,
-  accountTags,
-  auditLog,
-  devices,
-  players,
-  users,
-} from '../../db/schema/index.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { decodeCursor, keysetLinks, newestFirst, type KeysetAnswer } from '../../lib/keyset.ts';
@@ -38,6 +27,30 @@ import {
   type AccountFilters,
   type AccountListRow,
 } from './admin.accounts.repository.ts';
+import {
+  accountExists,
+  accountMembers,
+  accountTagNames,
+  countAudit,
+  countNotes,
+  deleteNoteRow,
+  deleteTag,
+  findAccountDetail,
+  findAccountStatus,
+  findNote,
+  insertNote,
+  insertTag,
+  lockAccount,
+  pageNotes,
+  readAudit,
+  setGameVersion,
+  tagCountRows,
+  updateAccountColumns,
+  updateNoteText,
+  type AccountChanges,
+  type AuditFilters,
+  type NoteRow,
+} from './admin.repository.ts';
 
 type AccountList = Reply<typeof adminApi.accounts>;
 type AdminAccount = Reply<typeof adminApi.account>;
@@ -123,37 +136,12 @@ export async function accountList(
 // One account.
 
 export async function getAccount(db: Db, accountId: number): Promise<AdminAccount> {
-  const coach = aliasedTable(users, 'coach');
-  const [account] = await db
-    .select({
-      id: accounts.id,
-      accountStatus: accounts.accountStatus,
-      timeZone: accounts.timeZone,
-      gameVersion: accounts.gameVersion,
-      customNote: accounts.customNote,
-      experimentalData: accounts.experimentalData,
-      createdAt: accounts.createdAt,
-      billingStatus: accountSearch.billingStatus,
-      planTag: accountSearch.planTag,
-      coachId: coach.id,
-      coachFirst: coach.firstName,
-      coachLast: coach.lastName,
-    })
-    .from(accounts)
-    .leftJoin(accountSearch, eq(accountSearch.accountId, accounts.id))
-    .leftJoin(coach, eq(coach.id, accounts.coachUserId))
-    .where(eq(accounts.id, accountId));
+  const account = await findAccountDetail(db, accountId);
   if (!account) throw notFound();
-  const [people, kids, tablets, tags, notes] = await Promise.all([
-    db.select().from(users).where(eq(users.accountId, accountId)).orderBy(desc(users.isBillingUser), asc(users.id)),
-    db.select().from(players).where(eq(players.accountId, accountId)).orderBy(asc(players.id)),
-    db.select().from(devices).where(eq(devices.accountId, accountId)).orderBy(asc(devices.id)),
-    db
-      .select({ tag: accountTags.tag })
-      .from(accountTags)
-      .where(eq(accountTags.accountId, accountId))
-      .orderBy(asc(sql`lower(${accountTags.tag})`)),
-    db.select({ n: count() }).from(accountNotes).where(eq(accountNotes.accountId, accountId)),
+  const [{ people, kids, tablets }, tags, notes] = await Promise.all([
+    accountMembers(db, accountId),
+    accountTagNames(db, accountId),
+    countNotes(db, accountId),
   ]);
   return {
     id: account.id,
@@ -162,7 +150,7 @@ export async function getAccount(db: Db, accountId: number): Promise<AdminAccoun
     plan_tag: account.planTag ?? null,
     time_zone: account.timeZone,
     game_version: account.gameVersion,
-    tags: tags.map((row) => row.tag),
+    tags,
     coach_user:
       account.coachId === null ? null : { id: account.coachId, name: fullName(account.coachFirst, account.coachLast) },
     custom_note: account.customNote,
@@ -193,7 +181,7 @@ export async function getAccount(db: Db, accountId: number): Promise<AdminAccoun
       platform: tablet.platform,
       is_kiosk_mode: tablet.isKioskMode,
     })),
-    notes_count: notes[0]?.n ?? 0,
+    notes_count: notes,
     created_at: account.createdAt.toISOString(),
   };
 }
@@ -203,74 +191,48 @@ export async function updateAccount(
   accountId: number,
   changes: ParsedBody<typeof adminApi.updateAccount>,
 ): Promise<AdminAccount> {
-  const [current] = await db
-    .select({ status: accounts.accountStatus })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  if (!current) throw notFound();
-  if (current.status === CLOSED_ACCOUNT_STATUS) throw conflict(DATA_RIGHTS_MESSAGES.accountClosed);
-  const set: Partial<typeof accounts.$inferInsert> = {};
+  const status = await findAccountStatus(db, accountId);
+  if (status === null) throw notFound();
+  if (status === CLOSED_ACCOUNT_STATUS) throw conflict(DATA_RIGHTS_MESSAGES.accountClosed);
+  const set: AccountChanges = {};
   if (changes.account_status !== undefined) set.accountStatus = changes.account_status;
   if (changes.time_zone !== undefined) set.timeZone = changes.time_zone;
   if (changes.experimental_data !== undefined) set.experimentalData = changes.experimental_data;
-  const updated = await db
-    .update(accounts)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(accounts.id, accountId))
-    .returning({ id: accounts.id });
-  if (updated.length === 0) throw notFound();
+  if (!(await updateAccountColumns(db, accountId, set))) throw notFound();
   return getAccount(db, accountId);
 }
 
 // Tags.
 
 export async function tagCounts(db: Db) {
-  const rows = await db
-    .select({ tag: sql<string>`lower(${accountTags.tag})`, n: count() })
-    .from(accountTags)
-    .groupBy(sql`lower(${accountTags.tag})`)
-    .orderBy(sql`lower(${accountTags.tag})`);
+  const rows = await tagCountRows(db);
   return { results: rows.map((row) => ({ tag: row.tag, count: row.n })) };
 }
 
 async function tagsOf(db: Db, accountId: number) {
-  const rows = await db
-    .select({ tag: accountTags.tag })
-    .from(accountTags)
-    .where(eq(accountTags.accountId, accountId))
-    .orderBy(asc(sql`lower(${accountTags.tag})`));
-  return { tags: rows.map((row) => row.tag) };
+  return { tags: await accountTagNames(db, accountId) };
 }
 
 async function assertAccount(db: Db, accountId: number) {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
-  if (!row) throw notFound();
+  if (!(await accountExists(db, accountId))) throw notFound();
 }
 
 export async function addTag(db: Db, accountId: number, tag: string) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
-    if (!row) throw notFound();
-    const existing = await tx
-      .select({ tag: accountTags.tag })
-      .from(accountTags)
-      .where(eq(accountTags.accountId, accountId));
-    if (existing.some((other) => normalizeTag(other.tag) === normalizeTag(tag))) {
+    if (!(await lockAccount(tx, accountId))) throw notFound();
+    const existing = await accountTagNames(tx, accountId);
+    if (existing.some((other) => normalizeTag(other) === normalizeTag(tag))) {
       throw fieldError('tag', ADMIN_MESSAGES.tagExists(tag));
     }
     if (existing.length >= ADMIN_LIMITS.tagsPerAccount) throw fieldError('tag', ADMIN_MESSAGES.tooManyTags);
-    await tx.insert(accountTags).values({ accountId, tag: tag.trim() });
+    await insertTag(tx, accountId, tag.trim());
   });
   return tagsOf(db, accountId);
 }
 
 export async function removeTag(db: Db, accountId: number, tag: string) {
   await assertAccount(db, accountId);
-  const removed = await db
-    .delete(accountTags)
-    .where(and(eq(accountTags.accountId, accountId), eq(sql`lower(${accountTags.tag})`, normalizeTag(tag))))
-    .returning({ id: accountTags.id });
-  if (removed.length === 0) throw notFound(ADMIN_MESSAGES.tagMissing(tag));
+  if (!(await deleteTag(db, accountId, normalizeTag(tag)))) throw notFound(ADMIN_MESSAGES.tagMissing(tag));
   return tagsOf(db, accountId);
 }
 
@@ -278,45 +240,16 @@ export async function removeTag(db: Db, accountId: number, tag: string) {
 
 export async function migrateAccount(db: Db, accountId: number, target = LATEST_GAME_VERSION) {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ version: accounts.gameVersion })
-      .from(accounts)
-      .where(eq(accounts.id, accountId))
-      .for('update');
+    const row = await lockAccount(tx, accountId);
     if (!row) throw notFound();
     const refusal = migrationRefusal(row.version, target);
     if (refusal) throw conflict(refusal, 'migration_refused');
-    await tx.update(accounts).set({ gameVersion: target, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+    await setGameVersion(tx, accountId, target);
   });
   return getAccount(db, accountId);
 }
 
 // Notes (SPEC §5: create adds at the top, update replaces by id, delete removes).
-
-const author = aliasedTable(users, 'author');
-const editor = aliasedTable(users, 'editor');
-
-function noteQuery(db: Db) {
-  return db
-    .select({
-      id: accountNotes.id,
-      accountId: accountNotes.accountId,
-      text: accountNotes.text,
-      createdAt: accountNotes.createdAt,
-      updatedAt: accountNotes.updatedAt,
-      authorId: author.id,
-      authorFirst: author.firstName,
-      authorLast: author.lastName,
-      editorId: editor.id,
-      editorFirst: editor.firstName,
-      editorLast: editor.lastName,
-    })
-    .from(accountNotes)
-    .leftJoin(author, eq(author.id, accountNotes.authorUserId))
-    .leftJoin(editor, eq(editor.id, accountNotes.editedByUserId));
-}
-
-type NoteRow = Awaited<ReturnType<ReturnType<typeof noteQuery>['execute']>>[number];
 
 function toNote(row: NoteRow): Note {
   return {
@@ -333,47 +266,30 @@ function toNote(row: NoteRow): Note {
 export async function listNotes(db: Db, accountId: number, paging: Paging) {
   await assertAccount(db, accountId);
   const [rows, total] = await Promise.all([
-    noteQuery(db)
-      .where(eq(accountNotes.accountId, accountId))
-      .orderBy(desc(accountNotes.id))
-      .limit(paging.page_size)
-      .offset((paging.page - 1) * paging.page_size),
-    db.select({ n: count() }).from(accountNotes).where(eq(accountNotes.accountId, accountId)),
+    pageNotes(db, accountId, paging.page_size, (paging.page - 1) * paging.page_size),
+    countNotes(db, accountId),
   ]);
-  return { count: total[0]?.n ?? 0, page: paging.page, pageSize: paging.page_size, results: rows.map(toNote) };
+  return { count: total, page: paging.page, pageSize: paging.page_size, results: rows.map(toNote) };
 }
 
 export async function getNote(db: Db, accountId: number, noteId: number): Promise<Note> {
-  const [row] = await noteQuery(db).where(and(eq(accountNotes.accountId, accountId), eq(accountNotes.id, noteId)));
+  const row = await findNote(db, accountId, noteId);
   if (!row) throw notFound();
   return toNote(row);
 }
 
 export async function createNote(db: Db, actor: AuthUser, accountId: number, text: string): Promise<Note> {
   await assertAccount(db, accountId);
-  const [row] = await db
-    .insert(accountNotes)
-    .values({ accountId, text, authorUserId: actor.id })
-    .returning({ id: accountNotes.id });
-  return getNote(db, accountId, row!.id);
+  return getNote(db, accountId, await insertNote(db, accountId, text, actor.id));
 }
 
 export async function updateNote(db: Db, actor: AuthUser, accountId: number, noteId: number, text: string) {
-  const updated = await db
-    .update(accountNotes)
-    .set({ text, editedByUserId: actor.id, updatedAt: new Date() })
-    .where(and(eq(accountNotes.accountId, accountId), eq(accountNotes.id, noteId)))
-    .returning({ id: accountNotes.id });
-  if (updated.length === 0) throw notFound();
+  if (!(await updateNoteText(db, accountId, noteId, text, actor.id))) throw notFound();
   return getNote(db, accountId, noteId);
 }
 
 export async function deleteNote(db: Db, accountId: number, noteId: number) {
-  const removed = await db
-    .delete(accountNotes)
-    .where(and(eq(accountNotes.accountId, accountId), eq(accountNotes.id, noteId)))
-    .returning({ id: accountNotes.id });
-  if (removed.length === 0) throw notFound();
+  if (!(await deleteNoteRow(db, accountId, noteId))) throw notFound();
   return { detail: ADMIN_MESSAGES.noteDeleted };
 }
 
@@ -393,35 +309,18 @@ export async function auditPage(
 ): Promise<KeysetAnswer<Reply<typeof adminApi.audit>['results'][number]>> {
   if (accountId !== undefined) await assertAccount(db, accountId);
   const position = decodeCursor(query.cursor);
-  const where: SQL[] = [];
-  if (accountId !== undefined) where.push(eq(auditLog.accountId, accountId));
-  if (query.actor) where.push(eq(auditLog.actorUserId, query.actor));
-  if (query.actor_email) {
-    where.push(
-      like(sql`lower(${auditLog.actorEmail})`, `${query.actor_email.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`),
-    );
-  }
-  if (query.entity) where.push(eq(auditLog.entity, query.entity));
-  const filter = where.length ? and(...where) : undefined;
+  const filters: AuditFilters = {
+    accountId,
+    actor: query.actor,
+    actorEmail: query.actor_email,
+    entity: query.entity,
+  };
   const [page, total] = await Promise.all([
-    newestFirst(position, query.page_size, (window) =>
-      db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            filter,
-            window.olderThan !== undefined ? lt(auditLog.id, window.olderThan) : undefined,
-            window.newerThan !== undefined ? gt(auditLog.id, window.newerThan) : undefined,
-          ),
-        )
-        .orderBy(window.oldestFirst ? asc(auditLog.id) : desc(auditLog.id))
-        .limit(window.limit),
-    ),
-    db.select({ n: count() }).from(auditLog).where(filter),
+    newestFirst(position, query.page_size, readAudit(db, filters)),
+    countAudit(db, filters),
   ]);
   return {
-    count: total[0]?.n ?? 0,
+    count: total,
     ...keysetLinks(request, position, page.rows, page.more),
     results: page.rows.map((row) => ({
       id: row.id,

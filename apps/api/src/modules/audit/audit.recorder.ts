@@ -7,10 +7,10 @@
 import { AUDIT_SECRET_KEYS } from '@grove/domain/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
 import type { AuditSpec, AuditTarget } from '../../lib/contract.ts';
 import type { Endpoint } from '@grove/domain/api/common';
 import type { App } from '../../lib/types.ts';
+import { insertAuditEntry } from './audit.repository.ts';
 
 /** Set on an answer replayed from an Idempotency-Key: nothing was written again. */
 export const REPLAY_HEADER = 'idempotent-replayed';
@@ -82,7 +82,7 @@ export function createAuditRecorder(db: Db): AuditRecorder {
       const entityId = target.entityId === null ? idOf(body) : String(target.entityId);
       const after = spec?.load ? (entityId === null ? null : await spec.load({ ...target, entityId })) : body;
       try {
-        await db.insert(auditLog).values({
+        await insertAuditEntry(db, {
           actorUserId: user.id,
           actorEmail: user.email,
           action: endpoint.schema.summary,

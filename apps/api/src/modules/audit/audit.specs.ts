@@ -2,10 +2,20 @@
  * Audit specs of the staff writes (lib/contract.ts AuditSpec): which account a write concerns and
  * the state of the changed thing, read with one indexed query before and after the write.
  */
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, devices, invoices, players, subscriptions, webinars } from '../../db/schema/index.ts';
 import type { AuditTarget } from '../../lib/contract.ts';
+import {
+  accountColumns,
+  deviceAccountId,
+  deviceState,
+  invoiceAccountId,
+  invoiceState,
+  latestSubscriptionState,
+  playerAccountId,
+  playerGameSettings,
+  playerRecord,
+  webinarState,
+} from './audit.repository.ts';
 
 type IdRequest = { params: { id: number } };
 
@@ -20,15 +30,7 @@ export function accountSpec(
     entity: 'account',
     target: ({ params }: IdRequest) => ({ accountId: params.id, entityId: params.id }),
     load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({
-          account_status: accounts.accountStatus,
-          coach_user_id: accounts.coachUserId,
-          game_version: accounts.gameVersion,
-          time_zone: accounts.timeZone,
-        })
-        .from(accounts)
-        .where(eq(accounts.id, idOf(target)));
+      const row = await accountColumns(db, idOf(target));
       return row ? Object.fromEntries(columns.map((column) => [column, row[column]])) : null;
     },
   };
@@ -38,34 +40,14 @@ export function accountSpec(
 export function playerSpec(db: Db) {
   return {
     entity: 'player',
-    target: async ({ params }: IdRequest) => {
-      const [row] = await db.select({ accountId: players.accountId }).from(players).where(eq(players.id, params.id));
-      return { accountId: row?.accountId ?? null, entityId: params.id };
-    },
-    load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({ hr_gauge: players.hrGauge, chase_speed: players.chaseSpeed, acorns: players.acorns })
-        .from(players)
-        .where(eq(players.id, idOf(target)));
-      return row ?? null;
-    },
+    target: async ({ params }: IdRequest) => ({ accountId: await playerAccountId(db, params.id), entityId: params.id }),
+    load: (target: AuditTarget) => playerGameSettings(db, idOf(target)),
   };
 }
 
 /** What a player is to the family, and its game settings: the columns a staff write may change. */
-async function loadPlayerRecord(db: Db, target: AuditTarget) {
-  const [row] = await db
-    .select({
-      name: players.name,
-      role: players.role,
-      in_program: players.inProgram,
-      hr_gauge: players.hrGauge,
-      chase_speed: players.chaseSpeed,
-      acorns: players.acorns,
-    })
-    .from(players)
-    .where(eq(players.id, idOf(target)));
-  return row ?? null;
+function loadPlayerRecord(db: Db, target: AuditTarget) {
+  return playerRecord(db, idOf(target));
 }
 
 /**
@@ -95,17 +77,11 @@ export function newPlayerSpec(db: Db) {
 export function invoiceSpec(db: Db) {
   return {
     entity: 'invoice',
-    target: async ({ params }: IdRequest) => {
-      const [row] = await db.select({ accountId: invoices.accountId }).from(invoices).where(eq(invoices.id, params.id));
-      return { accountId: row?.accountId ?? null, entityId: params.id };
-    },
-    load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({ number: invoices.number, status: invoices.status, refunded_cents: invoices.refundedCents })
-        .from(invoices)
-        .where(eq(invoices.id, idOf(target)));
-      return row ?? null;
-    },
+    target: async ({ params }: IdRequest) => ({
+      accountId: await invoiceAccountId(db, params.id),
+      entityId: params.id,
+    }),
+    load: (target: AuditTarget) => invoiceState(db, idOf(target)),
   };
 }
 
@@ -114,37 +90,15 @@ export function subscriptionSpec(db: Db) {
   return {
     entity: 'subscription',
     target: ({ params }: IdRequest) => ({ accountId: params.id, entityId: params.id }),
-    load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({
-          id: subscriptions.id,
-          status: subscriptions.status,
-          cancel_at: subscriptions.cancelAt,
-          current_period_end: subscriptions.currentPeriodEnd,
-        })
-        .from(subscriptions)
-        .where(eq(subscriptions.accountId, idOf(target)))
-        .orderBy(desc(subscriptions.id))
-        .limit(1);
-      return row ?? null;
-    },
+    load: (target: AuditTarget) => latestSubscriptionState(db, idOf(target)),
   };
 }
 
 export function deviceSpec(db: Db) {
   return {
     entity: 'device',
-    target: async ({ params }: IdRequest) => {
-      const [row] = await db.select({ accountId: devices.accountId }).from(devices).where(eq(devices.id, params.id));
-      return { accountId: row?.accountId ?? null, entityId: params.id };
-    },
-    load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({ name: devices.name, is_kiosk_mode: devices.isKioskMode })
-        .from(devices)
-        .where(eq(devices.id, idOf(target)));
-      return row ?? null;
-    },
+    target: async ({ params }: IdRequest) => ({ accountId: await deviceAccountId(db, params.id), entityId: params.id }),
+    load: (target: AuditTarget) => deviceState(db, idOf(target)),
   };
 }
 
@@ -152,20 +106,7 @@ export function webinarSpec(db: Db) {
   return {
     entity: 'webinar',
     target: ({ params }: { params?: { id: number } }) => ({ accountId: null, entityId: params?.id ?? null }),
-    load: async (target: AuditTarget) => {
-      const [row] = await db
-        .select({
-          title: webinars.title,
-          starts_at: webinars.startsAt,
-          duration_minutes: webinars.durationMinutes,
-          capacity: webinars.capacity,
-          join_url: webinars.joinUrl,
-          cancelled_at: webinars.cancelledAt,
-        })
-        .from(webinars)
-        .where(eq(webinars.id, idOf(target)));
-      return row ?? null;
-    },
+    load: (target: AuditTarget) => webinarState(db, idOf(target)),
   };
 }
 

@@ -13,7 +13,8 @@ import { outboxEmailSender } from '../../adapters/email/outbox.sender.ts';
 import { sandboxProvider } from '../../adapters/payment/sandbox.provider.ts';
 import { outboxSmsSender } from '../../adapters/sms/outbox.sender.ts';
 import { invoices, subscriptions, users } from '../../db/schema/index.ts';
-import { runDueBilling, type BillingDeps } from '../billing/billing.service.ts';
+import type { BillingDeps } from '../billing/billing.service.ts';
+import { runDueBilling } from '../billing/billing.scheduler.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof createStaff>>;

@@ -15,6 +15,7 @@ import { sendCsv } from '../../lib/csv.ts';
 import { allNewestFirst } from '../../lib/keyset.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
+import { readOrders, readShipments } from './backoffice.repository.ts';
 import * as backoffice from './backoffice.service.ts';
 
 /** 'orders-2026-11-24.csv' (the office's day). */
@@ -37,10 +38,7 @@ export function backofficeRoutes(app: App, db: Db) {
       reply,
       fileName('orders'),
       ORDER_CSV_COLUMNS,
-      mapBatches(
-        allNewestFirst(BACKOFFICE_LIMITS.csvBatch, backoffice.readOrders(db, request.query)),
-        backoffice.orderCsvRow,
-      ),
+      mapBatches(allNewestFirst(BACKOFFICE_LIMITS.csvBatch, readOrders(db, request.query)), backoffice.orderCsvRow),
     ),
   );
   route(app, backofficeApi.shipments, staff, async (request) => backoffice.shipmentList(db, request, request.query));
@@ -50,7 +48,7 @@ export function backofficeRoutes(app: App, db: Db) {
       fileName('shipments'),
       SHIPMENT_CSV_COLUMNS,
       mapBatches(
-        allNewestFirst(BACKOFFICE_LIMITS.csvBatch, backoffice.readShipments(db, request.query)),
+        allNewestFirst(BACKOFFICE_LIMITS.csvBatch, readShipments(db, request.query)),
         backoffice.shipmentCsvRow,
       ),
     ),

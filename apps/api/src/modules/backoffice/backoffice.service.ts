@@ -2,7 +2,6 @@
  * The back-office lists (issue 14 §3, §8): an account's shipments, every order, the outstanding
  * billing requests and every shipment, and the same filtered lists as CSV.
  */
-import { TZDate } from '@date-fns/tz';
 import {
   BACKOFFICE_LIMITS,
   BILLING_REQUEST_STATUS,
@@ -11,46 +10,30 @@ import {
 } from '@grove/domain/backoffice';
 import type { backofficeApi } from '@grove/domain/api/backoffice';
 import type { Paging, Reply } from '@grove/domain/api/common';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { accounts, invoices, orders, shipments, subscriptions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { decodeCursor, keysetLinks, newestFirst, type IdWindow, type KeysetAnswer } from '../../lib/keyset.ts';
-
-/** Days in the back-office filters are the office's days. */
-const OFFICE_ZONE = 'America/New_York';
+import { decodeCursor, keysetLinks, newestFirst, type KeysetAnswer } from '../../lib/keyset.ts';
+import {
+  billingRequestRows,
+  countAccountShipments,
+  countOrders,
+  countShipments,
+  countSubscriptionsIn,
+  pageAccountShipments,
+  readOrders,
+  readShipments,
+  type OrderFilters,
+  type OrderRecord,
+  type ShipmentFilters,
+  type ShipmentRecord,
+} from './backoffice.repository.ts';
 
 type Shipment = Reply<typeof backofficeApi.accountShipments>['results'][number];
 type OrderRow = Reply<typeof backofficeApi.orders>['results'][number];
 type BillingRequest = Reply<typeof backofficeApi.billingRequests>['results'][number];
 
-export interface OrderFilters {
-  status?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  search?: string | undefined;
-}
-export interface ShipmentFilters {
-  status?: string | undefined;
-  kind?: string | undefined;
-}
-
-/** The first instant of a day (plus `days`) in the office's zone. */
-function dayStart(day: string, days = 0): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, date + days, OFFICE_ZONE).getTime());
-}
-
-function windowWhere(column: typeof orders.id | typeof shipments.id, window: IdWindow): SQL | undefined {
-  if (window.olderThan !== undefined) return lt(column, window.olderThan);
-  if (window.newerThan !== undefined) return gt(column, window.newerThan);
-  return undefined;
-}
-
 // Shipments.
-
-type ShipmentRecord = typeof shipments.$inferSelect;
 
 function toShipment(row: ShipmentRecord): Shipment {
   return {
@@ -72,33 +55,10 @@ function toShipment(row: ShipmentRecord): Shipment {
 
 /** SPEC §7: pages from 1; an account without shipments (or no account) answers 404. */
 export async function accountShipments(db: Db, accountId: number, paging: Paging) {
-  const [total] = await db.select({ n: count() }).from(shipments).where(eq(shipments.accountId, accountId));
-  if (!total || total.n === 0) throw notFound('No shipments for this account.');
-  const rows = await db
-    .select()
-    .from(shipments)
-    .where(eq(shipments.accountId, accountId))
-    .orderBy(desc(shipments.id))
-    .limit(paging.page_size)
-    .offset((paging.page - 1) * paging.page_size);
-  return { count: total.n, page: paging.page, pageSize: paging.page_size, results: rows.map(toShipment) };
-}
-
-function shipmentWhere(filters: ShipmentFilters): SQL | undefined {
-  return and(
-    filters.status ? eq(shipments.status, filters.status) : undefined,
-    filters.kind ? eq(shipments.kind, filters.kind) : undefined,
-  );
-}
-
-export function readShipments(db: Db, filters: ShipmentFilters) {
-  return (window: IdWindow) =>
-    db
-      .select()
-      .from(shipments)
-      .where(and(shipmentWhere(filters), windowWhere(shipments.id, window)))
-      .orderBy(window.oldestFirst ? asc(shipments.id) : desc(shipments.id))
-      .limit(window.limit);
+  const total = await countAccountShipments(db, accountId);
+  if (total === 0) throw notFound('No shipments for this account.');
+  const rows = await pageAccountShipments(db, accountId, paging.page_size, (paging.page - 1) * paging.page_size);
+  return { count: total, page: paging.page, pageSize: paging.page_size, results: rows.map(toShipment) };
 }
 
 export async function shipmentList(
@@ -109,10 +69,10 @@ export async function shipmentList(
   const position = decodeCursor(query.cursor);
   const [page, total] = await Promise.all([
     newestFirst(position, query.page_size, readShipments(db, query)),
-    db.select({ n: count() }).from(shipments).where(shipmentWhere(query)),
+    countShipments(db, query),
   ]);
   return {
-    count: total[0]?.n ?? 0,
+    count: total,
     ...keysetLinks(request, position, page.rows, page.more),
     results: page.rows.map(toShipment),
   };
@@ -136,35 +96,6 @@ export function shipmentCsvRow(row: ShipmentRecord): Record<string, unknown> {
 }
 
 // Orders.
-
-function orderWhere(filters: OrderFilters): SQL | undefined {
-  const search = filters.search?.trim();
-  const term = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return and(
-    filters.status ? eq(orders.status, filters.status) : undefined,
-    filters.from ? gte(orders.createdAt, dayStart(filters.from)) : undefined,
-    filters.to ? lt(orders.createdAt, dayStart(filters.to, 1)) : undefined,
-    term
-      ? or(
-          ilike(orders.email, term),
-          sql`${orders.externalId}::text ilike ${term}`,
-          /^\d+$/.test(search!) && Number(search) <= 2_147_483_647 ? eq(orders.id, Number(search)) : undefined,
-        )
-      : undefined,
-  );
-}
-
-export function readOrders(db: Db, filters: OrderFilters) {
-  return (window: IdWindow) =>
-    db
-      .select()
-      .from(orders)
-      .where(and(orderWhere(filters), windowWhere(orders.id, window)))
-      .orderBy(window.oldestFirst ? asc(orders.id) : desc(orders.id))
-      .limit(window.limit);
-}
-
-type OrderRecord = typeof orders.$inferSelect;
 
 function toOrder(row: OrderRecord): OrderRow {
   return {
@@ -190,10 +121,10 @@ export async function orderList(
   const position = decodeCursor(query.cursor);
   const [page, total] = await Promise.all([
     newestFirst(position, query.page_size, readOrders(db, query)),
-    db.select({ n: count() }).from(orders).where(orderWhere(query)),
+    countOrders(db, query),
   ]);
   return {
-    count: total[0]?.n ?? 0,
+    count: total,
     ...keysetLinks(request, position, page.rows, page.more),
     results: page.rows.map(toOrder),
   };
@@ -225,77 +156,13 @@ function requestStatuses(kind: BillingRequestKind | undefined): string[] {
   return kind ? [BILLING_REQUEST_STATUS[kind]] : Object.values(BILLING_REQUEST_STATUS);
 }
 
-/**
- * A failed payment's invoice to act on: the family's latest FAILED invoice, read with the list in
- * one lateral join (no query per row; invoices_account_id_idx serves it). Removing it (VOID) lets
- * an older FAILED one show, or none.
- */
-function latestFailedInvoice(db: Db) {
-  return db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      billingEntityName: invoices.billingEntityName,
-      amountCents: invoices.amountCents,
-      currency: invoices.currency,
-      createdAt: invoices.createdAt,
-      description: invoices.description,
-    })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.accountId, subscriptions.accountId),
-        eq(invoices.status, 'FAILED'),
-        eq(subscriptions.status, BILLING_REQUEST_STATUS.failed_payment),
-      ),
-    )
-    .orderBy(desc(invoices.id))
-    .limit(1)
-    .as('failed_invoice');
-}
-
 export async function billingRequests(
   db: Db,
   kind: BillingRequestKind | undefined,
   limit: number,
   offset: number,
 ): Promise<BillingRequest[]> {
-  const holder = sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u
-    where u.account_id = ${subscriptions.accountId} and not u.is_staff and not u.is_coach
-    order by u.is_billing_user desc, u.id limit 1)`;
-  const holderEmail = sql<string | null>`(select u.email from ${users} u
-    where u.account_id = ${subscriptions.accountId} and not u.is_staff and not u.is_coach
-    order by u.is_billing_user desc, u.id limit 1)`;
-  const failed = latestFailedInvoice(db);
-  const rows = await db
-    .select({
-      id: subscriptions.id,
-      accountId: subscriptions.accountId,
-      status: subscriptions.status,
-      planTag: subscriptions.planTag,
-      since: subscriptions.updatedAt,
-      cancelAt: subscriptions.cancelAt,
-      returnDeadline: subscriptions.returnDeadline,
-      cancelReason: subscriptions.cancelReason,
-      holder,
-      holderEmail,
-      failed: {
-        id: failed.id,
-        number: failed.number,
-        billingEntityName: failed.billingEntityName,
-        amountCents: failed.amountCents,
-        currency: failed.currency,
-        createdAt: failed.createdAt,
-        description: failed.description,
-      },
-    })
-    .from(subscriptions)
-    .innerJoin(accounts, eq(accounts.id, subscriptions.accountId))
-    .leftJoinLateral(failed, sql`true`)
-    .where(inArray(subscriptions.status, requestStatuses(kind)))
-    .orderBy(asc(subscriptions.updatedAt), asc(subscriptions.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await billingRequestRows(db, requestStatuses(kind), limit, offset);
   return rows.map((row) => {
     const rowKind = KIND_OF_STATUS[row.status]!;
     return {
@@ -331,12 +198,9 @@ export async function billingRequests(
 export async function billingRequestPage(db: Db, kind: BillingRequestKind | undefined, paging: Paging) {
   const [results, total] = await Promise.all([
     billingRequests(db, kind, paging.page_size, (paging.page - 1) * paging.page_size),
-    db
-      .select({ n: count() })
-      .from(subscriptions)
-      .where(inArray(subscriptions.status, requestStatuses(kind))),
+    countSubscriptionsIn(db, requestStatuses(kind)),
   ]);
-  return { count: total[0]?.n ?? 0, page: paging.page, pageSize: paging.page_size, results };
+  return { count: total, page: paging.page, pageSize: paging.page_size, results };
 }
 
 export async function* allBillingRequests(db: Db, kind: BillingRequestKind | undefined) {

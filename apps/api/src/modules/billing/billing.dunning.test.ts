@@ -21,7 +21,8 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
-import { runDueBilling, type BillingDeps } from './billing.service.ts';
+import type { BillingDeps } from './billing.service.ts';
+import { runDueBilling } from './billing.scheduler.ts';
 
 let t: TestContext;
 beforeAll(async () => {

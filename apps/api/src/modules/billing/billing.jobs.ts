@@ -1,12 +1,13 @@
 /**
  * The scheduled billing work as a recurring job of the job queue (pg-boss): every five minutes one
  * sweep — one per tick across all server instances — ends grace periods and pauses that are over
- * and renews periods that have ended (billing.service.ts: runDueBilling). Each step is guarded by
+ * and renews periods that have ended (billing.scheduler.ts: runDueBilling). Each step is guarded by
  * the subscription's status and the charge by an idempotency key naming the period, so a sweep run
  * twice, or in two workers at once, acts once.
  */
 import type { JobLogger, JobQueue } from '../../jobs/queue.ts';
-import { runDueBilling, type BillingDeps } from './billing.service.ts';
+import type { BillingDeps } from './billing.service.ts';
+import { runDueBilling } from './billing.scheduler.ts';
 
 export const BILLING_SWEEP = 'billing.sweep';
 /** Every five minutes, in UTC. */

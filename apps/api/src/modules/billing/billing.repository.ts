@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import {
   accounts,
   accountTags,
@@ -311,7 +312,7 @@ export async function pageActions(db: Executor, accountId: number, limit: number
 
 export async function nextInvoiceNumber(db: Executor, now: Date): Promise<string> {
   const result = await db.execute<{ value: string }>(sql`select nextval('invoice_number_seq')::text as value`);
-  const value = (result as unknown as { rows: { value: string }[] }).rows[0]!.value;
+  const value = rowsOf<{ value: string }>(result)[0]!.value;
   return `GRV-${now.getUTCFullYear()}-${value.padStart(6, '0')}`;
 }
 

@@ -10,12 +10,50 @@ import { requireUser } from '../auth/auth.plugin.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
 import { consentOrigin } from '../privacy/privacy.service.ts';
 import { idempotent } from './billing.idempotency.ts';
-import * as billing from './billing.service.ts';
+import type { BillingDeps, FlowResult } from './billing.service.ts';
+import {
+  accountOrder,
+  billingRules,
+  confirmOrder,
+  createOrder,
+  orderTrials,
+  programPlan,
+  promoCode,
+  trackConversion,
+  userOrders,
+} from './billing.checkout.ts';
+import {
+  billingDetails,
+  describeCardUpdateLink,
+  requestUpdateEmail,
+  updateCardWithLink,
+  updatePaymentMethod,
+} from './billing.card.ts';
+import {
+  cancelConfirm,
+  cancelRequest,
+  cancelUndo,
+  pause,
+  renew,
+  renewDecline,
+  resume,
+  returnConfirm,
+  returnDecline,
+  returnRequest,
+} from './billing.flows.ts';
+import {
+  listInvoices,
+  listSubscriptions,
+  refundInvoice,
+  removeInvoice,
+  subscriptionActions,
+} from './billing.invoices.ts';
+import { handleProviderEvent } from './billing.scheduler.ts';
 
 /** Promo code look-ups per address: enough for a family, too few to guess codes. */
 const PROMO_THROTTLE = { limit: 20, windowSeconds: 600 } as const;
 
-export interface BillingRouteDeps extends billing.BillingDeps {
+export interface BillingRouteDeps extends BillingDeps {
   /** Sends a new visitor's parent the link to set a password (the auth module's invite). */
   sendSetPasswordLink: (user: { id: number; email: string; firstName: string }) => Promise<void>;
 }
@@ -27,8 +65,8 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
   const open = { policy: 'public' } as const;
   const scopeOf = (request: FastifyRequest) => `user:${requireUser(request).id}`;
 
-  route(app, billingApi.programPlan, open, async (request) => billing.programPlan(request.query.tag));
-  route(app, billingApi.rules, open, async () => billing.billingRules());
+  route(app, billingApi.programPlan, open, async (request) => programPlan(request.query.tag));
+  route(app, billingApi.rules, open, async () => billingRules());
   route(app, billingApi.promo, open, async (request) => {
     await countAttempt(
       db,
@@ -37,13 +75,13 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
       PROMO_THROTTLE.windowSeconds,
       PROMO_MESSAGES.tooManyTries,
     );
-    return billing.promoCode(deps, request.params.code, request.query.plan);
+    return promoCode(deps, request.params.code, request.query.plan);
   });
 
   route(app, billingApi.createOrder, open, async (request, reply) => {
     // A new visitor has no account yet: their retries are told apart by address.
     const scope = request.user ? `user:${request.user.id}` : `visitor:${request.ip}`;
-    return idempotent(db, request, reply, scope, () => billing.createOrder(deps, request.user, request.body), 201);
+    return idempotent(db, request, reply, scope, () => createOrder(deps, request.user, request.body), 201);
   });
   route(app, billingApi.confirmOrder, open, async (request, reply) =>
     idempotent(
@@ -52,12 +90,7 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
       reply,
       request.user ? `user:${request.user.id}` : `order:${request.body.order}`,
       async () => {
-        const { newUserId, ...answer } = await billing.confirmOrder(
-          deps,
-          request.user,
-          request.body,
-          consentOrigin(request),
-        );
+        const { newUserId, ...answer } = await confirmOrder(deps, request.user, request.body, consentOrigin(request));
         if (newUserId !== null)
           await deps.sendSetPasswordLink({
             id: newUserId,
@@ -70,89 +103,79 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
   );
   route(app, billingApi.payment, user, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
-      billing.updatePaymentMethod(deps, requireUser(request), request.body.account, request.body.payment_method),
+      updatePaymentMethod(deps, requireUser(request), request.body.account, request.body.payment_method),
     ),
   );
   route(app, billingApi.trackConversion, open, async (request) =>
-    billing.trackConversion(deps, request.user, request.body.order),
+    trackConversion(deps, request.user, request.body.order),
   );
   route(app, billingApi.accountOrder, user, async (request) =>
-    billing.accountOrder(deps, requireUser(request), request.params.id),
+    accountOrder(deps, requireUser(request), request.params.id),
   );
   route(app, billingApi.orderTrials, user, async (request) =>
-    billing.orderTrials(deps, requireUser(request), request.params.id),
+    orderTrials(deps, requireUser(request), request.params.id),
   );
-  route(app, billingApi.userOrders, user, async (request) => billing.userOrders(deps, requireUser(request)));
+  route(app, billingApi.userOrders, user, async (request) => userOrders(deps, requireUser(request)));
   route(app, billingApi.subscriptions, user, async (request) =>
-    billing.listSubscriptions(deps, requireUser(request), request.params.id),
+    listSubscriptions(deps, requireUser(request), request.params.id),
   );
   route(app, billingApi.invoices, user, async (request) =>
-    toPage(request, await billing.listInvoices(deps, requireUser(request), request.params.id, request.query)),
+    toPage(request, await listInvoices(deps, requireUser(request), request.params.id, request.query)),
   );
   route(app, billingApi.billingDetails, user, async (request) =>
-    billing.billingDetails(deps, requireUser(request), request.params.id),
+    billingDetails(deps, requireUser(request), request.params.id),
   );
   // The signed card-update link (e-mailed and texted after a failed renewal): the link is the key.
-  route(app, billingApi.cardUpdateLink, open, async (request) => billing.describeCardUpdateLink(deps, request.query.o));
+  route(app, billingApi.cardUpdateLink, open, async (request) => describeCardUpdateLink(deps, request.query.o));
   route(app, billingApi.cardUpdate, open, async (request) =>
-    billing.updateCardWithLink(deps, request.body.o, request.body.payment_method),
+    updateCardWithLink(deps, request.body.o, request.body.payment_method),
   );
-  route(app, billingApi.requestUpdateEmail, user, async (request) =>
-    billing.requestUpdateEmail(deps, requireUser(request)),
-  );
+  route(app, billingApi.requestUpdateEmail, user, async (request) => requestUpdateEmail(deps, requireUser(request)));
 
   const staff = { policy: 'staff' } as const;
   const invoiceWrite = { ...staff, audit: invoiceSpec(db) };
   const subscriptionWrite = { ...staff, audit: subscriptionSpec(db) };
   route(app, billingApi.refundInvoice, invoiceWrite, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
-      billing.refundInvoice(
-        deps,
-        requireUser(request),
-        request.params.id,
-        request.query.billing_entity_name,
-        request.body,
-      ),
+      refundInvoice(deps, requireUser(request), request.params.id, request.query.billing_entity_name, request.body),
     ),
   );
   route(app, billingApi.removeInvoice, invoiceWrite, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
-      billing.removeInvoice(deps, requireUser(request), request.params.id, request.query.billing_entity_name),
+      removeInvoice(deps, requireUser(request), request.params.id, request.query.billing_entity_name),
     ),
   );
 
-  // The subscription flows: each is one guarded transition (billing.service.ts runFlow).
-  type FlowRun = (actor: ReturnType<typeof requireUser>, accountId: number) => Promise<billing.FlowResult>;
+  // The subscription flows: each is one guarded transition (billing.flows.ts runFlow).
+  type FlowRun = (actor: ReturnType<typeof requireUser>, accountId: number) => Promise<FlowResult>;
   const flow = (endpoint: typeof billingApi.cancelUndo, policy: typeof user | typeof subscriptionWrite, run: FlowRun) =>
     route(app, endpoint, policy, async (request, reply) =>
       idempotent(db, request, reply, scopeOf(request), () => run(requireUser(request), request.params.id)),
     );
-  flow(billingApi.cancelUndo, user, (actor, id) => billing.cancelUndo(deps, actor, id));
-  flow(billingApi.cancelConfirm, subscriptionWrite, (actor, id) => billing.cancelConfirm(deps, actor, id));
-  flow(billingApi.resume, user, (actor, id) => billing.resume(deps, actor, id));
-  flow(billingApi.returnRequest, user, (actor, id) => billing.returnRequest(deps, actor, id));
-  flow(billingApi.returnConfirm, subscriptionWrite, (actor, id) => billing.returnConfirm(deps, actor, id));
-  flow(billingApi.renewDecline, user, (actor, id) => billing.renewDecline(deps, actor, id));
-  flow(billingApi.adminRenew, subscriptionWrite, (actor, id) => billing.renew(deps, actor, id));
+  flow(billingApi.cancelUndo, user, (actor, id) => cancelUndo(deps, actor, id));
+  flow(billingApi.cancelConfirm, subscriptionWrite, (actor, id) => cancelConfirm(deps, actor, id));
+  flow(billingApi.resume, user, (actor, id) => resume(deps, actor, id));
+  flow(billingApi.returnRequest, user, (actor, id) => returnRequest(deps, actor, id));
+  flow(billingApi.returnConfirm, subscriptionWrite, (actor, id) => returnConfirm(deps, actor, id));
+  flow(billingApi.renewDecline, user, (actor, id) => renewDecline(deps, actor, id));
+  flow(billingApi.adminRenew, subscriptionWrite, (actor, id) => renew(deps, actor, id));
   route(app, billingApi.cancelRequest, user, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
-      billing.cancelRequest(deps, requireUser(request), request.params.id, request.body),
+      cancelRequest(deps, requireUser(request), request.params.id, request.body),
     ),
   );
   route(app, billingApi.pause, user, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
-      billing.pause(deps, requireUser(request), request.params.id, request.body.months),
+      pause(deps, requireUser(request), request.params.id, request.body.months),
     ),
   );
   route(app, billingApi.returnDecline, subscriptionWrite, async (request, reply) =>
     idempotent(db, request, reply, scopeOf(request), () =>
-      billing.returnDecline(deps, requireUser(request), request.params.id, request.body.reason),
+      returnDecline(deps, requireUser(request), request.params.id, request.body.reason),
     ),
   );
   route(app, billingApi.renew, user, async (request, reply) =>
-    idempotent(db, request, reply, scopeOf(request), () =>
-      billing.renew(deps, requireUser(request), request.body.account),
-    ),
+    idempotent(db, request, reply, scopeOf(request), () => renew(deps, requireUser(request), request.body.account)),
   );
   // Stripe signs the exact bytes it sends: this route keeps the body as text.
   app.register(async (raw) => {
@@ -164,11 +187,11 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
     );
     route(raw, billingApi.stripeWebhook, open, async (request) => {
       const signature = request.headers['stripe-signature'];
-      return billing.handleProviderEvent(deps, request.body, typeof signature === 'string' ? signature : undefined);
+      return handleProviderEvent(deps, request.body, typeof signature === 'string' ? signature : undefined);
     });
   });
   route(app, billingApi.actions, user, async (request) => {
     const { account, ...paging } = request.query;
-    return toPage(request, await billing.subscriptionActions(deps, requireUser(request), account, paging));
+    return toPage(request, await subscriptionActions(deps, requireUser(request), account, paging));
   });
 }

@@ -21,7 +21,8 @@ import {
 } from '../../db/schema/index.ts';
 import { startJobQueue } from '../../jobs/queue.ts';
 import { BILLING_SWEEP, registerBillingJobs } from './billing.jobs.ts';
-import { runDueBilling, type BillingDeps } from './billing.service.ts';
+import type { BillingDeps } from './billing.service.ts';
+import { runDueBilling } from './billing.scheduler.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,10 +2,11 @@
  * The coaching reminder as a job of the job queue (pg-boss): each booking (and each move) enqueues
  * one in its transaction, due a day before the call. The handler writes the reminder only while
  * the call is still scheduled at the start it was enqueued for and has had none, so a retry, a
- * duplicate or a moved call's old reminder does nothing (coaching.service.ts: sendReminder).
+ * duplicate or a moved call's old reminder does nothing (coaching.messages.ts: sendReminder).
  */
 import type { JobQueue } from '../../jobs/queue.ts';
-import { COACHING_REMINDER, sendReminder, type CoachingDeps, type ReminderJob } from './coaching.service.ts';
+import { COACHING_REMINDER, type CoachingDeps, type ReminderJob } from './coaching.service.ts';
+import { sendReminder } from './coaching.messages.ts';
 
 export { COACHING_REMINDER };
 

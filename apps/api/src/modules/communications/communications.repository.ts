@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommunicationType } from '@grove/domain';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { accounts, appMeta, digestSends, players, playSessions, users } from '../../db/schema/index.ts';
 
 /** A person messages are written to: who they are, where they belong, their phone. */
@@ -60,10 +61,8 @@ export async function pageCommunications(
   const emailCount = sql`(select count(*) from email_outbox where ${emailWhere})`;
   const smsCount = sql`(select count(*) from sms_outbox where ${smsWhere})`;
   const countExpression = type === 'email' ? emailCount : type === 'sms' ? smsCount : sql`${emailCount} + ${smsCount}`;
-  // Both drivers answer raw statements with `rows` (the common type does not say so).
-  const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-  const counted = rowsOf(await db.execute(sql`select (${countExpression})::int as value`));
-  const result = rowsOf(
+  const counted = rowsOf<Record<string, unknown>>(await db.execute(sql`select (${countExpression})::int as value`));
+  const result = rowsOf<Record<string, unknown>>(
     await db.execute(
       sql`select * from (${union}) as messages order by created_at desc, type, id desc limit ${limit} offset ${offset}`,
     ),

@@ -8,6 +8,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { accounts, deletionRequests, subscriptions, users } from '../../db/schema/index.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +286,7 @@ export async function removeRows(tx: Executor, table: string, where: SQL): Promi
   const result = await tx.execute(
     sql`with gone as (delete from ${sql.identifier(table)} where ${where} returning 1) select count(*)::int as n from gone`,
   );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /**
@@ -315,7 +316,7 @@ export async function redactAudit(tx: Executor, where: SQL): Promise<number> {
              or request is distinct from ${marker}::jsonb or reason is distinct from ${REDACTED})
       returning 1)
     select count(*)::int as n from changed`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** Audit rows about one player: staff changes of its settings and of its share links. */
@@ -346,7 +347,7 @@ export async function forgetSearchWords(tx: Executor, words: readonly string[]):
             and w.word = any(string_to_array(s.document, ' ')))
       returning 1)
     select count(*)::int as n from gone`);
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** The words of an account's search document, as the search trigger keeps them in search_words. */
@@ -354,7 +355,7 @@ export async function searchWordsOf(tx: Executor, accountId: number): Promise<st
   const result = await tx.execute(sql`
     select distinct w from account_search s, regexp_split_to_table(s.document, ' ') w
     where s.account_id = ${accountId} and length(w) between 3 and 60 and w !~ '[0-9@]'`);
-  return (result as unknown as { rows: { w: string }[] }).rows.map((row) => row.w);
+  return rowsOf<{ w: string }>(result).map((row) => row.w);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -408,19 +409,19 @@ export async function detachWorkers(tx: Executor, accountId: number): Promise<nu
 
 export async function orderRefsOf(tx: Executor, accountId: number): Promise<string[]> {
   const result = await tx.execute(sql`select external_id::text as ref from orders where account_id = ${accountId}`);
-  return (result as unknown as { rows: { ref: string }[] }).rows.map((row) => row.ref);
+  return rowsOf<{ ref: string }>(result).map((row) => row.ref);
 }
 
 export async function shareLinkIdsOf(tx: Executor, playerId: number): Promise<number[]> {
   const result = await tx.execute(sql`select id from share_links where player_id = ${playerId}`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
 export async function ticketIdsOf(tx: Executor, accountId: number, memberIds: readonly number[]): Promise<number[]> {
   const result = await tx.execute(
     sql`select id from support_tickets where account_id = ${accountId} or requester_user_id = any(${ints(memberIds)})`,
   );
-  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
 /** Whether the account has a subscription in one of `statuses` (the running ones). */
@@ -713,11 +714,9 @@ export async function listPendingDeletions(db: Executor, limit: number, offset: 
       order by u.is_billing_user desc, u.id limit 1
     ) h on true`);
   const byAccount = new Map(
-    (
-      holders as unknown as {
-        rows: { account_id: number; first_name: string | null; last_name: string | null; email: string | null }[];
-      }
-    ).rows.map((row) => [Number(row.account_id), row]),
+    rowsOf<{ account_id: number; first_name: string | null; last_name: string | null; email: string | null }>(
+      holders,
+    ).map((row) => [Number(row.account_id), row]),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map(({ id }) => {

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { accounts, knownDevices, loginThrottles, retentionNotices, users } from '../../db/schema/index.ts';
 
 const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
@@ -41,7 +42,7 @@ export async function endedAccounts(
         select 1 from retention_notices n
         where n.account_id = e.account_id and n.cancelled_at = e.cancelled_at and n.purged_at is not null)
     order by e.account_id`);
-  return (result as unknown as { rows: { account_id: number; cancelled_at: Date | string }[] }).rows.map((row) => ({
+  return rowsOf<{ account_id: number; cancelled_at: Date | string }>(result).map((row) => ({
     accountId: Number(row.account_id),
     cancelledAt: new Date(row.cancelled_at),
   }));
@@ -61,7 +62,7 @@ export async function lockEndedAccount(tx: Executor, accountId: number, endedSta
   const result = await tx.execute(sql`
     select bool_and(s.status = any(${texts(endedStatuses)})) as ended, max(${endedAt}) as cancelled_at
     from subscriptions s where s.account_id = ${accountId}`);
-  const [row] = (result as unknown as { rows: { ended: boolean | null; cancelled_at: Date | string | null }[] }).rows;
+  const [row] = rowsOf<{ ended: boolean | null; cancelled_at: Date | string | null }>(result);
   return {
     ...account,
     ended: row?.ended === true,
@@ -158,6 +159,6 @@ export async function removeExpiredClosedAccounts(db: Db, cutoff: Date, closedSt
         and not exists (select 1 from invoices i where i.account_id = a.id and i.created_at >= ${before})`;
     await tx.execute(sql`delete from orders where account_id in (${expired})`);
     const result = await tx.execute(sql`delete from accounts where id in (${expired}) returning id`);
-    return (result as unknown as { rows: unknown[] }).rows.length;
+    return rowsOf<unknown>(result).length;
   });
 }
