@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANCELLED_MARKER } from '@grove/domain';
-import { playersApi } from '@grove/domain/api/endpoints';
+import { playersApi } from '@grove/domain/api/endpoints/players';
 
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../test/fake-api.ts';
 import { storeSession } from '../../test/fixtures.ts';
@@ -8,16 +8,26 @@ import {
   ApiError,
   CancelledRequestError,
   NETWORK_ERROR_MESSAGE,
-  api,
   apiDownload,
+  apiRequest,
   call,
   dispositionFilename,
   endpointPath,
   forgetConditionalReads,
   setUnauthorizedHandler,
   unwrap,
+  type RequestOptions,
 } from './api-client.ts';
 import { clearTokens, readTokens, saveTokens } from './session.ts';
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+/** Calls by path, over apiRequest: the client's rules whatever the endpoint (features call endpoints). */
+const api = {
+  get: (path: string, options?: Options) => apiRequest(path, { ...options, method: 'GET' }),
+  post: (path: string, body?: unknown, options?: Options) => apiRequest(path, { ...options, method: 'POST', body }),
+  patch: (path: string, body?: unknown, options?: Options) => apiRequest(path, { ...options, method: 'PATCH', body }),
+};
 
 let restoreHandler: (() => void) | null = null;
 function onUnauthorized() {

@@ -427,20 +427,6 @@ export async function apiDownload(
   };
 }
 
-type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
-
 /**
  * What a call of endpoint E sends, typed by the contract: its path parameters (required when its
  * path has some), its query and its body (required when it takes one), and the request options.
@@ -469,7 +455,7 @@ export function endpointPath(ref: EndpointRef, params: object | undefined): stri
 }
 
 /**
- * Calls an endpoint of the contract (packages/domain/src/api/endpoints.ts): its method and path
+ * Calls an endpoint of the contract (packages/domain/src/api/endpoints/*.ts): its method and path
  * come from the endpoint, the parameters, query and body are typed by it, and so is the answer.
  * Same rules as apiRequest: resolves with the answer or CANCELLED_MARKER, rejects with an ApiError.
  */

@@ -73,8 +73,8 @@ describe('web configuration', () => {
       async () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const { api } = await import('./api-client.ts');
-    await api.get('/v2/user/info/', { auth: false });
+    const { apiRequest } = await import('./api-client.ts');
+    await apiRequest('/v2/user/info/', { auth: false });
     expect(fetchMock).toHaveBeenCalledWith(
       'https://api.grove.example/api/v2/user/info/',
       expect.objectContaining({ method: 'GET' }),

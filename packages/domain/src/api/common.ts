@@ -216,7 +216,7 @@ export interface Endpoint<S extends EndpointSchema = EndpointSchema> {
 /**
  * An endpoint as a caller names it: its method and path, without its schemas, typed by the endpoint
  * it stands for (`endpoint` is never set: it only carries the type). The web calls these
- * (packages/domain/src/api/endpoints.ts, generated from the contract), so no Zod reaches its bundle.
+ * (packages/domain/src/api/endpoints/*.ts, generated from the contract), so no Zod reaches its bundle.
  */
 export interface EndpointRef<E extends Endpoint = Endpoint> {
   readonly method: Method;

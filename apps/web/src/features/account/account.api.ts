@@ -15,11 +15,15 @@ import type {
   CustomNote,
   Device,
   DevicePage,
-  accountApi,
+  accountApi as accountContract,
 } from '@grove/domain/api/account';
-import type { Order, billingApi } from '@grove/domain/api/billing';
+import type { Order } from '@grove/domain/api/billing';
 import type { Reply, RequestBody } from '@grove/domain/api/common';
 import type { SmsAnswer, SmsBody } from '@grove/domain/api/communications';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { communicationsApi } from '@grove/domain/api/endpoints/communications';
+import { userApi } from '@grove/domain/api/endpoints/user';
 import type {
   NotificationSettings,
   OwnProfilePatch,
@@ -27,10 +31,10 @@ import type {
   ShippingAnswer,
   ShippingPatch,
   UserInfo,
-  userApi,
+  userApi as userContract,
 } from '@grove/domain/api/user';
 
-import { ApiError, api, unwrap } from '../../lib/api-client.ts';
+import { ApiError, call, unwrap } from '../../lib/api-client.ts';
 import { authKeys } from '../auth/auth.api.ts';
 
 /** Devices read in one page: an account has a handful. */
@@ -58,7 +62,7 @@ export function putUserInfo(queryClient: QueryClient, user: UserInfo): void {
 export function accountDetailQuery(accountId: number) {
   return queryOptions({
     queryKey: accountKeys.detail(accountId),
-    queryFn: async ({ signal }) => unwrap(await api.get<Account>(`/v2/accounts/${accountId}/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(accountApi.detail, { params: { id: accountId }, signal })),
     meta: { errorTitle: 'Loading your account' },
   });
 }
@@ -67,7 +71,7 @@ export function accountDetailQuery(accountId: number) {
 export function shippingQuery() {
   return queryOptions({
     queryKey: accountKeys.shipping(),
-    queryFn: async ({ signal }) => unwrap(await api.get<ShippingAnswer>('/v2/user/shipping/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(userApi.shipping, { signal })),
     meta: { errorTitle: 'Loading your shipping address' },
   });
 }
@@ -78,10 +82,7 @@ export function devicesQuery(accountId: number) {
     queryKey: accountKeys.devices(accountId),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<DevicePage>(`/v2/user/accounts/${accountId}/devices/`, {
-          query: { page_size: DEVICES_PAGE_SIZE },
-          signal,
-        }),
+        await call(accountApi.devices, { params: { id: accountId }, query: { page_size: DEVICES_PAGE_SIZE }, signal }),
       ),
     meta: { errorTitle: 'Loading your devices' },
   });
@@ -91,8 +92,7 @@ export function devicesQuery(accountId: number) {
 export function ordersQuery() {
   return queryOptions({
     queryKey: accountKeys.orders(),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof billingApi.userOrders>>('/v2/user/info/orders/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(billingApi.userOrders, { signal })),
     meta: { errorTitle: 'Loading your orders', notify: 'orderFetch' },
   });
 }
@@ -106,7 +106,7 @@ export function recentConfirmedOrder(orders: readonly Order[]): Order | null {
 export function notificationsQuery() {
   return queryOptions({
     queryKey: accountKeys.notifications(),
-    queryFn: async ({ signal }) => unwrap(await api.get<NotificationSettings>('/v2/user/notifications/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(userApi.notifications, { signal })),
     meta: { errorTitle: 'Loading your e-mail settings' },
   });
 }
@@ -115,8 +115,7 @@ export function notificationsQuery() {
 export function customNoteQuery(accountId: number) {
   return queryOptions({
     queryKey: accountKeys.customNote(accountId),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<CustomNote>(`/v1/accounts/${accountId}/custom_note/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(accountApi.customNote, { params: { id: accountId }, signal })),
     meta: { errorTitle: 'Loading the note to your coach' },
   });
 }
@@ -125,54 +124,50 @@ export function customNoteQuery(accountId: number) {
 
 /** PATCH /api/v2/user/: names, phone and country; an `email` becomes the pending e-mail. */
 export async function patchProfile(body: OwnProfilePatch): Promise<UserInfo> {
-  return unwrap(await api.patch<UserInfo>('/v2/user/', body));
+  return unwrap(await call(userApi.patch, { body }));
 }
 
 /** DELETE /api/v2/user/email/pending/: forget the pending e-mail change. */
 export async function cancelEmailChange(): Promise<UserInfo> {
-  return unwrap(await api.delete<UserInfo>('/v2/user/email/pending/'));
+  return unwrap(await call(userApi.cancelEmailChange));
 }
 
 /** POST /api/v2/user/email/confirm/ (public): the link's token; answers what changed. */
-export async function confirmEmail(token: string): Promise<Reply<typeof userApi.confirmEmail>> {
-  const body: RequestBody<typeof userApi.confirmEmail> = { token };
-  return unwrap(await api.post<Reply<typeof userApi.confirmEmail>>('/v2/user/email/confirm/', body, { auth: false }));
+export async function confirmEmail(token: string): Promise<Reply<typeof userContract.confirmEmail>> {
+  return unwrap(await call(userApi.confirmEmail, { body: { token }, auth: false }));
 }
 
 /** POST /api/v2/user/password/: needs the current password; the person's other sessions end. */
 export async function changePassword(body: PasswordChange): Promise<string> {
-  return unwrap(await api.post<Reply<typeof userApi.changePassword>>('/v2/user/password/', body)).detail;
+  return unwrap(await call(userApi.changePassword, { body })).detail;
 }
 
 /** PATCH /api/v2/user/shipping/: the answer carries the address, its warnings and the user. */
 export async function patchShipping(body: ShippingPatch): Promise<ShippingAnswer> {
-  return unwrap(await api.patch<ShippingAnswer>('/v2/user/shipping/', body));
+  return unwrap(await call(userApi.patchShipping, { body }));
 }
 
 /** POST /api/v1/social-acc/set: the community name (a blank handle removes it). */
-export async function setSocialAccount(body: RequestBody<typeof userApi.setSocialAccount>): Promise<UserInfo> {
-  return unwrap(await api.post<UserInfo>('/v1/social-acc/set', body));
+export async function setSocialAccount(body: RequestBody<typeof userContract.setSocialAccount>): Promise<UserInfo> {
+  return unwrap(await call(userApi.setSocialAccount, { body }));
 }
 
 /** PATCH /api/v2/user/notifications/. */
 export async function patchNotifications(
-  body: RequestBody<typeof userApi.patchNotifications>,
+  body: RequestBody<typeof userContract.patchNotifications>,
 ): Promise<NotificationSettings> {
-  return unwrap(await api.patch<NotificationSettings>('/v2/user/notifications/', body));
+  return unwrap(await call(userApi.patchNotifications, { body }));
 }
 
 /** POST /api/v2/user/notifications/unsubscribe/ (public): the token of the e-mail's link. */
 export async function unsubscribe(token: string): Promise<string> {
-  const body: RequestBody<typeof userApi.unsubscribe> = { token };
-  const answer = unwrap(
-    await api.post<Reply<typeof userApi.unsubscribe>>('/v2/user/notifications/unsubscribe/', body, { auth: false }),
-  );
+  const answer = unwrap(await call(userApi.unsubscribe, { body: { token }, auth: false }));
   return answer.detail;
 }
 
 // The account's people.
 
-type AccountUserReply = Reply<typeof accountApi.addUser, 201>;
+type AccountUserReply = Reply<typeof accountContract.addUser, 201>;
 
 /**
  * SPEC §8: a change of an account user answers `hasErrors`; an answer that has them is a failure
@@ -185,31 +180,26 @@ function checkedUser(answer: AccountUserReply): AccountUser {
 
 /** POST /api/v2/accounts/{id}/add_user/: invites a caregiver (an e-mail to set a password). */
 export async function addAccountUser(accountId: number, body: CaregiverBody): Promise<AccountUser> {
-  return checkedUser(unwrap(await api.post<AccountUserReply>(`/v2/accounts/${accountId}/add_user/`, body)));
+  return checkedUser(unwrap(await call(accountApi.addUser, { params: { id: accountId }, body })));
 }
 
 /** PATCH /api/v2/accounts/{id}/users/{userId}/: a caregiver's names, phone and country. */
 export async function updateAccountUser(
   accountId: number,
   userId: number,
-  body: RequestBody<typeof accountApi.updateUser>,
+  body: RequestBody<typeof accountContract.updateUser>,
 ): Promise<AccountUser> {
-  return checkedUser(
-    unwrap(await api.patch<Reply<typeof accountApi.updateUser>>(`/v2/accounts/${accountId}/users/${userId}/`, body)),
-  );
+  return checkedUser(unwrap(await call(accountApi.updateUser, { params: { id: accountId, userId }, body })));
 }
 
 /** DELETE /api/v2/accounts/{id}/users/{userId}/: the caregiver's login ends. */
 export async function removeAccountUser(accountId: number, userId: number): Promise<string> {
-  return unwrap(await api.delete<Reply<typeof accountApi.removeUser>>(`/v2/accounts/${accountId}/users/${userId}/`))
-    .detail;
+  return unwrap(await call(accountApi.removeUser, { params: { id: accountId, userId } })).detail;
 }
 
 /** POST /api/v2/accounts/{id}/users/{userId}/resend_invite/: a new link; the earlier one stops working. */
 export async function resendInvite(accountId: number, userId: number): Promise<string> {
-  return unwrap(
-    await api.post<Reply<typeof accountApi.resendInvite>>(`/v2/accounts/${accountId}/users/${userId}/resend_invite/`),
-  ).detail;
+  return unwrap(await call(accountApi.resendInvite, { params: { id: accountId, userId } })).detail;
 }
 
 /** The account's people after a change: the changed one replaced (or added), or removed. */
@@ -226,23 +216,20 @@ export function withoutUser(account: Account | undefined, userId: number): Accou
 
 // Devices.
 
-const devicePath = (accountId: number, deviceId: number) => `/v2/user/accounts/${accountId}/devices/${deviceId}`;
-
 /** PUT …/devices/{deviceId}/toggle_kiosk_mode/: the device picks it up when it next reads its settings. */
 export async function toggleKiosk(accountId: number, deviceId: number, isKioskMode: boolean): Promise<Device> {
-  const body: RequestBody<typeof accountApi.toggleKiosk> = { is_kiosk_mode: isKioskMode };
-  return unwrap(await api.put<Device>(`${devicePath(accountId, deviceId)}/toggle_kiosk_mode/`, body));
+  const body = { is_kiosk_mode: isKioskMode };
+  return unwrap(await call(accountApi.toggleKiosk, { params: { id: accountId, deviceId }, body }));
 }
 
 /** PATCH …/devices/{deviceId}/: a new name. */
 export async function renameDevice(accountId: number, deviceId: number, name: string): Promise<Device> {
-  const body: RequestBody<typeof accountApi.renameDevice> = { name };
-  return unwrap(await api.patch<Device>(`${devicePath(accountId, deviceId)}/`, body));
+  return unwrap(await call(accountApi.renameDevice, { params: { id: accountId, deviceId }, body: { name } }));
 }
 
 /** POST …/devices/{deviceId}/revoke_token/: the device stops uploading until it gets a new token. */
 export async function revokeDevice(accountId: number, deviceId: number): Promise<Device> {
-  return unwrap(await api.post<Device>(`${devicePath(accountId, deviceId)}/revoke_token/`));
+  return unwrap(await call(accountApi.revokeDevice, { params: { id: accountId, deviceId } }));
 }
 
 /** The device list with `device` replaced by its new state. */
@@ -254,12 +241,12 @@ export function withDevice(page: DevicePage | undefined, device: Device): Device
 
 /** PUT /api/v1/accounts/{id}/custom_note/ (blank clears it). */
 export async function setCustomNote(accountId: number, customNote: string): Promise<CustomNote> {
-  const body: RequestBody<typeof accountApi.setCustomNote> = { custom_note: customNote };
-  return unwrap(await api.put<CustomNote>(`/v1/accounts/${accountId}/custom_note/`, body));
+  const body = { custom_note: customNote };
+  return unwrap(await call(accountApi.setCustomNote, { params: { id: accountId }, body }));
 }
 
 /** POST /api/v1/sms/message/ kind app_link: the game's download link, texted to a phone. */
 export async function sendAppLink(phone: { phonenumber: string; country: string }): Promise<SmsAnswer> {
   const body: SmsBody = { kind: 'app_link', ...phone };
-  return unwrap(await api.post<SmsAnswer>('/v1/sms/message/', body));
+  return unwrap(await call(communicationsApi.sendSms, { body }));
 }

@@ -5,12 +5,11 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
-import type { Reply } from '@grove/domain/api/common';
-import type { supportApi } from '@grove/domain/api/support';
+import { supportApi } from '@grove/domain/api/endpoints/support';
 import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from '@grove/domain/support';
 
 import { Spinner } from '../../components/spinner.tsx';
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 import { adminKeys } from './admin.api.ts';
 
 const TICKETS_SHOWN = 10;
@@ -27,7 +26,8 @@ export function AccountTickets({
       queryKey: [...adminKeys.all, 'tickets', person.id] as const,
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
         unwrap(
-          await api.get<Reply<typeof supportApi.userTickets>>(`/v2/admin/users/${person.id}/zendesk_tickets/`, {
+          await call(supportApi.userTickets, {
+            params: { id: person.id },
             query: { page_size: TICKETS_SHOWN },
             signal,
           }),

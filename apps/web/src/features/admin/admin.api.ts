@@ -6,19 +6,18 @@
  * replaces the note with the same id, a delete removes it and lowers the count.
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { adminApi } from '@grove/domain/api/admin';
-import type { coachingApi } from '@grove/domain/api/coaching';
-import type { Reply, RequestBody } from '@grove/domain/api/common';
+import type { adminApi as adminContract } from '@grove/domain/api/admin';
+import type { Reply, RequestBody, RequestQuery } from '@grove/domain/api/common';
+import { adminApi } from '@grove/domain/api/endpoints/admin';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
 
-import { api, unwrap, type QueryValue } from '../../lib/api-client.ts';
+import { call, unwrap, type QueryValue } from '../../lib/api-client.ts';
 
-type AccountList = Reply<typeof adminApi.accounts>;
 /** The list's query as the URL holds it (names of adminApi.accounts' query; empty values left out). */
 type AccountListQuery = Readonly<Record<string, QueryValue>>;
-type AdminAccount = Reply<typeof adminApi.account>;
-type Note = Reply<typeof adminApi.note>;
-type NotePage = Reply<typeof adminApi.notes>;
-type AuditPage = Reply<typeof adminApi.accountAudit>;
+type AdminAccount = Reply<typeof adminContract.account>;
+type Note = Reply<typeof adminContract.note>;
+type NotePage = Reply<typeof adminContract.notes>;
 
 export const NOTES_PAGE_SIZE = 20;
 
@@ -44,7 +43,11 @@ export function cursorOf(link: string | null): string | null {
 export function accountsQuery(query: AccountListQuery) {
   return queryOptions({
     queryKey: adminKeys.accounts(query),
-    queryFn: async ({ signal }) => unwrap(await api.get<AccountList>('/v2/admin/accounts/', { query, signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        // The URL's names and values, sent as they are; the server answers a wrong one with a 400.
+        await call(adminApi.accounts, { query: query as RequestQuery<typeof adminContract.accounts>, signal }),
+      ),
     placeholderData: keepPreviousData,
     meta: { errorTitle: 'Loading the accounts' },
   });
@@ -53,8 +56,7 @@ export function accountsQuery(query: AccountListQuery) {
 export function tagsQuery() {
   return queryOptions({
     queryKey: adminKeys.tags(),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof adminApi.tags>>('/v2/admin/accounts/tags/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(adminApi.tags, { signal })),
     staleTime: 60_000,
   });
 }
@@ -63,8 +65,7 @@ export function tagsQuery() {
 export function coachesQuery() {
   return queryOptions({
     queryKey: adminKeys.coaches(),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof coachingApi.coaches>>('/v1/coach_booking/coaches/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(coachingApi.coaches, { signal })),
     staleTime: 5 * 60_000,
   });
 }
@@ -72,7 +73,7 @@ export function coachesQuery() {
 export function adminAccountQuery(accountId: number) {
   return queryOptions({
     queryKey: adminKeys.detail(accountId),
-    queryFn: async ({ signal }) => unwrap(await api.get<AdminAccount>(`/v2/admin/accounts/${accountId}/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(adminApi.account, { params: { id: accountId }, signal })),
     meta: { errorTitle: 'Loading the account' },
   });
 }
@@ -81,9 +82,7 @@ export function notesQuery(accountId: number, pageSize: number) {
   return queryOptions({
     queryKey: [...adminKeys.notes(accountId), pageSize] as const,
     queryFn: async ({ signal }) =>
-      unwrap(
-        await api.get<NotePage>(`/v2/admin/accounts/${accountId}/notes/`, { query: { page_size: pageSize }, signal }),
-      ),
+      unwrap(await call(adminApi.notes, { params: { id: accountId }, query: { page_size: pageSize }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -94,7 +93,8 @@ export function auditQuery(accountId: number, cursor: string | null, actorEmail 
     queryKey: adminKeys.audit(accountId, cursor, actorEmail),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<AuditPage>(`/v2/admin/accounts/${accountId}/audit/`, {
+        await call(adminApi.accountAudit, {
+          params: { id: accountId },
           query: { cursor: cursor ?? undefined, actor_email: actorEmail || undefined },
           signal,
         }),
@@ -105,49 +105,36 @@ export function auditQuery(accountId: number, cursor: string | null, actorEmail 
 
 // Writes.
 
-export async function patchAccount(accountId: number, body: RequestBody<typeof adminApi.updateAccount>) {
-  return unwrap(await api.patch<AdminAccount>(`/v2/admin/accounts/${accountId}/`, body));
+export async function patchAccount(accountId: number, body: RequestBody<typeof adminContract.updateAccount>) {
+  return unwrap(await call(adminApi.updateAccount, { params: { id: accountId }, body }));
 }
 
 export async function addTag(accountId: number, tag: string) {
-  const body: RequestBody<typeof adminApi.addTag> = { tag };
-  return unwrap(await api.post<Reply<typeof adminApi.addTag>>(`/v2/admin/accounts/${accountId}/tags/`, body));
+  return unwrap(await call(adminApi.addTag, { params: { id: accountId }, body: { tag } }));
 }
 
 export async function removeTag(accountId: number, tag: string) {
-  return unwrap(
-    await api.delete<Reply<typeof adminApi.removeTag>>(
-      `/v2/admin/accounts/${accountId}/tags/${encodeURIComponent(tag)}/`,
-    ),
-  );
+  return unwrap(await call(adminApi.removeTag, { params: { id: accountId, tag } }));
 }
 
 export async function migrateAccount(accountId: number, gameVersion: number) {
-  const body: RequestBody<typeof adminApi.migrate> = { game_version: gameVersion };
-  return unwrap(await api.put<AdminAccount>(`/v2/admin/migrate_account/${accountId}/`, body));
+  return unwrap(await call(adminApi.migrate, { params: { id: accountId }, body: { game_version: gameVersion } }));
 }
 
 export async function assignCoach(accountId: number, coachUserId: number) {
-  const body: RequestBody<typeof coachingApi.assignCoach> = { coach_user: coachUserId };
-  return unwrap(
-    await api.put<Reply<typeof coachingApi.assignCoach>>(`/v1/coach_booking/assign_coach/${accountId}/`, body),
-  );
+  return unwrap(await call(coachingApi.assignCoach, { params: { id: accountId }, body: { coach_user: coachUserId } }));
 }
 
 export async function createNote(accountId: number, text: string) {
-  const body: RequestBody<typeof adminApi.createNote> = { text };
-  return unwrap(await api.post<Note>(`/v2/admin/accounts/${accountId}/notes/`, body));
+  return unwrap(await call(adminApi.createNote, { params: { id: accountId }, body: { text } }));
 }
 
 export async function updateNote(accountId: number, noteId: number, text: string) {
-  const body: RequestBody<typeof adminApi.updateNote> = { text };
-  return unwrap(await api.patch<Note>(`/v2/admin/accounts/${accountId}/notes/${noteId}/`, body));
+  return unwrap(await call(adminApi.updateNote, { params: { id: accountId, noteId }, body: { text } }));
 }
 
 export async function deleteNote(accountId: number, noteId: number) {
-  return unwrap(
-    await api.delete<Reply<typeof adminApi.deleteNote>>(`/v2/admin/accounts/${accountId}/notes/${noteId}/`),
-  );
+  return unwrap(await call(adminApi.deleteNote, { params: { id: accountId, noteId } }));
 }
 
 /** SPEC §5 on every cached page of the account's notes, and the account's count. */
@@ -180,11 +167,10 @@ export function applyNoteChange(
 export function adminShippingQuery(userId: number) {
   return queryOptions({
     queryKey: [...adminKeys.all, 'shipping', userId] as const,
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof adminApi.shipping>>(`/v2/admin/${userId}/shipping/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(adminApi.shipping, { params: { id: userId }, signal })),
   });
 }
 
-export async function patchAdminShipping(userId: number, body: RequestBody<typeof adminApi.patchShipping>) {
-  return unwrap(await api.patch<Reply<typeof adminApi.patchShipping>>(`/v2/admin/${userId}/shipping/`, body));
+export async function patchAdminShipping(userId: number, body: RequestBody<typeof adminContract.patchShipping>) {
+  return unwrap(await call(adminApi.patchShipping, { params: { id: userId }, body }));
 }

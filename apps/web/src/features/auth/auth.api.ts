@@ -2,10 +2,12 @@
  * Sign-in, the session and the user record (SPEC §4, §7 Auth; issue 4 items 8–10).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DetailAnswer, SetPasswordAnswer, SetPasswordLink, SetPasswordRequest } from '@grove/domain/api/auth';
+import type { SetPasswordAnswer, SetPasswordRequest } from '@grove/domain/api/auth';
+import { authApi } from '@grove/domain/api/endpoints/auth';
+import { userApi } from '@grove/domain/api/endpoints/user';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { api, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
+import { call, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
 import { OAUTH_CLIENT_ID } from '../../lib/env.ts';
 import { clearNotices } from '../../lib/notifications.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
@@ -21,7 +23,7 @@ export const authKeys = {
 export function userInfoQuery() {
   return queryOptions({
     queryKey: authKeys.userInfo(),
-    queryFn: async ({ signal }) => unwrap(await api.get<UserInfo>('/v2/user/info/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(userApi.info, { signal })),
     staleTime: STALE_TIMES.userInfo,
     retry: false,
   });
@@ -45,16 +47,14 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   const tokens = readTokens();
   if (tokens) {
     const signal = AbortSignal.timeout(4_000);
-    const calls: Promise<unknown>[] = [
-      api.post('/v2/auth/session/logout/', undefined, { signal, logoutOnUnauthorized: false }),
-    ];
+    const calls: Promise<unknown>[] = [call(authApi.logout, { signal, logoutOnUnauthorized: false })];
     if (tokens.refreshToken) {
       calls.push(
-        api.post(
-          '/v2/auth/oauth2/revoke_token/',
-          { token: tokens.refreshToken, client_id: OAUTH_CLIENT_ID },
-          { auth: false, signal },
-        ),
+        call(authApi.revoke, {
+          body: { token: tokens.refreshToken, client_id: OAUTH_CLIENT_ID },
+          auth: false,
+          signal,
+        }),
       );
     }
     await Promise.allSettled(calls);
@@ -72,11 +72,11 @@ export function endLocalSession(queryClient: QueryClient): void {
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  unwrap(await api.post<DetailAnswer>('/v2/auth/password/reset/', { email }, { auth: false }));
+  unwrap(await call(authApi.passwordReset, { body: { email }, auth: false }));
 }
 
 export async function requestAccess(email: string): Promise<void> {
-  unwrap(await api.post<DetailAnswer>('/v2/auth/access/request/', { email }, { auth: false }));
+  unwrap(await call(authApi.accessRequest, { body: { email }, auth: false }));
 }
 
 /** Who a set-password link belongs to; a 404 means the link expired or was used. */
@@ -84,12 +84,12 @@ export function setPasswordLinkQuery(token: string) {
   return queryOptions({
     queryKey: authKeys.setPasswordLink(token),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<SetPasswordLink>('/v2/auth/password/set/', { query: { o: token }, signal, auth: false })),
+      unwrap(await call(authApi.describeLink, { query: { o: token }, signal, auth: false })),
     retry: false,
     staleTime: Infinity,
   });
 }
 
 export async function setPassword(input: SetPasswordRequest): Promise<SetPasswordAnswer> {
-  return unwrap(await api.post<SetPasswordAnswer>('/v2/auth/password/set/', input, { auth: false }));
+  return unwrap(await call(authApi.setPassword, { body: input, auth: false }));
 }

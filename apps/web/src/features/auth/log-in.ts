@@ -3,15 +3,16 @@
  * that the lightweight login entry (login-main.tsx) can sign in too. The app's login route then
  * primes its query cache with the user (auth.api.ts primeSignedInUser).
  */
-import type { Credentials, LoginAnswer } from '@grove/domain/api/auth';
+import type { Credentials } from '@grove/domain/api/auth';
+import { authApi } from '@grove/domain/api/endpoints/auth';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { api, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
+import { call, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
 import { saveTokens } from '../../lib/session.ts';
 
 /** Signs in and stores the tokens. Rejects with an ApiError. */
 export async function logIn(credentials: Credentials): Promise<UserInfo> {
-  const answer = unwrap(await api.post<LoginAnswer>('/v2/user/auth/login/', credentials, { auth: false }));
+  const answer = unwrap(await call(authApi.login, { body: credentials, auth: false }));
   forgetConditionalReads();
   saveTokens(answer);
   return answer.user;

@@ -4,17 +4,18 @@
  * Shapes from the contract (packages/domain/src/api/backoffice.ts, billing.ts).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { backofficeApi } from '@grove/domain/api/backoffice';
-import type { billingApi } from '@grove/domain/api/billing';
-import type { Reply, RequestBody } from '@grove/domain/api/common';
+import type { backofficeApi as backofficeContract } from '@grove/domain/api/backoffice';
+import type { billingApi as billingContract } from '@grove/domain/api/billing';
+import type { RequestBody, RequestQuery } from '@grove/domain/api/common';
+import { backofficeApi } from '@grove/domain/api/endpoints/backoffice';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
 
-import { api, apiDownload, unwrap, type QueryValue } from '../../lib/api-client.ts';
+import { call, download, unwrap, type QueryValue } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { newIdempotencyKey } from '../billing/billing.api.ts';
 
 /** A list's query as the URL holds it (names of the endpoint's query; empty values left out). */
 type ListQuery = Readonly<Record<string, QueryValue>>;
-type FlowAnswer = Reply<typeof billingApi.cancelConfirm>;
 
 export const SHIPMENTS_PAGE_SIZE = 10;
 
@@ -24,17 +25,23 @@ export const backofficeKeys = {
   accountShipments: (accountId: number) => [...backofficeKeys.all, 'account-shipments', accountId] as const,
 };
 
+/** The URL's names and values, sent as they are; the server answers a wrong one with a 400. */
+const asQuery = <E extends keyof typeof backofficeContract>(query: ListQuery) =>
+  query as RequestQuery<(typeof backofficeContract)[E]>;
+
+/** Each list's CSV download, with the list's filters. */
 export const LISTS = {
-  orders: '/v2/admin/orders/',
-  shipments: '/v2/admin/shipments/',
-  billingRequests: '/v2/admin/billing_requests/',
+  orders: (query: ListQuery) => download(backofficeApi.ordersCsv, { query: asQuery<'ordersCsv'>(query) }),
+  shipments: (query: ListQuery) => download(backofficeApi.shipmentsCsv, { query: asQuery<'shipmentsCsv'>(query) }),
+  billingRequests: (query: ListQuery) =>
+    download(backofficeApi.billingRequestsCsv, { query: asQuery<'billingRequestsCsv'>(query) }),
 } as const;
 
 export function ordersQuery(query: ListQuery) {
   return queryOptions({
     queryKey: backofficeKeys.list('orders', query),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof backofficeApi.orders>>(LISTS.orders, { query, signal })),
+      unwrap(await call(backofficeApi.orders, { query: asQuery<'orders'>(query), signal })),
     placeholderData: keepPreviousData,
     meta: { errorTitle: 'Loading the orders' },
   });
@@ -44,7 +51,7 @@ export function shipmentsQuery(query: ListQuery) {
   return queryOptions({
     queryKey: backofficeKeys.list('shipments', query),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof backofficeApi.shipments>>(LISTS.shipments, { query, signal })),
+      unwrap(await call(backofficeApi.shipments, { query: asQuery<'shipments'>(query), signal })),
     placeholderData: keepPreviousData,
     meta: { errorTitle: 'Loading the shipments' },
   });
@@ -54,7 +61,7 @@ export function billingRequestsQuery(query: ListQuery) {
   return queryOptions({
     queryKey: backofficeKeys.list('billing-requests', query),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof backofficeApi.billingRequests>>(LISTS.billingRequests, { query, signal })),
+      unwrap(await call(backofficeApi.billingRequests, { query: asQuery<'billingRequests'>(query), signal })),
     placeholderData: keepPreviousData,
     meta: { errorTitle: 'Loading the billing requests' },
   });
@@ -63,7 +70,8 @@ export function billingRequestsQuery(query: ListQuery) {
 /** One page of an account's shipments; SPEC §9: a 404 (no shipments) is not reported. */
 export async function accountShipmentsPage(accountId: number, page: number, signal?: AbortSignal) {
   return unwrap(
-    await api.get<Reply<typeof backofficeApi.accountShipments>>(`/v2/admin/billing/account/${accountId}/shipments/`, {
+    await call(backofficeApi.accountShipments, {
+      params: { id: accountId },
       query: { page, page_size: SHIPMENTS_PAGE_SIZE },
       signal,
     }),
@@ -72,7 +80,7 @@ export async function accountShipmentsPage(accountId: number, page: number, sign
 
 /** Downloads a list's CSV with the same filters as the screen. */
 export async function downloadCsv(list: keyof typeof LISTS, query: ListQuery): Promise<void> {
-  const file = unwrap(await apiDownload(`${LISTS[list]}export.csv`, { query }));
+  const file = unwrap(await LISTS[list](query));
   saveFile(file.blob, file.filename ?? `${list}.csv`);
 }
 
@@ -81,38 +89,31 @@ export async function downloadCsv(list: keyof typeof LISTS, query: ListQuery): P
 const idempotent = () => ({ headers: { 'Idempotency-Key': newIdempotencyKey() } });
 
 export async function confirmCancellation(accountId: number) {
-  return unwrap(
-    await api.post<FlowAnswer>(
-      `/v2/billing/account/${accountId}/subscription/cancel/confirm/`,
-      undefined,
-      idempotent(),
-    ),
-  );
+  return unwrap(await call(billingApi.cancelConfirm, { params: { id: accountId }, ...idempotent() }));
 }
 
 export async function confirmReturn(accountId: number) {
-  return unwrap(
-    await api.post<FlowAnswer>(`/v2/billing/accounts/${accountId}/return/confirm/`, undefined, idempotent()),
-  );
+  return unwrap(await call(billingApi.returnConfirm, { params: { id: accountId }, ...idempotent() }));
 }
 
 export async function declineReturn(accountId: number, reason: string) {
-  const body: RequestBody<typeof billingApi.returnDecline> = { reason };
-  return unwrap(await api.post<FlowAnswer>(`/v2/billing/accounts/${accountId}/return/decline/`, body, idempotent()));
+  return unwrap(await call(billingApi.returnDecline, { params: { id: accountId }, body: { reason }, ...idempotent() }));
 }
 
 export async function renewAccount(accountId: number) {
-  return unwrap(await api.put<FlowAnswer>(`/v2/admin/billing/account/${accountId}/renew/`, undefined, idempotent()));
+  return unwrap(await call(billingApi.adminRenew, { params: { id: accountId }, ...idempotent() }));
 }
 
 // Invoices (staff): refund and remove (void) — POST /api/v2/billing/invoices/{id}/refund|remove/.
 
 export async function refundInvoice(
   invoice: { id: number; billing_entity_name: string },
-  body: RequestBody<typeof billingApi.refundInvoice>,
+  body: RequestBody<typeof billingContract.refundInvoice>,
 ) {
   return unwrap(
-    await api.post<Reply<typeof billingApi.refundInvoice>>(`/v2/billing/invoices/${invoice.id}/refund/`, body, {
+    await call(billingApi.refundInvoice, {
+      params: { id: invoice.id },
+      body,
       ...idempotent(),
       query: { billing_entity_name: invoice.billing_entity_name },
     }),
@@ -121,7 +122,8 @@ export async function refundInvoice(
 
 export async function removeInvoice(invoice: { id: number; billing_entity_name: string }) {
   return unwrap(
-    await api.post<Reply<typeof billingApi.removeInvoice>>(`/v2/billing/invoices/${invoice.id}/remove/`, undefined, {
+    await call(billingApi.removeInvoice, {
+      params: { id: invoice.id },
       ...idempotent(),
       query: { billing_entity_name: invoice.billing_entity_name },
     }),

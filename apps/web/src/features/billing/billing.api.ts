@@ -9,19 +9,16 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SubscriptionAction } from '@grove/domain';
 import type {
-  BillingDetails,
-  BillingRules,
-  CardUpdateLink,
   CardUpdateRequest,
   FlowAnswer,
-  InvoicePage,
   PaymentMethodUpdateAnswer,
   Subscription,
-  billingApi,
+  billingApi as billingContract,
 } from '@grove/domain/api/billing';
 import type { Reply, RequestBody } from '@grove/domain/api/common';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
 
-import { ApiError, api, unwrap } from '../../lib/api-client.ts';
+import { ApiError, call, unwrap } from '../../lib/api-client.ts';
 import { authKeys } from '../auth/auth.api.ts';
 
 /** Invoices and history entries per page. */
@@ -41,7 +38,7 @@ export const billingKeys = {
 export function billingRulesQuery() {
   return queryOptions({
     queryKey: billingKeys.rules(),
-    queryFn: async ({ signal }) => unwrap(await api.get<BillingRules>('/v2/billing/rules/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(billingApi.rules, { signal })),
     staleTime: 60 * 60 * 1000,
     meta: { errorTitle: 'Loading the billing rules' },
   });
@@ -51,18 +48,15 @@ export function billingRulesQuery() {
 export function subscriptionsQuery(accountId: number) {
   return queryOptions({
     queryKey: billingKeys.subscriptions(accountId),
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await api.get<Reply<typeof billingApi.subscriptions>>(`/v2/billing/accounts/${accountId}/subscriptions/`, {
-          signal,
-        }),
-      ),
+    queryFn: async ({ signal }) => unwrap(await call(billingApi.subscriptions, { params: { id: accountId }, signal })),
     meta: { errorTitle: 'Loading your subscription' },
   });
 }
 
 /** The account's current subscription (the newest), or null before the family bought Grove. */
-export function currentSubscription(list: Reply<typeof billingApi.subscriptions> | undefined): Subscription | null {
+export function currentSubscription(
+  list: Reply<typeof billingContract.subscriptions> | undefined,
+): Subscription | null {
   return list?.results[0] ?? null;
 }
 
@@ -70,8 +64,7 @@ export function currentSubscription(list: Reply<typeof billingApi.subscriptions>
 export function billingDetailsQuery(userId: number) {
   return queryOptions({
     queryKey: billingKeys.details(userId),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<BillingDetails>(`/v2/billing/users/${userId}/billing_details/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(billingApi.billingDetails, { params: { id: userId }, signal })),
     meta: { errorTitle: 'Loading your billing details' },
   });
 }
@@ -82,7 +75,8 @@ export function invoicesQuery(accountId: number, page: number) {
     queryKey: billingKeys.invoices(accountId, page),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<InvoicePage>(`/v2/billing/accounts/${accountId}/invoices/`, {
+        await call(billingApi.invoices, {
+          params: { id: accountId },
           query: { page, page_size: BILLING_PAGE_SIZE },
           signal,
         }),
@@ -97,7 +91,7 @@ export function historyQuery(accountId: number, page: number) {
     queryKey: billingKeys.history(accountId, page),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<Reply<typeof billingApi.actions>>('/v3/subscription_actions/', {
+        await call(billingApi.actions, {
           query: { account: accountId, page, page_size: BILLING_PAGE_SIZE },
           signal,
         }),
@@ -133,8 +127,8 @@ export type ParentFlow = Extract<
 
 /** The flows that take a body, and their bodies. */
 type FlowBodies = {
-  cancel_request: RequestBody<typeof billingApi.cancelRequest>;
-  pause: RequestBody<typeof billingApi.pause>;
+  cancel_request: RequestBody<typeof billingContract.cancelRequest>;
+  pause: RequestBody<typeof billingContract.pause>;
 };
 type FlowArgs<A extends ParentFlow> = A extends keyof FlowBodies ? [body: FlowBodies[A]] : [];
 
@@ -145,26 +139,23 @@ export async function runFlow<A extends ParentFlow>(
   action: A,
   ...[body]: FlowArgs<A>
 ): Promise<FlowAnswer> {
-  const options = idempotent(key);
-  const account = `/v2/billing/account/${accountId}`;
-  const post = async (path: string) => unwrap(await api.post<FlowAnswer>(path, body, options));
+  const options = { ...idempotent(key), params: { id: accountId } };
+  // `body` is the flow's own (FlowArgs); the switch does not narrow the type parameter, hence the casts.
   switch (action) {
     case 'cancel_request':
-      return post(`${account}/subscription/cancel/request/`);
+      return unwrap(await call(billingApi.cancelRequest, { ...options, body: body as FlowBodies['cancel_request'] }));
     case 'cancel_undo':
-      return post(`${account}/subscription/cancel/undo/`);
+      return unwrap(await call(billingApi.cancelUndo, options));
     case 'pause':
-      return post(`${account}/subscription/pause/`);
+      return unwrap(await call(billingApi.pause, { ...options, body: body as FlowBodies['pause'] }));
     case 'resume':
-      return post(`${account}/subscription/resume/`);
+      return unwrap(await call(billingApi.resume, options));
     case 'renew_decline':
-      return post(`${account}/renew/decline/`);
+      return unwrap(await call(billingApi.renewDecline, options));
     case 'return_request':
-      return post(`/v2/billing/accounts/${accountId}/return/request/`);
-    default: {
-      const renew: RequestBody<typeof billingApi.renew> = { account: accountId };
-      return unwrap(await api.put<FlowAnswer>('/v2/billing/order/renew/', renew, options));
-    }
+      return unwrap(await call(billingApi.returnRequest, options));
+    default:
+      return unwrap(await call(billingApi.renew, { ...idempotent(key), body: { account: accountId } }));
   }
 }
 
@@ -194,10 +185,10 @@ export async function afterFlow(
 
 /** POST /api/v2/billing/payment/: a new card for the family, used from the next charge on. */
 export async function updatePaymentMethod(
-  body: RequestBody<typeof billingApi.payment>,
+  body: RequestBody<typeof billingContract.payment>,
   key: string,
 ): Promise<PaymentMethodUpdateAnswer> {
-  return unwrap(await api.post<PaymentMethodUpdateAnswer>('/v2/billing/payment/', body, idempotent(key)));
+  return unwrap(await call(billingApi.payment, { body, ...idempotent(key) }));
 }
 
 /** GET /api/v2/billing/card_update/?o=: what a signed card-update link is for (no sign-in). */
@@ -205,7 +196,7 @@ export function cardUpdateLinkQuery(token: string) {
   return queryOptions({
     queryKey: [...billingKeys.all, 'card-update-link', token] as const,
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<CardUpdateLink>('/v2/billing/card_update/', { query: { o: token }, signal, auth: false })),
+      unwrap(await call(billingApi.cardUpdateLink, { query: { o: token }, signal, auth: false })),
     // The page shows a refused link itself.
     retry: false,
     staleTime: Infinity,
@@ -214,13 +205,11 @@ export function cardUpdateLinkQuery(token: string) {
 
 /** POST /api/v2/billing/card_update/: a new card through a signed link. */
 export async function updateCardWithLink(body: CardUpdateRequest): Promise<PaymentMethodUpdateAnswer> {
-  return unwrap(await api.post<PaymentMethodUpdateAnswer>('/v2/billing/card_update/', body, { auth: false }));
+  return unwrap(await call(billingApi.cardUpdate, { body, auth: false }));
 }
 
 /** POST /api/v2/billing/payment/request_update_email/: a link to update the card, by e-mail. */
 export async function requestUpdateEmail(): Promise<string> {
-  const answer = unwrap(
-    await api.post<Reply<typeof billingApi.requestUpdateEmail>>('/v2/billing/payment/request_update_email/'),
-  );
+  const answer = unwrap(await call(billingApi.requestUpdateEmail));
   return answer.detail;
 }

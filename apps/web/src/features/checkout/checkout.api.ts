@@ -12,7 +12,7 @@ import type {
   ProgramPlanAnswer,
   PromoCode,
 } from '@grove/domain/api/billing';
-import { billingApi } from '@grove/domain/api/endpoints';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
 
 import { call, unwrap } from '../../lib/api-client.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';

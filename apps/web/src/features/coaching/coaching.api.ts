@@ -11,23 +11,19 @@
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  AvailableHours,
   BookBody,
-  Brief,
   CoachNote,
-  CoachNotePage,
-  CoachProfile,
   CoachingCall,
   CoachingCallPage,
-  FamilyPage,
   TimeOff,
   UpdateCallBody,
   WorkingHours,
-  coachingApi,
+  coachingApi as coachingContract,
 } from '@grove/domain/api/coaching';
-import type { Reply, RequestBody } from '@grove/domain/api/common';
+import type { RequestBody } from '@grove/domain/api/common';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
 
-import { ApiError, api, apiDownload, unwrap } from '../../lib/api-client.ts';
+import { ApiError, call, download, unwrap } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 
 /** Calls, notes and families read per page (a family has a handful of calls; a coach some dozens of families). */
@@ -58,15 +54,13 @@ export const coachingKeys = {
   timeOff: () => [...coachingKeys.all, 'time-off'] as const,
 };
 
-const BOOKING = '/v1/coach_booking';
-
 // Reads.
 
 /** GET /api/v2/coach/profile/{id}/: the coach's card; a 404 (no profile) shows no notification. */
 export function coachProfileQuery(coachId: number) {
   return queryOptions({
     queryKey: coachingKeys.profile(coachId),
-    queryFn: async ({ signal }) => unwrap(await api.get<CoachProfile>(`/v2/coach/profile/${coachId}/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(coachingApi.profile, { params: { id: coachId }, signal })),
     meta: { errorTitle: 'Loading your coach', notify: 'coachAccountFetch' },
   });
 }
@@ -75,8 +69,7 @@ export function coachProfileQuery(coachId: number) {
 export function coachesQuery() {
   return queryOptions({
     queryKey: coachingKeys.coaches(),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof coachingApi.coaches>>(`${BOOKING}/coaches/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(coachingApi.coaches, { signal })),
     meta: { errorTitle: 'Loading the coaches' },
   });
 }
@@ -90,7 +83,7 @@ export function availableHoursQuery(widgetId: string, from: string, days = CALEN
     queryKey: coachingKeys.hoursOf(widgetId, from, days),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<AvailableHours>(`${BOOKING}/calendar/available_hours/`, {
+        await call(coachingApi.availableHours, {
           query: { widget_id: widgetId, from, days },
           signal,
         }),
@@ -107,7 +100,7 @@ export function userBookingsQuery(when: CallsWhen) {
     queryKey: coachingKeys.bookingList(when),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<CoachingCallPage>('/v2/user/coach_bookings/', {
+        await call(coachingApi.userBookings, {
           query: { when, page_size: COACHING_PAGE_SIZE },
           signal,
         }),
@@ -122,7 +115,7 @@ export function notesQuery(userId: number) {
     queryKey: coachingKeys.notesOf(userId),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<CoachNotePage>(`${BOOKING}/coach_note/`, {
+        await call(coachingApi.notes, {
           query: { user: userId, page_size: COACHING_PAGE_SIZE },
           signal,
         }),
@@ -137,7 +130,7 @@ export function callsQuery(when: CallsWhen) {
     queryKey: coachingKeys.callList(when),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<CoachingCallPage>(`${BOOKING}/coaching_call/`, {
+        await call(coachingApi.calls, {
           query: { when, page_size: COACHING_PAGE_SIZE },
           signal,
         }),
@@ -151,7 +144,7 @@ export function familiesQuery() {
   return queryOptions({
     queryKey: coachingKeys.families(),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<FamilyPage>(`${BOOKING}/families/`, { query: { page_size: COACHING_PAGE_SIZE }, signal })),
+      unwrap(await call(coachingApi.families, { query: { page_size: COACHING_PAGE_SIZE }, signal })),
     meta: { errorTitle: 'Loading your families' },
   });
 }
@@ -160,7 +153,7 @@ export function familiesQuery() {
 export function briefQuery(accountId: number) {
   return queryOptions({
     queryKey: coachingKeys.brief(accountId),
-    queryFn: async ({ signal }) => unwrap(await api.get<Brief>(`${BOOKING}/brief/${accountId}/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(coachingApi.brief, { params: { id: accountId }, signal })),
     meta: { errorTitle: 'Loading the family’s brief' },
   });
 }
@@ -169,7 +162,7 @@ export function briefQuery(accountId: number) {
 export function workingHoursQuery() {
   return queryOptions({
     queryKey: coachingKeys.workingHours(),
-    queryFn: async ({ signal }) => unwrap(await api.get<WorkingHours>(`${BOOKING}/working_hours/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(coachingApi.workingHours, { signal })),
     meta: { errorTitle: 'Loading your working hours' },
   });
 }
@@ -178,8 +171,7 @@ export function workingHoursQuery() {
 export function timeOffQuery() {
   return queryOptions({
     queryKey: coachingKeys.timeOff(),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<Reply<typeof coachingApi.timeOff>>(`${BOOKING}/time_off/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(coachingApi.timeOff, { signal })),
     meta: { errorTitle: 'Loading your time off' },
   });
 }
@@ -188,12 +180,12 @@ export function timeOffQuery() {
 
 /** POST /api/v1/coach_booking/book/: a call in a free slot (with the `ref` the family came with). */
 export async function bookCall(body: BookBody): Promise<CoachingCall> {
-  return unwrap(await api.post<CoachingCall>(`${BOOKING}/book/`, body));
+  return unwrap(await call(coachingApi.book, { body }));
 }
 
 /** PUT /api/v1/coach_booking/coaching_call/{id}: cancel or move it (family), record its outcome (coach). */
 export async function updateCall(callId: number, body: UpdateCallBody): Promise<CoachingCall> {
-  return unwrap(await api.put<CoachingCall>(`${BOOKING}/coaching_call/${callId}/`, body));
+  return unwrap(await call(coachingApi.updateCall, { params: { id: callId }, body }));
 }
 
 /**
@@ -201,40 +193,45 @@ export async function updateCall(callId: number, body: UpdateCallBody): Promise<
  * bearer token (a plain link would carry none) and saved; answers the file name.
  */
 export async function downloadCallIcs(callId: number): Promise<string> {
-  const file = unwrap(await apiDownload(`${BOOKING}/coaching_call/${callId}/ics/`));
+  const file = unwrap(await download(coachingApi.ics, { params: { id: callId } }));
   const filename = file.filename ?? `grove-coaching-call-${callId}.ics`;
   saveFile(file.blob, filename);
   return filename;
 }
 
 /** POST /api/v1/coach_booking/coach_note/: a note about a family, by one of its users. */
-export async function addNote(body: RequestBody<typeof coachingApi.addNote>): Promise<CoachNote> {
-  return unwrap(await api.post<CoachNote>(`${BOOKING}/coach_note/`, body));
+export async function addNote(body: RequestBody<typeof coachingContract.addNote>): Promise<CoachNote> {
+  return unwrap(await call(coachingApi.addNote, { body }));
 }
 
 /** PUT /api/v1/coach_booking/coach_note/{id}: its text or whether the family reads it. */
-export async function updateNote(noteId: number, body: RequestBody<typeof coachingApi.updateNote>): Promise<CoachNote> {
-  return unwrap(await api.put<CoachNote>(`${BOOKING}/coach_note/${noteId}/`, body));
+export async function updateNote(
+  noteId: number,
+  body: RequestBody<typeof coachingContract.updateNote>,
+): Promise<CoachNote> {
+  return unwrap(await call(coachingApi.updateNote, { params: { id: noteId }, body }));
 }
 
 /** DELETE /api/v1/coach_booking/coach_note/{id}. */
 export async function deleteNote(noteId: number): Promise<void> {
-  unwrap(await api.delete(`${BOOKING}/coach_note/${noteId}/`));
+  unwrap(await call(coachingApi.deleteNote, { params: { id: noteId } }));
 }
 
 /** PUT /api/v1/coach_booking/working_hours: replaces the coach's weekly hours and zone. */
-export async function saveWorkingHours(body: RequestBody<typeof coachingApi.setWorkingHours>): Promise<WorkingHours> {
-  return unwrap(await api.put<WorkingHours>(`${BOOKING}/working_hours/`, body));
+export async function saveWorkingHours(
+  body: RequestBody<typeof coachingContract.setWorkingHours>,
+): Promise<WorkingHours> {
+  return unwrap(await call(coachingApi.setWorkingHours, { body }));
 }
 
 /** POST /api/v1/coach_booking/time_off. */
-export async function addTimeOff(body: RequestBody<typeof coachingApi.addTimeOff>): Promise<TimeOff> {
-  return unwrap(await api.post<TimeOff>(`${BOOKING}/time_off/`, body));
+export async function addTimeOff(body: RequestBody<typeof coachingContract.addTimeOff>): Promise<TimeOff> {
+  return unwrap(await call(coachingApi.addTimeOff, { body }));
 }
 
 /** DELETE /api/v1/coach_booking/time_off/{id}. */
 export async function deleteTimeOff(timeOffId: number): Promise<void> {
-  unwrap(await api.delete(`${BOOKING}/time_off/${timeOffId}/`));
+  unwrap(await call(coachingApi.deleteTimeOff, { params: { id: timeOffId } }));
 }
 
 /**
@@ -329,8 +326,8 @@ export function useNoteChange(accountId: number) {
   return useMutation({
     mutationFn: async (
       change:
-        | { kind: 'add'; body: RequestBody<typeof coachingApi.addNote> }
-        | { kind: 'update'; noteId: number; body: RequestBody<typeof coachingApi.updateNote> }
+        | { kind: 'add'; body: RequestBody<typeof coachingContract.addNote> }
+        | { kind: 'update'; noteId: number; body: RequestBody<typeof coachingContract.updateNote> }
         | { kind: 'delete'; noteId: number },
     ): Promise<CoachNote | null> => {
       if (change.kind === 'add') return addNote(change.body);
@@ -359,7 +356,7 @@ export function useTimeOffChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (
-      change: { kind: 'add'; body: RequestBody<typeof coachingApi.addTimeOff> } | { kind: 'delete'; id: number },
+      change: { kind: 'add'; body: RequestBody<typeof coachingContract.addTimeOff> } | { kind: 'delete'; id: number },
     ): Promise<TimeOff | null> => {
       if (change.kind === 'add') return addTimeOff(change.body);
       await deleteTimeOff(change.id);

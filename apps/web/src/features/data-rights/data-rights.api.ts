@@ -7,7 +7,7 @@
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DataExport, DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
-import { dataRightsApi } from '@grove/domain/api/endpoints';
+import { dataRightsApi } from '@grove/domain/api/endpoints/data-rights';
 
 import { call, download, unwrap, type QueryValue } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';

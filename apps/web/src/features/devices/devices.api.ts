@@ -9,7 +9,7 @@
  */
 import type { Device } from '@grove/domain/api/account';
 import type { Reply, RequestBody } from '@grove/domain/api/common';
-import { pairingApi } from '@grove/domain/api/endpoints';
+import { pairingApi } from '@grove/domain/api/endpoints/pairing';
 import type {
   PairApproveBody,
   PairDenyBody,

@@ -7,7 +7,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { accountApi as accountContract, CustomerInteraction } from '@grove/domain/api/account';
 import type { Reply, RequestBody } from '@grove/domain/api/common';
-import { accountApi } from '@grove/domain/api/endpoints';
+import { accountApi } from '@grove/domain/api/endpoints/account';
 
 import { call, unwrap } from '../../lib/api-client.ts';
 

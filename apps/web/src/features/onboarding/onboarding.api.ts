@@ -9,9 +9,10 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
+import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 import type { Onboarding, OnboardingStep } from '@grove/domain/api/webinars';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 
 export const onboardingKeys = {
   all: ['onboarding'] as const,
@@ -26,7 +27,7 @@ export const onboardingKeys = {
 export function onboardingQuery(accountId: number) {
   return queryOptions({
     queryKey: onboardingKeys.account(accountId),
-    queryFn: async ({ signal }) => unwrap(await api.get<Onboarding>('/v2/onboarding/', { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(webinarsApi.onboarding, { signal })),
     staleTime: 0,
     meta: { errorTitle: 'Loading your first steps' },
   });
@@ -34,7 +35,7 @@ export function onboardingQuery(accountId: number) {
 
 /** POST /api/v2/onboarding/{step}/finish/: answers the new state. */
 export async function finishStep(step: OnboardingStepId): Promise<Onboarding> {
-  return unwrap(await api.post<Onboarding>(`/v2/onboarding/${step}/finish/`));
+  return unwrap(await call(webinarsApi.finishStep, { params: { step } }));
 }
 
 /** A step's place in the checklist (1 = first); unknown ids go last. */

@@ -9,9 +9,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZES, type TimeFrameId } from '@grove/domain';
-import type { ActivityPage, PlayerOverview, WeeklyActivity } from '@grove/domain/api/play';
+import { playApi } from '@grove/domain/api/endpoints/play';
+import type { ActivityPage } from '@grove/domain/api/play';
 
-import { api, apiDownload, unwrap } from '../../lib/api-client.ts';
+import { call, download, unwrap } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/paging.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -37,8 +38,7 @@ export type FrameSessions = Pick<ActivityPage, 'count' | 'total_seconds_played'>
 export function overviewQuery(playerId: number) {
   return queryOptions({
     queryKey: playKeys.overview(playerId),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<PlayerOverview>(`/v1/dashboard/player/${playerId}/overview/`, { signal })),
+    queryFn: async ({ signal }) => unwrap(await call(playApi.overview, { params: { id: playerId }, signal })),
     staleTime: STALE_TIMES.player,
     meta: { errorTitle: 'Loading the player’s week' },
   });
@@ -50,7 +50,8 @@ export function weeklyActivityQuery(playerId: number, frame: TimeFrameId) {
     queryKey: playKeys.weekly(playerId, frame),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api.get<WeeklyActivity>(`/v2/player/${playerId}/activity/weekly/`, {
+        await call(playApi.weekly, {
+          params: { id: playerId },
           query: { time_frame: frame },
           signal,
         }),
@@ -70,7 +71,8 @@ export function frameSessionsQuery(playerId: number, frame: TimeFrameId) {
     queryFn: async ({ signal }): Promise<FrameSessions> => {
       const all = await fetchAllPages(async (page) =>
         unwrap(
-          await api.get<ActivityPage>(`/v2/player/${playerId}/activity/`, {
+          await call(playApi.activity, {
+            params: { id: playerId },
             query: { time_frame: frame, page, page_size: ACTIVITY_PAGE_SIZE },
             signal,
           }),
@@ -93,7 +95,7 @@ export function frameSessionsQuery(playerId: number, frame: TimeFrameId) {
  * The server names it (`<player>-sessions-<date>.csv`); `fallbackName` is used if it does not.
  */
 export async function exportSessionsCsv(playerId: number, fallbackName: string): Promise<string> {
-  const file = unwrap(await apiDownload(`/v2/player/${playerId}/sessions.csv`));
+  const file = unwrap(await download(playApi.sessionsCsv, { params: { id: playerId } }));
   const filename = file.filename ?? fallbackName;
   saveFile(file.blob, filename);
   return filename;

@@ -17,7 +17,7 @@ import type {
   StatSetBody,
 } from '@grove/domain/api/players';
 
-import { playersApi } from '@grove/domain/api/endpoints';
+import { playersApi } from '@grove/domain/api/endpoints/players';
 
 import { ApiError, call, unwrap } from '../../lib/api-client.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';

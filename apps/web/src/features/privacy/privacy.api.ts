@@ -5,7 +5,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AnalyticsBody, PaymentTextsBody, PrivacyStatus } from '@grove/domain/api/privacy';
-import { privacyApi } from '@grove/domain/api/endpoints';
+import { privacyApi } from '@grove/domain/api/endpoints/privacy';
 
 import { call, unwrap } from '../../lib/api-client.ts';
 

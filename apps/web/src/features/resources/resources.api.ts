@@ -4,7 +4,7 @@
  * forget: reading never waits for it, and a failure (an older server without the route, no
  * network) is ignored and signs no one out.
  */
-import { userApi } from '@grove/domain/api/endpoints';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { call } from '../../lib/api-client.ts';
 

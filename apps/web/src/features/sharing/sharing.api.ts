@@ -3,7 +3,7 @@
  * public summary a link opens. Every shape comes from the API contract (packages/domain/src/api/sharing.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { sharingApi } from '@grove/domain/api/endpoints';
+import { sharingApi } from '@grove/domain/api/endpoints/sharing';
 import type { CreatedShareLink, ShareLink, ShareLinkBody, ShareLinkPage } from '@grove/domain/api/sharing';
 
 import { call, unwrap } from '../../lib/api-client.ts';

@@ -3,7 +3,7 @@
  * API contract (packages/domain/src/api/support.ts).
  */
 import type { Reply, RequestBody } from '@grove/domain/api/common';
-import { supportApi } from '@grove/domain/api/endpoints';
+import { supportApi } from '@grove/domain/api/endpoints/support';
 import type { supportApi as supportContract } from '@grove/domain/api/support';
 
 import { call, unwrap } from '../../lib/api-client.ts';

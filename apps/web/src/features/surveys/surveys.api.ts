@@ -5,7 +5,8 @@
  * comes from the contract (packages/domain/src/api/surveys.ts).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { playersApi, surveysApi } from '@grove/domain/api/endpoints';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { surveysApi } from '@grove/domain/api/endpoints/surveys';
 import type {
   DelinkProfileReply,
   LinkProfileBody,

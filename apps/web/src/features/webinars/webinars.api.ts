@@ -17,9 +17,10 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 import type { RegistrationPage, Webinar, WebinarPage } from '@grove/domain/api/webinars';
 
-import { api, unwrap } from '../../lib/api-client.ts';
+import { call, unwrap } from '../../lib/api-client.ts';
 import { fetchAllPages, nextPageParam } from '../../lib/paging.ts';
 
 /** One registration of the signed-in person. */
@@ -45,7 +46,7 @@ export function webinarsQuery(when: WebinarWhen) {
     queryKey: webinarKeys.list(when),
     queryFn: async ({ pageParam, signal }) =>
       unwrap(
-        await api.get<WebinarPage>('/v2/webinars/list', {
+        await call(webinarsApi.list, {
           query: { when, page: pageParam, page_size: WEBINARS_PAGE_SIZE },
           signal,
         }),
@@ -65,7 +66,7 @@ export function registrationsQuery() {
       // Page 1, then each page the answer's `next` names, until it is null (lib/paging.ts).
       const all = await fetchAllPages(async (page) =>
         unwrap(
-          await api.get<RegistrationPage>('/v2/webinars/webinar_registrant/list', {
+          await call(webinarsApi.registrations, {
             query: { page, page_size: REGISTRATIONS_PAGE_SIZE },
             signal,
           }),
@@ -84,12 +85,12 @@ export function registeredWebinarIds(registrations: readonly Registration[]): Re
 
 /** POST /api/v1/webinars/register {webinar_id}: the webinar with its seats left and join link. */
 export async function registerForWebinar(webinarId: number): Promise<Webinar> {
-  return unwrap(await api.post<Webinar>('/v1/webinars/register', { webinar_id: webinarId }));
+  return unwrap(await call(webinarsApi.register, { body: { webinar_id: webinarId } }));
 }
 
 /** POST /api/v1/webinars/delete {webinar_id}: the registration is cancelled; answers the webinar. */
 export async function unregisterFromWebinar(webinarId: number): Promise<Webinar> {
-  return unwrap(await api.post<Webinar>('/v1/webinars/delete', { webinar_id: webinarId }));
+  return unwrap(await call(webinarsApi.unregister, { body: { webinar_id: webinarId } }));
 }
 
 /**
