@@ -132,7 +132,8 @@ describe('resources', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    expect(document.title).toBe('Wearing the heart-rate band · Resources · Grove');
+    // The title is set by an effect once the article has rendered.
+    await waitFor(() => expect(document.title).toBe('Wearing the heart-rate band · Resources · Grove'));
     await waitFor(() => expect(api.callsTo(ACTION).length).toBeGreaterThanOrEqual(1));
     expect(api.callsTo(ACTION)[0]?.body).toEqual({ action: 'read_resource' });
   });
