@@ -218,6 +218,15 @@ async function runLighthouse(port: number, url: string, pagePath: string): Promi
   );
   if (!result) throw new Error('Lighthouse returned nothing');
   const { lhr } = result;
+  // LIGHTHOUSE_REPORT_DIR=folder keeps each page's whole report (to read why a score is what it is).
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    await fs.mkdir(reportDir, { recursive: true });
+    await fs.writeFile(
+      path.join(reportDir, `${pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}.json`),
+      JSON.stringify(lhr),
+    );
+  }
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const landed = new URL(lhr.finalDisplayedUrl).pathname.replace(/\/$/, '') || '/';
   if (landed !== pagePath) throw new Error(`${pagePath} ended on ${landed}`);

@@ -7,6 +7,7 @@ import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.
 import { USERS, playerPage, storeSession, weeklyAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { frameFromParam } from '../../features/stats/frame-totals.ts';
+import { surveyRoutes } from '../../features/surveys/surveys.fixtures.ts';
 
 const MONTH = [
   { week_start: '2026-10-19', minutes: 30, sessions: 2, hr_rises: 6, cool_downs: 4, average_cool_down_seconds: 40 },
@@ -73,7 +74,7 @@ describe('stats', () => {
     expect(within(total('Cooldowns')).getByText('12')).toBeInTheDocument();
     expect(within(total('Cooldowns')).getByText('35 s on average')).toBeInTheDocument();
 
-    // The charts load lazily, each with a table for screen readers.
+    // The charts, each with a table for screen readers.
     const minutes = await screen.findByRole('table', { name: 'Minutes Maya played each week, the last month' });
     expect(within(minutes).getAllByRole('row')).toHaveLength(6);
     expect(screen.getByTestId('goal-line')).toBeInTheDocument();
@@ -244,5 +245,26 @@ describe('stats', () => {
     renderApp('/dashboard/stats?pid=1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Exporting sessions')).toBeInTheDocument();
+  });
+
+  it('shows the check-ins below the figures once the figures are in, so nothing moves down', async () => {
+    let answer: (() => void) | undefined;
+    signedIn({
+      ...surveyRoutes({ responses: [] }),
+      'GET /api/v2/player/1/activity/weekly/': (request) =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({ body: weeklyAnswer(1, frameFromParam(request.query.get('time_frame'), 'all').id, MONTH) });
+        }),
+    });
+    renderApp('/dashboard/stats?pid=1');
+    expect(await screen.findByText('Loading Maya’s stats…')).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.queryByRole('heading', { name: 'Check-ins' })).not.toBeInTheDocument();
+
+    answer!();
+    expect(await screen.findByRole('heading', { name: 'Check-ins' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: /^Totals for the last month/ })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Minutes Maya played each week, the last month' })).toBeInTheDocument();
   });
 });
