@@ -1,6 +1,8 @@
 // Fails when an installed package declares an engines.node range that the project's oldest
-// supported Node version does not satisfy (the root package.json engines.node, e.g. ">=20.19").
+// supported Node version does not satisfy (the root package.json engines.node, e.g. ">=20.19"),
+// nor the Node 24 that CI runs the tests on too, when GROVE_NODE24 names its binary (.ci/run).
 // Walks every node_modules folder: the root's, the workspaces', and the ones nested in packages.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,16 @@ const oldest = supportedRange ? semver.minVersion(supportedRange) : null;
 if (!oldest) {
   console.error('check-engines: the root package.json has no usable engines.node range');
   process.exit(1);
+}
+/** The Node versions every package must allow: the oldest supported, and CI's Node 24 (exact version). */
+const versions = [oldest.version];
+if (process.env.GROVE_NODE24) {
+  const tested = semver.clean(execFileSync(process.env.GROVE_NODE24, ['--version'], { encoding: 'utf8' }));
+  if (!tested || !semver.satisfies(tested, supportedRange)) {
+    console.error(`check-engines: GROVE_NODE24 is Node ${tested}, outside the root engines.node "${supportedRange}"`);
+    process.exit(1);
+  }
+  versions.push(tested);
 }
 
 /** Folders of the workspaces named in the root package.json ("dir" or "dir/*"). */
@@ -74,10 +86,12 @@ function checkPackage(dir) {
         problems.push(
           `${manifest.name}@${manifest.version} (${path.relative(ROOT, dir)}): engines.node ${JSON.stringify(range)} is not a valid range`,
         );
-      } else if (!semver.satisfies(oldest, valid)) {
-        problems.push(
-          `${manifest.name}@${manifest.version} (${path.relative(ROOT, dir)}): engines.node "${range}" excludes Node ${oldest}`,
-        );
+      } else {
+        for (const version of versions.filter((v) => !semver.satisfies(v, valid))) {
+          problems.push(
+            `${manifest.name}@${manifest.version} (${path.relative(ROOT, dir)}): engines.node "${range}" excludes Node ${version}`,
+          );
+        }
       }
     }
   }
@@ -102,11 +116,11 @@ for (const folder of [ROOT, ...workspaceFolders()]) walkNodeModules(path.join(fo
 
 if (problems.length > 0) {
   console.error(
-    `check-engines: ${problems.length} installed package(s) do not support Node ${oldest} (root engines.node "${supportedRange}"):`,
+    `check-engines: ${problems.length} problem(s) with installed packages and Node ${versions.join(' and ')} (root engines.node "${supportedRange}"):`,
   );
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }
 console.log(
-  `check-engines: ${checked} installed packages all allow Node ${oldest} (root engines.node "${supportedRange}")`,
+  `check-engines: ${checked} installed packages all allow Node ${versions.join(' and ')} (root engines.node "${supportedRange}")`,
 );

