@@ -7,7 +7,7 @@
 import { DIGEST } from './account.ts';
 import { CHART } from './constants.ts';
 import { resolveTimeZone } from './dates.ts';
-import { localDateKey, weekStart } from './stats.ts';
+import { localDateKey, playMinutes, weekStart } from './stats.ts';
 
 /** The weekly minutes goal the digest measures against (the chart's goal line). */
 export const DIGEST_GOAL_MINUTES = CHART.goalMinutes;
@@ -43,10 +43,8 @@ export interface PlayerDigest {
   encouragement: string;
 }
 
-/** Seconds as whole minutes, rounded to the nearest (as the weekly chart shows them). */
-export function minutesOf(seconds: number): number {
-  return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds / 60) : 0;
-}
+/** Seconds as whole minutes, rounded to the nearest: the weekly chart's rule (stats.ts). */
+export const minutesOf: (seconds: number) => number = playMinutes;
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,8 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { TIME_FRAMES, frameStart, isTimeFrameId, localDateKey, weekStart, weeklyBuckets } from './stats.ts';
-import type { PlaySession, TimeFrameId, WeeklyBucket } from './stats.ts';
+import { playApi } from './api/play.ts';
+import { addDaysToDateKey, startOfLocalDate } from './sharing.ts';
+import {
+  DEFAULT_TIME_FRAME,
+  NO_PLAY,
+  TIME_FRAMES,
+  averageCoolDown,
+  frameStart,
+  frameWeeks,
+  isTimeFrameId,
+  localDateKey,
+  playMinutes,
+  playTotals,
+  recentWeeks,
+  sumPlay,
+  weekOfPlay,
+  weekStart,
+  weeklyBuckets,
+  weeksBetween,
+  weeksOfPlay,
+} from './stats.ts';
+import type { PlaySession, PlaySums, TimeFrameId, WeekSums, WeeklyBucket } from './stats.ts';
 
 const NY = 'America/New_York';
 const at = (iso: string) => new Date(iso);
@@ -311,6 +331,201 @@ describe('properties', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the default time frame', () => {
+  it('is one of the frames, and the contract takes it when a request names none', () => {
+    expect(DEFAULT_TIME_FRAME).toBe('1Mo');
+    expect(isTimeFrameId(DEFAULT_TIME_FRAME)).toBe(true);
+    expect(playApi.weekly.schema.querystring.parse({}).time_frame).toBe(DEFAULT_TIME_FRAME);
+    expect(playApi.activity.schema.querystring.parse({}).time_frame).toBe(DEFAULT_TIME_FRAME);
+    expect(playApi.weekly.schema.querystring.parse({ time_frame: 'all' }).time_frame).toBe('all');
+  });
+});
+
+describe('playMinutes and averageCoolDown', () => {
+  it.each([
+    [0, 0],
+    [29, 0],
+    [30, 1],
+    [89, 1],
+    [90, 2],
+    [2_700, 45],
+    [-120, 0],
+    [Number.NaN, 0],
+  ])('%s seconds are %s minutes', (seconds, minutes) => {
+    expect(playMinutes(seconds)).toBe(minutes);
+  });
+
+  it('averages the cooldowns of several sessions in whole seconds, rounded to the nearest', () => {
+    // Sessions with 2 cooldowns (70 s in all), 1 (50 s) and 3 (130 s): 250 s over 6 cooldowns.
+    const sessions = [
+      { coolDowns: 2, seconds: 70 },
+      { coolDowns: 1, seconds: 50 },
+      { coolDowns: 3, seconds: 130 },
+    ];
+    const seconds = sessions.reduce((sum, s) => sum + s.seconds, 0);
+    const coolDowns = sessions.reduce((sum, s) => sum + s.coolDowns, 0);
+    expect(averageCoolDown(seconds, coolDowns)).toBe(42); // 41.67
+    expect(averageCoolDown(5, 2)).toBe(3); // 2.5 rounds up
+    expect(averageCoolDown(40, 1)).toBe(40);
+  });
+
+  it('is null without cooldowns, whatever the seconds', () => {
+    expect(averageCoolDown(0, 0)).toBeNull();
+    expect(averageCoolDown(120, 0)).toBeNull();
+  });
+});
+
+const sums = (over: Partial<PlaySums> = {}): PlaySums => ({ ...NO_PLAY, ...over });
+
+describe('a week of play, the totals of several', () => {
+  it('a week with play: its minutes and its average cooldown', () => {
+    expect(
+      weekOfPlay(
+        '2024-03-11',
+        sums({ sessions: 3, secondsPlayed: 2_730, hrRises: 7, coolDowns: 4, coolDownSeconds: 150 }),
+      ),
+    ).toEqual({
+      week_start: '2024-03-11',
+      seconds_played: 2_730,
+      minutes: 46,
+      sessions: 3,
+      hr_rises: 7,
+      cool_downs: 4,
+      average_cool_down_seconds: 38, // 37.5
+    });
+  });
+
+  it('an empty week is zero, with no average cooldown', () => {
+    const empty = {
+      week_start: '2024-03-18',
+      seconds_played: 0,
+      minutes: 0,
+      sessions: 0,
+      hr_rises: 0,
+      cool_downs: 0,
+      average_cool_down_seconds: null,
+    };
+    expect(weekOfPlay('2024-03-18', undefined)).toEqual(empty);
+    expect(weekOfPlay('2024-03-18', NO_PLAY)).toEqual(empty);
+  });
+
+  it('totals average over all the cooldowns, not over the weeks’ averages', () => {
+    // 2 cooldowns of 50 s on average and 1 of 20 s: 40 s (the weeks' averages would say 35).
+    const weeks = [
+      sums({ sessions: 2, secondsPlayed: 1_200, hrRises: 3, coolDowns: 2, coolDownSeconds: 100 }),
+      sums({ sessions: 1, secondsPlayed: 600, hrRises: 1, coolDowns: 1, coolDownSeconds: 20 }),
+    ];
+    expect(sumPlay(weeks)).toEqual({
+      sessions: 3,
+      secondsPlayed: 1_800,
+      hrRises: 4,
+      coolDowns: 3,
+      coolDownSeconds: 120,
+    });
+    expect(playTotals(sumPlay(weeks))).toEqual({
+      sessions: 3,
+      seconds_played: 1_800,
+      hr_rises: 4,
+      cool_downs: 3,
+      average_cool_down_seconds: 40,
+    });
+  });
+
+  it('no play totals zero, with no average cooldown', () => {
+    const none = { sessions: 0, seconds_played: 0, hr_rises: 0, cool_downs: 0, average_cool_down_seconds: null };
+    expect(sumPlay([])).toEqual(NO_PLAY);
+    expect(playTotals(undefined)).toEqual(none);
+    expect(playTotals(sumPlay([]))).toEqual(none);
+    expect(playTotals(sums({ sessions: 2, secondsPlayed: 300 }))).toEqual({
+      ...none,
+      sessions: 2,
+      seconds_played: 300,
+    });
+  });
+
+  it('weeksOfPlay lays the rows on the frame’s Mondays, empty weeks as zero, and sums only those weeks', () => {
+    const row = (week: string, over: Partial<PlaySums>): WeekSums => ({ week, ...sums(over) });
+    const { weeks, sums: total } = weeksOfPlay(
+      ['2024-03-04', '2024-03-11', '2024-03-18'],
+      [
+        row('2024-02-26', { sessions: 9, secondsPlayed: 9_000, coolDowns: 9, coolDownSeconds: 900 }), // before the frame
+        row('2024-03-04', { sessions: 2, secondsPlayed: 1_500, hrRises: 2, coolDowns: 2, coolDownSeconds: 70 }),
+        row('2024-03-18', { sessions: 1, secondsPlayed: 600, hrRises: 1, coolDowns: 1, coolDownSeconds: 50 }),
+      ],
+    );
+    expect(weeks.map((w) => [w.week_start, w.minutes, w.sessions, w.average_cool_down_seconds])).toEqual([
+      ['2024-03-04', 25, 2, 35],
+      ['2024-03-11', 0, 0, null],
+      ['2024-03-18', 10, 1, 50],
+    ]);
+    expect(total).toEqual({ sessions: 3, secondsPlayed: 2_100, hrRises: 3, coolDowns: 3, coolDownSeconds: 120 });
+    expect(playTotals(total).average_cool_down_seconds).toBe(40);
+    expect(weeksOfPlay([], [row('2024-03-04', { sessions: 1 })])).toEqual({ weeks: [], sums: NO_PLAY });
+  });
+});
+
+describe('weeks in the account’s time zone', () => {
+  // Sunday 10 March 2024, 23:30 in New York (EDT since 02:00 that day); Monday 11 March in UTC,
+  // London and Tokyo.
+  const sundayNightInNewYork = at('2024-03-11T03:30:00Z');
+
+  it('a week starts on Monday at local midnight: the same instant is in two weeks in two zones', () => {
+    expect(recentWeeks(2, { today: sundayNightInNewYork, timeZone: NY })).toEqual(['2024-02-26', '2024-03-04']);
+    expect(recentWeeks(2, { today: sundayNightInNewYork, timeZone: 'Europe/London' })).toEqual([
+      '2024-03-04',
+      '2024-03-11',
+    ]);
+    expect(recentWeeks(4, { today: sundayNightInNewYork, timeZone: 'Asia/Tokyo' })).toEqual([
+      '2024-02-19',
+      '2024-02-26',
+      '2024-03-04',
+      '2024-03-11',
+    ]);
+    expect(recentWeeks(0, { today: sundayNightInNewYork, timeZone: NY })).toEqual([]);
+    expect(recentWeeks(2, { today: new Date(Number.NaN), timeZone: NY })).toEqual([]);
+  });
+
+  it('frameWeeks: 1W ending on a Sunday night in New York is two weeks, in UTC it is the Monday’s', () => {
+    expect(frameWeeks('1W', { today: sundayNightInNewYork, timeZone: NY })).toEqual({
+      start: '2024-03-03',
+      weeks: ['2024-02-26', '2024-03-04'],
+    });
+    expect(frameWeeks('1W', { today: sundayNightInNewYork, timeZone: 'UTC' })).toEqual({
+      start: '2024-03-04',
+      weeks: ['2024-03-04', '2024-03-11'],
+    });
+  });
+
+  it('weeksBetween: the Mondays from the first date’s week to the last date’s', () => {
+    expect(weeksBetween('2024-03-10', '2024-03-11')).toEqual(['2024-03-04', '2024-03-11']); // Sunday, Monday
+    expect(weeksBetween('2024-03-11', '2024-03-17')).toEqual(['2024-03-11']); // Monday to Sunday
+    expect(weeksBetween('2024-12-30', '2025-01-13')).toEqual(['2024-12-30', '2025-01-06', '2025-01-13']);
+    expect(weeksBetween('2024-02-28', '2024-03-01')).toEqual(['2024-02-26']); // over 29 February
+    expect(weeksBetween('2024-03-18', '2024-03-11')).toEqual([]);
+    expect(weeksBetween('2024-03-18', '2024-03-17')).toEqual([]);
+    expect(weeksBetween('2024-03-18', '2024-03-18')).toEqual(['2024-03-18']);
+    expect(weeksBetween('soon', '2024-03-18')).toEqual([]);
+  });
+
+  it('weeksBetween is the weeks of a frame of those days ending on the last date, in any zone', () => {
+    const zones = fc.constantFrom(NY, 'Europe/London', 'Asia/Tokyo', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC');
+    const firstDay = fc.integer({ min: Date.UTC(2020, 0, 1) / 86_400_000, max: Date.UTC(2026, 11, 31) / 86_400_000 });
+    fc.assert(
+      fc.property(firstDay, fc.integer({ min: 0, max: 3 * 366 }), zones, (day, days, timeZone) => {
+        const from = new Date(day * 86_400_000).toISOString().slice(0, 10);
+        const last = addDaysToDateKey(from, days);
+        const endOfLast = startOfLocalDate(addDaysToDateKey(last, 1), timeZone).getTime() - 1;
+        const { weeks } = frameWeeks(
+          { id: '1W', label: `${from} – ${last}`, days },
+          { today: new Date(endOfLast), timeZone, firstPlayDate: null },
+        );
+        expect(weeksBetween(from, last)).toEqual(weeks);
+      }),
+      { numRuns: 300 },
     );
   });
 });

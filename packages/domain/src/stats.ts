@@ -22,6 +22,12 @@ export const TIME_FRAMES: readonly TimeFrame[] = [
   { id: 'all', label: 'All Time' },
 ];
 
+/**
+ * The time frame when none is named: the stats screen's first selection (about five weekly bars,
+ * readable on a phone; decision 0008) and the play contract's default for `time_frame`.
+ */
+export const DEFAULT_TIME_FRAME: TimeFrameId = '1Mo';
+
 export function isTimeFrameId(value: unknown): value is TimeFrameId {
   return TIME_FRAMES.some((frame) => frame.id === value);
 }
@@ -231,12 +237,18 @@ function secondsOf(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** Play time in whole minutes, rounded to the nearest (the chart's and the week's minutes). */
+/**
+ * Play time in whole minutes, rounded to the nearest (the chart's, the week's, the caseload's, the
+ * digest's and the CSV export's minutes); 0 for no, negative or unreadable time.
+ */
 export function playMinutes(seconds: number): number {
-  return Math.round(seconds / 60);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds / 60) : 0;
 }
 
-/** The average cooldown time in whole seconds; null without cooldowns. */
+/**
+ * The average cooldown time in whole seconds (rounded to the nearest), over all the cooldowns the
+ * seconds are the sum of: a week's, a frame's, a player's, a session's; null without cooldowns.
+ */
 export function averageCoolDown(coolDownSeconds: number, coolDowns: number): number | null {
   return coolDowns > 0 ? Math.round(coolDownSeconds / coolDowns) : null;
 }
@@ -264,6 +276,71 @@ export function weekOfPlay(week: string, sums: PlaySums | undefined): WeeklyPlay
   };
 }
 
+/** No play: what a week, a frame or a player without sessions sums to. */
+export const NO_PLAY: Readonly<PlaySums> = {
+  sessions: 0,
+  secondsPlayed: 0,
+  hrRises: 0,
+  coolDowns: 0,
+  coolDownSeconds: 0,
+};
+
+/** The sums of several weeks' (or players') sums. */
+export function sumPlay(parts: readonly PlaySums[]): PlaySums {
+  const total = { ...NO_PLAY };
+  for (const part of parts) {
+    total.sessions += part.sessions;
+    total.secondsPlayed += part.secondsPlayed;
+    total.hrRises += part.hrRises;
+    total.coolDowns += part.coolDowns;
+    total.coolDownSeconds += part.coolDownSeconds;
+  }
+  return total;
+}
+
+/** Play totals as the wire carries them (overview, statistics, shared summary); none: no play. */
+export type PlayTotals = {
+  sessions: number;
+  seconds_played: number;
+  hr_rises: number;
+  cool_downs: number;
+  average_cool_down_seconds: number | null;
+};
+
+/** The totals of `sums` on the wire, the average cooldown over all of its cooldowns. */
+export function playTotals(sums: PlaySums | undefined): PlayTotals {
+  const { sessions, secondsPlayed, hrRises, coolDowns, coolDownSeconds } = sums ?? NO_PLAY;
+  return {
+    sessions,
+    seconds_played: secondsPlayed,
+    hr_rises: hrRises,
+    cool_downs: coolDowns,
+    average_cool_down_seconds: averageCoolDown(coolDownSeconds, coolDowns),
+  };
+}
+
+/** One week's sums as the rollups give them: the week's Monday (YYYY-MM-DD) and what it sums to. */
+export type WeekSums = PlaySums & { week: string };
+
+/**
+ * The chart's weeks (`mondays`, oldest first) from the rollups' weeks with play, empty weeks as
+ * zero, and what the frame sums to: the weeks of `rows` that are not among `mondays` count in
+ * neither.
+ */
+export function weeksOfPlay(
+  mondays: readonly string[],
+  rows: readonly WeekSums[],
+): { weeks: WeeklyPlay[]; sums: PlaySums } {
+  const byWeek = new Map(rows.map((row) => [row.week, row]));
+  const inFrame: PlaySums[] = [];
+  const weeks = mondays.map((week) => {
+    const sums = byWeek.get(week);
+    if (sums) inFrame.push(sums);
+    return weekOfPlay(week, sums);
+  });
+  return { weeks, sums: sumPlay(inFrame) };
+}
+
 /** A local date key (YYYY-MM-DD) as a date; null when it is not one. */
 function parseDateKey(key: string): LocalDate | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
@@ -276,6 +353,37 @@ export function mondayOfDateKey(key: string): string {
   return date ? dateKey(mondayOf(date)) : '';
 }
 
+/** The Mondays from the week holding `first` to the week holding `last`, oldest first. */
+function mondaysBetween(first: LocalDate, last: LocalDate): string[] {
+  const weeks: string[] = [];
+  const lastMonday = dayNumber(mondayOf(last));
+  for (let monday = mondayOf(first); dayNumber(monday) <= lastMonday; monday = addDays(monday, 7)) {
+    weeks.push(dateKey(monday));
+  }
+  return weeks;
+}
+
+/**
+ * The Mondays (YYYY-MM-DD) of the weeks from the week holding local date `from` to the week
+ * holding local date `to`, oldest first (a shared summary's weeks); none when either is not a date
+ * or `to` lies in a week before `from`'s.
+ */
+export function weeksBetween(from: string, to: string): string[] {
+  const first = parseDateKey(from);
+  const last = parseDateKey(to);
+  return first && last ? mondaysBetween(first, last) : [];
+}
+
+/**
+ * The Mondays (YYYY-MM-DD) of the last `count` weeks, oldest first, the last one the week holding
+ * today in `timeZone` (a coach's brief); none for an invalid `today`.
+ */
+export function recentWeeks(count: number, options: { today: Date; timeZone: string }): string[] {
+  if (!isValidInstant(options.today)) return [];
+  const thisMonday = mondayOf(localDateOf(options.today.getTime(), options.timeZone));
+  return Array.from({ length: Math.max(0, count) }, (_, i) => dateKey(addDays(thisMonday, 7 * (i - count + 1))));
+}
+
 /**
  * The local days a time frame covers: from its first day (`start`, YYYY-MM-DD) on, laid out as
  * the Mondays of its weeks, from the week holding `start` to the week holding today. All Time
@@ -285,12 +393,7 @@ export function frameWeeks(frame: TimeFrameId | TimeFrame, options: FrameOptions
   if (!isValidInstant(options.today)) return { start: '', weeks: [] };
   const today = localDateOf(options.today.getTime(), options.timeZone);
   const start = frameStartDate(frameOf(frame), today, options);
-  const weeks: string[] = [];
-  const lastMonday = dayNumber(mondayOf(today));
-  for (let monday = mondayOf(start); dayNumber(monday) <= lastMonday; monday = addDays(monday, 7)) {
-    weeks.push(dateKey(monday));
-  }
-  return { start: dateKey(start), weeks };
+  return { start: dateKey(start), weeks: mondaysBetween(start, today) };
 }
 
 /**

@@ -4,13 +4,13 @@
  */
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helmetOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createParent } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/helpers.ts';
 import { computeSecurityHeaders, registerSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
-import type { App } from './types.ts';
 
 const CONFIGS = {
   plain: loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '.tmp/no-web' }),
@@ -65,8 +65,8 @@ describe.each(Object.entries(CONFIGS))('security headers (%s configuration)', (_
   it('are the headers @fastify/helmet sets, on every kind of answer', async () => {
     const plugin = Fastify({ logger: false });
     await plugin.register(helmet, helmetOptions(config));
-    const precomputed = Fastify({ logger: false });
-    registerSecurityHeaders(precomputed as unknown as App, await computeSecurityHeaders(helmetOptions(config)));
+    const precomputed = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    registerSecurityHeaders(precomputed, await computeSecurityHeaders(helmetOptions(config)));
 
     const expected = await answers(withRoutes(plugin));
     const actual = await answers(withRoutes(precomputed));

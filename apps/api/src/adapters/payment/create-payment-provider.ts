@@ -8,16 +8,11 @@ export async function createPaymentProvider(config: Config, db: Db): Promise<Pay
   const chosen = (config as { PAYMENT_PROVIDER?: string }).PAYMENT_PROVIDER ?? 'sandbox';
   if (chosen === 'stripe') {
     const { stripeProvider } = await import('./stripe.provider.ts');
-    const c = config as unknown as {
-      STRIPE_SECRET_KEY: string;
-      STRIPE_WEBHOOK_SECRET: string;
-      STRIPE_API_URL?: string;
-    };
-    return stripeProvider({
-      secretKey: c.STRIPE_SECRET_KEY,
-      webhookSecret: c.STRIPE_WEBHOOK_SECRET,
-      ...(c.STRIPE_API_URL ? { apiUrl: c.STRIPE_API_URL } : {}),
-    });
+    const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl } = config;
+    // config.ts refuses PAYMENT_PROVIDER=stripe without them; this only tells the compiler.
+    if (!secretKey || !webhookSecret)
+      throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return stripeProvider({ secretKey, webhookSecret, ...(apiUrl ? { apiUrl } : {}) });
   }
   return sandboxProvider(db);
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seededRandom, type Random } from '../../lib/random.ts';
 import type { Db, Executor, Tx } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import { LATEST_GAME_VERSION } from '@grove/domain/admin';
 import {
   accounts,
@@ -322,12 +323,12 @@ async function finishInterruptedSeed(tx: Executor, log: (line: string) => void) 
         'start on an empty database to get the demo data.',
     );
   }
-  const tables = (
-    (await tx.execute(sql`
+  const tables = rowsOf<{ tablename: string }>(
+    await tx.execute(sql`
       select tablename from pg_tables
        where schemaname = 'public' and tablename not in ('oauth_clients', 'app_meta', 'audit_log')
-       order by tablename`)) as unknown as { rows: { tablename: string }[] }
-  ).rows.map((row) => `"public"."${row.tablename.replace(/"/g, '""')}"`);
+       order by tablename`),
+  ).map((row) => `"public"."${row.tablename.replace(/"/g, '""')}"`);
   if (tables.length) await tx.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
   log('removed the demo data of a seed that stopped midway; seeding again');
 }

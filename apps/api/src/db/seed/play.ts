@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Random } from '../../lib/random.ts';
 import type { Executor } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import {
   accounts,
   experimentVariants,
@@ -515,11 +516,9 @@ export async function seedPlayData(ctx: SeedContext): Promise<void> {
   const staffIds = staff.map((s) => s.id);
   if (staffIds.length === 0) throw new Error('The play data seeder needs the staff users of the core seed.');
   const started = Date.now();
-  const superuser = (
-    (await db.execute(sql`select current_setting('is_superuser') = 'on' as superuser`)) as unknown as {
-      rows: { superuser: boolean }[];
-    }
-  ).rows[0]?.superuser;
+  const superuser = rowsOf<{ superuser: boolean }>(
+    await db.execute(sql`select current_setting('is_superuser') = 'on' as superuser`),
+  )[0]?.superuser;
 
   // The chunks run one after the other: the whole seed is one transaction on one connection
   // (seed/index.ts), and each chunk is a savepoint in it.

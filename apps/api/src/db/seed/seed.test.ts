@@ -30,6 +30,7 @@ import { openTestDatabase } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig, ROOT_DIR } from '../../config.ts';
 import { openDatabase, type Database, type Db } from '../client.ts';
+import { rowsOf } from '../raw.ts';
 import {
   accountNotes,
   accounts,
@@ -177,7 +178,7 @@ describe('seeding in one transaction', () => {
     const early = await db.execute(sql`
       select count(*)::int as n from play_sessions s join accounts a on a.id = s.account_id
        where (s.period_datetime at time zone a.time_zone)::time < time '07:00'`);
-    expect((early as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(rowsOf<{ n: number }>(early)[0]!.n).toBe(0);
   });
 
   it('pastdue@example.com is past due after a failed renewal: a FAILED invoice with its reason and the history row', async () => {

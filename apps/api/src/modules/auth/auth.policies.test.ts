@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -110,9 +111,9 @@ describe('route policies', () => {
   it('asks the CSRF header of the writes of a route that also reads, not of its reads', async () => {
     const { default: Fastify } = await import('fastify');
     const { default: cookie } = await import('@fastify/cookie');
-    const bare = Fastify();
+    const bare = Fastify().withTypeProvider<ZodTypeProvider>();
     await bare.register(cookie);
-    registerAuth(bare as unknown as App, database.db, { secure: false });
+    registerAuth(bare, database.db, { secure: false });
     bare.route({
       method: ['GET', 'POST'],
       url: '/api/test/both/',
@@ -132,8 +133,8 @@ describe('route policies', () => {
 
   it('refuses to register an /api route without a policy', async () => {
     const { default: Fastify } = await import('fastify');
-    const bare = Fastify();
-    registerAuth(bare as unknown as App, database.db, { secure: false });
+    const bare = Fastify().withTypeProvider<ZodTypeProvider>();
+    registerAuth(bare, database.db, { secure: false });
     expect(() => bare.get('/api/v2/forgotten/', async () => ({}))).toThrow('declares no access policy');
     await bare.close();
   });

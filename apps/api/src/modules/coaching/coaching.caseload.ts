@@ -17,6 +17,7 @@ import {
   type CaseloadFigures,
 } from '@grove/domain/caseload';
 import type { Caseload, CaseloadFamily } from '@grove/domain/api/coaching';
+import { playMinutes } from '@grove/domain';
 import { fieldError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import * as repo from './coaching.caseload.repository.ts';
@@ -47,7 +48,6 @@ async function caseloadCoach(deps: CoachingDeps, user: AuthUser, coach: number |
   return coach;
 }
 
-const minutes = (seconds: number) => Math.round(seconds / 60);
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const latest = (...dates: (Date | null)[]) =>
   dates.reduce<Date | null>((max, at) => (at && (!max || at > max) ? at : max), null);
@@ -70,8 +70,8 @@ export async function caseload(deps: CoachingDeps, user: AuthUser, query: Caselo
     const figures: CaseloadFigures = {
       familyName: account.familyName,
       players: own.length,
-      minutesThisWeek: minutes(own.reduce((sum, p) => sum + p.secondsThisWeek, 0)),
-      minutesLastWeek: minutes(own.reduce((sum, p) => sum + p.secondsLastWeek, 0)),
+      minutesThisWeek: playMinutes(own.reduce((sum, p) => sum + p.secondsThisWeek, 0)),
+      minutesLastWeek: playMinutes(own.reduce((sum, p) => sum + p.secondsLastWeek, 0)),
       daysSincePlay: lastPlayedAt ? Math.max(0, Math.floor((now.getTime() - lastPlayedAt.getTime()) / DAY_MS)) : null,
     };
     const status = caseloadStatus(figures);

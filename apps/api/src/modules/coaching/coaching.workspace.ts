@@ -2,12 +2,12 @@
  * Coach assignment (staff) and the coach's workspace: families, the brief, working hours and time off.
  */
 import { randomBytes } from 'node:crypto';
-import { CHART, COACHING_MESSAGES, DEFAULT_TIMEZONE, resolveTimeZone, WEEKDAY_NAMES } from '@grove/domain';
+import { CHART, COACHING_MESSAGES, DEFAULT_TIMEZONE, recentWeeks, resolveTimeZone, WEEKDAY_NAMES } from '@grove/domain';
 import type { Paging } from '@grove/domain/api/common';
 import type { Brief, Family, TimeOff, WorkingHours } from '@grove/domain/api/coaching';
 import { fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
-import { addDays, isoWeekday, isTimeZone, localDate, startOfLocalDay } from './coaching.availability.ts';
+import { addDays, isTimeZone, startOfLocalDay } from './coaching.availability.ts';
 import * as repo from './coaching.repository.ts';
 import {
   COACHING_REFUSALS,
@@ -76,11 +76,9 @@ export async function brief(deps: CoachingDeps, user: AuthUser, accountId: numbe
   const account = await repo.findAccount(deps.db, accountId);
   if (!account) throw notFound();
   const zone = resolveTimeZone(account.timeZone);
-  const today = localDate(now.getTime(), zone);
-  const thisMonday = addDays(today, 1 - isoWeekday(today));
-  const weeks = Array.from({ length: BRIEF.weeks }, (_, i) => addDays(thisMonday, 7 * (i - BRIEF.weeks + 1)));
+  const weeks = recentWeeks(BRIEF.weeks, { today: now, timeZone: zone });
   const from = new Date(startOfLocalDay(weeks[0]!, zone));
-  const to = new Date(startOfLocalDay(addDays(thisMonday, 7), zone));
+  const to = new Date(startOfLocalDay(addDays(weeks.at(-1)!, 7), zone));
 
   const playerRows = await repo.playersOf(deps.db, [accountId]);
   const playerIds = playerRows.map((p) => p.id);

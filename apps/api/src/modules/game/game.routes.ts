@@ -17,7 +17,8 @@ export function gameRoutes(app: App, db: Db) {
   // largest upload the contract allows (INGEST.maxBodyBytes), above the server's default.
   const options = { policy: 'device', bodyValidator: uploadEnvelope, bodyLimit: INGEST.maxBodyBytes } as const;
   route(app, gameApi.upload, options, async (request) => {
-    const { sessions } = request.body as unknown as { sessions: unknown[] };
+    // Checked as uploadEnvelope only: each session is still unknown here.
+    const sessions: unknown[] = request.body.sessions;
     return ingestSessions(db, request.device!, sessions);
   });
   route(app, gameApi.settings, { policy: 'device' }, async (request) => readDeviceSettings(db, request.device!));

@@ -63,8 +63,7 @@ export function pairingRoutes(app: App, deps: PairingDeps) {
     }),
   );
 
-  app.register(async (scope) => {
-    const api = scope as unknown as App;
+  app.register(async (api) => {
     api.setErrorHandler((error) => {
       throw asInvalidRequest(error) ?? error;
     });

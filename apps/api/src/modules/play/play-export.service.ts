@@ -1,5 +1,5 @@
 import { SESSION_CSV_COLUMNS } from '@grove/domain/api/play';
-import { DEFAULT_TIMEZONE, PAGE_SIZES, localDateKey } from '@grove/domain';
+import { averageCoolDown, DEFAULT_TIMEZONE, PAGE_SIZES, localDateKey, playMinutes } from '@grove/domain';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { assertAccountAccess } from '../auth/access.ts';
@@ -70,11 +70,11 @@ export async function sessionsCsv(db: Db, user: AuthUser, playerId: number, now 
         localDateKey(session.periodDatetime, timeZone),
         localTime(session.periodDatetime, timeZone),
         timeZone,
-        Math.round(session.secondsPlayed / 60),
+        playMinutes(session.secondsPlayed),
         session.secondsPlayed,
         session.hrRiseCount,
         session.coolDownCount,
-        session.coolDownCount > 0 ? Math.round(session.coolDownSeconds / session.coolDownCount) : null,
+        averageCoolDown(session.coolDownSeconds, session.coolDownCount),
         session.acornsEarned,
       ]);
     }

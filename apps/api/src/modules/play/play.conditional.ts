@@ -50,13 +50,25 @@ export function matchesTag(header: string | undefined, etag: string): boolean {
  * answer (shaped by `toAnswer`), both with the tag. The browser keeps nothing (no-store); the web keeps the answer in
  * memory for the session and asks with If-None-Match (apps/web/src/lib/api-client.ts).
  */
-export async function answerConditionally<T, Answer = T>(
+export function answerConditionally<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   read: PlayRead<T>,
-  toAnswer: (body: T) => Answer = (body) => body as unknown as Answer,
-): Promise<Answer | FastifyReply> {
+): Promise<T | FastifyReply>;
+export function answerConditionally<T, Answer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: PlayRead<T>,
+  toAnswer: (body: T) => Answer,
+): Promise<Answer | FastifyReply>;
+export async function answerConditionally<T, Answer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: PlayRead<T>,
+  toAnswer?: (body: T) => Answer,
+): Promise<T | Answer | FastifyReply> {
   reply.header('etag', read.etag).header('cache-control', 'private, no-store');
   if (matchesTag(request.headers['if-none-match'], read.etag)) return reply.code(304).send();
-  return toAnswer(await read.answer());
+  const body = await read.answer();
+  return toAnswer ? toAnswer(body) : body;
 }

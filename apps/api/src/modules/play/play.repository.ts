@@ -262,6 +262,7 @@ const overviewQuery = prepared((db) => {
         secondsPlayed: inWeek(t.secondsPlayed),
         hrRises: inWeek(t.hrRises),
         coolDowns: inWeek(t.coolDowns),
+        coolDownSeconds: inWeek(t.coolDownSeconds),
       },
       latest: sessionsJson(
         sql`select * from ${playSessions} where ${playSessions.playerId} = ${P.playerId}

@@ -1,16 +1,16 @@
 import type { Paging } from '@grove/domain/api/common';
 import { playApi } from '@grove/domain/api/play';
 import {
-  averageCoolDown,
   CHART,
   DEFAULT_TIMEZONE,
   frameStart,
   frameWeeks,
   localDateKey,
   mondayOfDateKey,
-  playMinutes,
+  playTotals,
   type FrameOptions,
   weekOfPlay,
+  weeksOfPlay,
   type TimeFrameId,
 } from '@grove/domain';
 import type { z } from 'zod';
@@ -65,14 +65,14 @@ function frameOptions(player: PlayPlayer, today: Date): FrameOptions {
 }
 
 /**
- * Weekly buckets of a time frame: the domain lays out the frame's days and weeks (frameWeeks), and
- * the rollups give each week's sums from the frame's first local day on (one indexed read).
+ * Weekly buckets of a time frame: the domain lays out the frame's days and weeks (frameWeeks), the
+ * rollups give each week's sums from the frame's first local day on (one indexed read), and the
+ * domain makes the weeks and the frame's sums of them (weeksOfPlay).
  */
 async function weeklyFor(db: Db, player: PlayPlayer, frame: TimeFrameId, today: Date) {
   const options = frameOptions(player, today);
   const { start, weeks: mondays } = frameWeeks(frame, options);
-  const rows = new Map((await rollupWeeks(db, player.id, start, null)).map((row) => [row.week, row]));
-  const weeks = mondays.map((week) => weekOfPlay(week, rows.get(week)));
+  const { weeks, sums } = weeksOfPlay(mondays, await rollupWeeks(db, player.id, start, null));
   return {
     player_id: player.id,
     time_frame: frame,
@@ -80,8 +80,8 @@ async function weeklyFor(db: Db, player: PlayPlayer, frame: TimeFrameId, today: 
     frame_start: frameStart(frame, options).toISOString(),
     first_play_date: iso(player.firstPlayDate),
     goal_minutes: CHART.goalMinutes,
-    total_seconds_played: weeks.reduce((sum, w) => sum + w.seconds_played, 0),
-    total_sessions: weeks.reduce((sum, w) => sum + w.sessions, 0),
+    total_seconds_played: sums.secondsPlayed,
+    total_sessions: sums.sessions,
     weeks,
   };
 }
@@ -171,27 +171,24 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
     // The current week lies wholly inside the 1W frame (today minus 7 days is in the week before).
     const week = mondayOfDateKey(localDateKey(today, timeZone));
     const { latest, ...totals } = await playerOverview(db, player.id, week, OVERVIEW_LAST_SESSIONS);
+    const { week_start, seconds_played, minutes, sessions, hr_rises, cool_downs } = weekOfPlay(week, totals.week);
     return {
       player_id: player.id,
       name: player.name,
       time_zone: timeZone,
       this_week: {
-        week_start: week,
-        seconds_played: totals.week.secondsPlayed,
-        minutes: playMinutes(totals.week.secondsPlayed),
-        sessions: totals.week.sessions,
-        hr_rises: totals.week.hrRises,
-        cool_downs: totals.week.coolDowns,
+        week_start,
+        seconds_played,
+        minutes,
+        sessions,
+        hr_rises,
+        cool_downs,
         goal_minutes: CHART.goalMinutes,
       },
       last_sessions: latest,
       totals: {
-        sessions: totals.sessions,
-        seconds_played: totals.secondsPlayed,
-        hr_rises: totals.hrRises,
-        cool_downs: totals.coolDowns,
+        ...playTotals(totals),
         cooldown_events: totals.cooldownEvents,
-        average_cool_down_seconds: averageCoolDown(totals.coolDownSeconds, totals.coolDowns),
         acorns_earned: totals.acornsEarned,
       },
       hr_gauge: player.hrGauge,
@@ -225,11 +222,7 @@ export async function accountStatistics(db: Db, user: AuthUser, accountId: numbe
       name: p.name,
       first_play_date: iso(t?.firstPlayDate),
       last_play_date: iso(t?.lastPlayDate),
-      sessions: t?.sessions ?? 0,
-      seconds_played: t?.secondsPlayed ?? 0,
-      hr_rises: t?.hrRises ?? 0,
-      cool_downs: t?.coolDowns ?? 0,
-      average_cool_down_seconds: t ? averageCoolDown(t.coolDownSeconds, t.coolDowns) : null,
+      ...playTotals(t),
       acorns_earned: t?.acornsEarned ?? 0,
       acorns: p.acorns,
     };

@@ -1,4 +1,4 @@
-import { frameStart, weekStart, weeklyBuckets, type TimeFrameId } from '@grove/domain';
+import { DEFAULT_TIME_FRAME, frameStart, weekStart, weeklyBuckets, type TimeFrameId } from '@grove/domain';
 import { playApi } from '@grove/domain/api/play';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -203,8 +203,14 @@ describe('weekly chart', () => {
           w.seconds_played === 0 && w.average_cool_down_seconds === null,
       ),
     ).toBe(true);
-    const all = await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly`, parent.headers);
+    const all = await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly?time_frame=all`, parent.headers);
     expect(all.json().weeks).toHaveLength(1);
+    // No time_frame: the domain's default, the one the stats screen asks for first.
+    const unnamed = await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly`, parent.headers);
+    expect(DEFAULT_TIME_FRAME).toBe('1Mo');
+    expect(unnamed.json()).toEqual(
+      (await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly?time_frame=1Mo`, parent.headers)).json(),
+    );
     expect(
       (await get(`/api/v2/player/${parent.players[0]!.id}/activity/weekly?time_frame=2W`, parent.headers)).json(),
     ).toEqual({

@@ -17,8 +17,7 @@ export const NOINDEX = 'noindex';
  */
 export function sharingRoutes(app: App, deps: SharingDeps) {
   const { db } = deps;
-  app.register(async (scope) => {
-    const api = scope as unknown as App;
+  app.register(async (api) => {
     api.addHook('onSend', async (_request, reply) => {
       reply.header('x-robots-tag', NOINDEX);
       reply.header('cache-control', 'no-store');

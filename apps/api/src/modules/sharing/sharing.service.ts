@@ -6,7 +6,7 @@
  */
 import type { Paging } from '@grove/domain/api/common';
 import type { CreatedShareLink, ShareLink, SharedSummary, ShareLinkBody } from '@grove/domain/api/sharing';
-import { averageCoolDown, CHART, DEFAULT_TIMEZONE, frameWeeks, localDateKey, weekOfPlay } from '@grove/domain';
+import { CHART, DEFAULT_TIMEZONE, localDateKey, playTotals, weeksBetween, weeksOfPlay } from '@grove/domain';
 import {
   SHARE_VIEW_THROTTLE,
   SHARE_VIEWS_LISTED,
@@ -154,31 +154,14 @@ export async function revokeShare(db: Db, user: AuthUser, accountId: number, sha
 type PlayPlayer = NonNullable<Awaited<ReturnType<typeof findPlayerForPlay>>>;
 
 /**
- * The frame's weeks by the domain's rules (frameWeeks: a frame of the link's days ending on its
- * last date), each summed from the play rollups over the link's local dates.
+ * The link's weeks by the domain's rules: the Mondays from the week of its first date to the week
+ * of its last (weeksBetween), each summed from the play rollups over the link's local dates, and
+ * the frame's totals (weeksOfPlay, playTotals: the same rules as the stats screen's).
  */
-async function weeksOf(db: Db, playerId: number, fromDate: string, lastDate: string, end: Date, timeZone: string) {
-  const { weeks } = frameWeeks(
-    { id: '1W', label: `${fromDate} – ${lastDate}`, days: dayNumberOf(lastDate) - dayNumberOf(fromDate) },
-    { today: new Date(end.getTime() - 1), timeZone, firstPlayDate: null },
-  );
+async function weeksOf(db: Db, playerId: number, fromDate: string, lastDate: string) {
   const rows = await rollupWeeks(db, playerId, fromDate, lastDate);
-  const byWeek = new Map(rows.map((row) => [row.week, row]));
-  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
-  const coolDowns = sum((row) => row.coolDowns);
-  return {
-    weeks: weeks.map((week) => weekOfPlay(week, byWeek.get(week))),
-    totals: {
-      sessions: sum((row) => row.sessions),
-      seconds_played: sum((row) => row.secondsPlayed),
-      hr_rises: sum((row) => row.hrRises),
-      cool_downs: coolDowns,
-      average_cool_down_seconds: averageCoolDown(
-        sum((row) => row.coolDownSeconds),
-        coolDowns,
-      ),
-    },
-  };
+  const { weeks, sums } = weeksOfPlay(weeksBetween(fromDate, lastDate), rows);
+  return { weeks, totals: playTotals(sums) };
 }
 
 /** A setting's value at the frame's start and end and its changes inside the frame (no names, no reasons). */
@@ -244,7 +227,7 @@ export async function sharedSummary(db: Db, token: string, viewer: Viewer, now =
   const end = startOfLocalDate(addDaysToDateKey(lastDate, 1), timeZone);
 
   const [play, gauge, chase] = await Promise.all([
-    weeksOf(db, player.id, link.fromDate, lastDate, end, timeZone),
+    weeksOf(db, player.id, link.fromDate, lastDate),
     statHistory(db, player, 'hr_gauge', start, end, timeZone),
     statHistory(db, player, 'chase_speed', start, end, timeZone),
   ]);

@@ -87,7 +87,7 @@ const body = (w: World, extra: Record<string, unknown> = {}) => ({
 async function share(w: World, extra: Record<string, unknown> = {}) {
   const res = await call('POST', sharesUrl(w), w.family.headers, body(w, extra));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; url: string; status: string };
+  return res.json() as { id: number; url: string; status: string; expires_at: string };
 }
 
 let sessionCounter = 0;
@@ -127,7 +127,7 @@ describe('parent routes: create, list, revoke', () => {
       views: [],
     });
     expect(created.url).toMatch(/^http.+\/shared\/[A-Za-z0-9_-]{43}$/);
-    const days = (Date.parse((created as unknown as { expires_at: string }).expires_at) - Date.now()) / 86_400_000;
+    const days = (Date.parse(created.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
 

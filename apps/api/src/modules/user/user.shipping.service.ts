@@ -33,7 +33,8 @@ async function currentAddress(db: Db, userId: number, accountId: number | null) 
   }
   const ordered = accountId === null ? null : await latestConfirmedOrderShipping(db, accountId);
   if (!ordered) return { address: EMPTY, updatedAt: null };
-  const fields = ordered as unknown as Record<string, unknown>;
+  // An old order's stored address may lack a field: each is read as unknown.
+  const fields: { readonly [K in keyof typeof ordered]?: unknown } = ordered;
   return {
     address: {
       address1: textOf(fields.address_1),
