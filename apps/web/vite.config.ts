@@ -12,11 +12,12 @@ const APP_ENTRY = source('main.tsx');
 const LOGIN_ENTRY = source('login-main.tsx');
 const LAYOUTS = ['user-layout', 'player-layout', 'admin-layout'].map((name) => source(`app/layouts/${name}.tsx`));
 /**
- * Small modules most signed-in screens use: the features' queries, the formatting helpers and the
- * contract's endpoints they call (but the sign-in's, which the login page loads).
+ * Small modules most signed-in screens use: the features' queries and the reads they share
+ * (lib/queries), the formatting and Idempotency-Key helpers and the contract's endpoints they call (but the
+ * sign-in's, which the login page loads).
  */
 const COMMON =
-  /src[\\/](features[\\/][^\\/]+[\\/][^\\/]+\.api\.ts|lib[\\/](format|paging|save-file)\.ts|api[\\/]endpoints[\\/](?!auth\.ts)[^\\/]+\.ts)$/;
+  /src[\\/](features[\\/][^\\/]+[\\/][^\\/]+\.api\.ts|lib[\\/]queries[\\/][^\\/]+\.ts|lib[\\/](format|paging|save-file|idempotency)\.ts|api[\\/]endpoints[\\/](?!auth\.ts)[^\\/]+\.ts)$/;
 
 /** The web app's own modules that `from` imports statically, directly or through others. */
 function appImports(from: string, ctx: ChunkingContext): Set<string> {

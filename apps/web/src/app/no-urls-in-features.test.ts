@@ -1,6 +1,6 @@
 /**
  * The web calls endpoints, not URLs (docs/decisions/0066-web-calls-endpoints.md): no screen or
- * query of features/ (nor app/ and the login entry) writes an API path. A string or template
+ * query of features/ (nor lib/queries/, app/ and the login entry) writes an API path. A string or template
  * literal that starts with /v1/, /v2/, /v3/ or /api/ fails this test, with its file and line; the
  * call goes through `call(endpoint, …)` or `download(endpoint, …)` of lib/api-client.ts instead.
  * Tests and their fixtures (the test fake's routes) are not read.
@@ -61,9 +61,10 @@ describe('API paths in features', () => {
     ]);
   });
 
-  it('none in features/, app/ or the login entry: they call endpoints', () => {
+  it('none in features/, lib/queries/, app/ or the login entry: they call endpoints', () => {
     const files = [
       ...sourceFiles(path.join(SRC, 'features')),
+      ...sourceFiles(path.join(SRC, 'lib', 'queries')),
       ...sourceFiles(path.join(SRC, 'app')),
       path.join(SRC, 'login-main.tsx'),
     ];

@@ -12,9 +12,9 @@ import type { RouteObject } from 'react-router';
 import { Notifications } from '../components/notifications.tsx';
 import { endLocalSession } from '../features/auth/auth.api.ts';
 import { refreshAccessToken, setUnauthorizedHandler } from '../lib/api-client.ts';
+import { loginHref } from '../lib/paths.ts';
 import { REFRESH_MARGIN_MS, readTokens, subscribeTokens } from '../lib/session.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
-import { loginHref } from './paths.ts';
 import { isSignedInArea, type AppRouter } from './router.tsx';
 
 function useSessionDuties(queryClient: QueryClient, router: AppRouter, routes: RouteObject[]): void {

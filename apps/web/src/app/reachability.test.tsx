@@ -10,7 +10,7 @@
  * own rules turn away (a redirect: a link a person can see must not bounce them).
  *
  * A "screen" is a route id; the account's segments (details, players, billing, privacy) count as
- * screens of their own. Every route id of paths.ts must be either a screen some person is expected
+ * screens of their own. Every route id of lib/paths.ts must be either a screen some person is expected
  * to reach, or listed below as not a screen, with the reason.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -33,8 +33,8 @@ import {
 import { renderApp, setViewportWidth } from '../../test/render-app.tsx';
 import { NOW, billingRoutes, fakeBilling, subscriptionFixture } from '../features/billing/billing.fixtures.ts';
 import { coachingRoutes, fakeCoaching } from '../features/coaching/coaching.fixtures.ts';
+import { ROUTES, type RouteId } from '../lib/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { ROUTES, type RouteId } from './paths.ts';
 import { createRoutes } from './router.tsx';
 
 /** Route ids that are not screens a person clicks to, and why. */

@@ -4,7 +4,7 @@ import { errorText } from '@grove/domain';
 
 import { AcornMascot } from '../components/icons.tsx';
 import { usePageTitle } from '../components/page.tsx';
-import { HOME_PATH } from './paths.ts';
+import { HOME_PATH } from '../lib/paths.ts';
 
 /** A chunk that no longer exists after a new release: a reload fetches the current one. */
 function isStaleChunk(error: unknown): boolean {

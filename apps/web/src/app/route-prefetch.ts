@@ -13,12 +13,12 @@ import { isUsableAccount } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 import type { LoaderFunctionArgs } from 'react-router';
 
-import { accountDetailQuery } from '../features/account/account.api.ts';
 import { coachProfileQuery, userBookingsQuery } from '../features/coaching/coaching.api.ts';
 import { overviewQuery } from '../features/play/play.api.ts';
-import { incompleteProfilesQuery, playersQuery } from '../features/players/players.api.ts';
-import { privacyStatusQuery } from '../features/privacy/privacy.api.ts';
 import { registrationsQuery, webinarsQuery } from '../features/webinars/webinars.api.ts';
+import { accountDetailQuery } from '../lib/queries/account.ts';
+import { incompleteProfilesQuery, playersQuery } from '../lib/queries/players.ts';
+import { privacyStatusQuery } from '../lib/queries/privacy.ts';
 
 const ignore = () => {};
 
@@ -43,7 +43,7 @@ export function createRoutePrefetch(queryClient: QueryClient, loadUser: () => Pr
     /**
      * root.user.player.home (routes/home.tsx) of someone with an account of their own: the selected
      * player's week (`pid`, else the first player); for a family (not staff), the account and the
-     * profiles to complete (features/home/home-leads.ts), the coach card's coach and calls and the
+     * profiles to complete (features/home/home-leads.ts), the coach card's coach and calls (features/coaching) and the
      * next tutorial.
      */
     async home({ request }: LoaderFunctionArgs) {

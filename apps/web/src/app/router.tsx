@@ -1,5 +1,5 @@
 /**
- * The route tree (SPEC §2). Route objects carry the spec's route ids; paths come from paths.ts.
+ * The route tree (SPEC §2). Route objects carry the spec's route ids; paths come from lib/paths.ts.
  * Screens and layouts load lazily, so the login page carries none of the signed-in screens; the
  * rules that decide where a person may be (session-rules.ts) run as loaders before any screen, and
  * the user layout's and Home's reads start from their loaders (route-prefetch.ts).
@@ -9,8 +9,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 import { PageSpinner } from '../components/spinner.tsx';
+import { ROUTES } from '../lib/paths.ts';
 import { AppFrame } from './app-frame.tsx';
-import { ROUTES } from './paths.ts';
 import { RouteError } from './route-error.tsx';
 import { createRoutePrefetch } from './route-prefetch.ts';
 import { createSessionRules } from './session-rules.ts';

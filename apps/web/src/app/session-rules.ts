@@ -9,9 +9,10 @@ import { isCancelledUser, isUsableAccount } from '@grove/domain';
 
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { signOut, userInfoQuery } from '../features/auth/auth.api.ts';
+import { signOut } from '../features/auth/auth.api.ts';
+import { DEFAULT_AFTER_LOGIN, HOME_PATH, href, loginHref, safeNext } from '../lib/paths.ts';
+import { userInfoQuery } from '../lib/queries/user.ts';
 import { hasSession } from '../lib/session.ts';
-import { DEFAULT_AFTER_LOGIN, HOME_PATH, href, loginHref, safeNext } from './paths.ts';
 
 /** Where a person goes after signing in (SPEC §4): checkout unless usable, else `next`, else home. */
 export function destinationAfterLogin(user: UserInfo, next: string | null | undefined): string {

@@ -8,7 +8,7 @@ import { SANDBOX_CARDS, type FieldIssue, type FieldRule } from '@grove/domain';
 import type { ConfirmOrderRequest } from '@grove/domain/api/billing';
 import type { UseFormRegister } from 'react-hook-form';
 
-import type { FieldIds, ShownIssue } from '../../components/form/field.tsx';
+import type { FieldIds, ShownIssue } from './form/field.tsx';
 import { CheckoutField } from './checkout-field.tsx';
 
 export const CARD_FIELDS = ['card_number', 'card_expiry', 'card_cvc'] as const;

@@ -5,7 +5,8 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { Field, controlAria, type FieldIds, type ShownIssue } from '../../components/form/field.tsx';
+import { Field, controlAria, type FieldIds, type ShownIssue } from './form/field.tsx';
+import './card-form.css';
 
 type InputProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,

@@ -6,7 +6,6 @@
 import { forwardRef, useId } from 'react';
 
 import { PolicyDisclosure } from './policy-text.tsx';
-import './privacy.css';
 
 export const ConsentCheckbox = forwardRef<
   HTMLInputElement,

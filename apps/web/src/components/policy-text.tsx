@@ -4,6 +4,7 @@
  * same text.
  */
 import { PRIVACY_POLICY_VERSION, PRIVACY_SUMMARY, THIRD_PARTIES } from '@grove/domain/privacy';
+import './policy-text.css';
 
 export function PolicySummary() {
   return (

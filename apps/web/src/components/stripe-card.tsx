@@ -9,7 +9,8 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 
-import { Field, fieldIds } from '../../components/form/field.tsx';
+import { Field, fieldIds } from './form/field.tsx';
+import './card-form.css';
 
 export type StripeCardResult = { token: string; label: string } | { error: string };
 

@@ -12,9 +12,9 @@ import { ADMIN_NAV, adminMobileExtras } from '@grove/domain';
 import { CloseIcon, ExitIcon, MenuIcon, ProfileIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { userInfoQuery } from '../../features/auth/auth.api.ts';
+import { href } from '../../lib/paths.ts';
+import { userInfoQuery } from '../../lib/queries/user.ts';
 import { useIsAdminDesktop } from '../../lib/use-media-query.ts';
-import { href } from '../paths.ts';
 import type { AdminLayoutContext } from './layout-context.ts';
 
 const ADMIN_TARGETS: Record<string, string> = {

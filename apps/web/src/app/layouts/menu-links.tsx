@@ -24,7 +24,7 @@ import {
   StatsIcon,
 } from '../../components/icons.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
-import { ROUTES, href } from '../paths.ts';
+import { ROUTES, href } from '../../lib/paths.ts';
 
 export const MENU_ICONS: Record<MenuEntryId, (props: { size?: number }) => ReactNode> = {
   home: HomeIcon,

@@ -10,7 +10,8 @@
 import { Outlet, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 
-import { playerRecordQuery, playersQuery } from '../../features/players/players.api.ts';
+import { playerRecordQuery } from '../../features/players/players.api.ts';
+import { playersQuery } from '../../lib/queries/players.ts';
 import type { PlayerLayoutContext, UserLayoutContext } from './layout-context.ts';
 import { useUserLayout } from './layout-context.ts';
 

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
 import type { UserInfo } from '@grove/domain/api/user';
-import { href } from '../paths.ts';
+import { href } from '../../lib/paths.ts';
 
 export function PublicLayout({
   children,

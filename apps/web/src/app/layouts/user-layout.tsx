@@ -16,14 +16,14 @@ import { Logo } from '../../components/logo.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { userInfoQuery } from '../../features/auth/auth.api.ts';
-import { playersQuery } from '../../features/players/players.api.ts';
 import { ConsentDialog } from '../../features/privacy/consent-dialog.tsx';
-import { privacyStatusQuery } from '../../features/privacy/privacy.api.ts';
 import { syncAnalytics } from '../../lib/analytics.ts';
 import { ANALYTICS_ID } from '../../lib/env.ts';
+import { HOME_PATH, href } from '../../lib/paths.ts';
+import { playersQuery } from '../../lib/queries/players.ts';
+import { privacyStatusQuery } from '../../lib/queries/privacy.ts';
+import { userInfoQuery } from '../../lib/queries/user.ts';
 import { useIsMobileMenu } from '../../lib/use-media-query.ts';
-import { HOME_PATH, href } from '../paths.ts';
 import type { UserLayoutContext } from './layout-context.ts';
 import { MenuList } from './menu-links.tsx';
 

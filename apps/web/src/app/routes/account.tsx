@@ -14,10 +14,13 @@ import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/page.tsx';
 import { AccountDetails } from '../../features/account/account-details.tsx';
 import { BillingSegment } from '../../features/billing/billing-segment.tsx';
+import { DataRightsPanel } from '../../features/data-rights/data-rights-panel.tsx';
 import { PlayersPanel } from '../../features/players/players-panel.tsx';
 import { PrivacySegment } from '../../features/privacy/privacy-segment.tsx';
+import { SharePanel } from '../../features/sharing/share-panel.tsx';
+import { ContactSupportForm } from '../../features/support/contact-support-form.tsx';
+import { href } from '../../lib/paths.ts';
 import { useUserLayout } from '../layouts/layout-context.ts';
-import { href } from '../paths.ts';
 
 type Segment = 'details' | 'players' | 'billing' | 'privacy';
 
@@ -57,11 +60,15 @@ export function AccountRoute() {
         </nav>
       ) : null}
       {segment === 'privacy' && familyAccount ? (
-        <PrivacySegment accountId={familyAccount.id} timeZone={familyAccount.time_zone} />
+        <PrivacySegment
+          timeZone={familyAccount.time_zone}
+          dataRights={<DataRightsPanel accountId={familyAccount.id} timeZone={familyAccount.time_zone} />}
+          sharing={<SharePanel accountId={familyAccount.id} timeZone={familyAccount.time_zone} />}
+        />
       ) : segment === 'players' && familyAccount ? (
         <PlayersPanel accountId={familyAccount.id} />
       ) : segment === 'details' ? (
-        <AccountDetails user={user} />
+        <AccountDetails user={user} support={<ContactSupportForm user={user} />} />
       ) : (
         <BillingSegment user={user} />
       )}

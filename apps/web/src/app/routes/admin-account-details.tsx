@@ -13,22 +13,23 @@ import type { Reply } from '@grove/domain/api/common';
 import { Button } from '../../components/button.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { AccountAudit } from '../../features/admin/account-audit.tsx';
-import { AccountBilling } from '../../features/admin/account-billing.tsx';
-import { AccountShipments } from '../../features/admin/account-shipments.tsx';
-import { AccountNotes } from '../../features/admin/account-notes.tsx';
-import { AccountPlayers } from '../../features/admin/account-players.tsx';
-import { AccountPeople, AccountSummary, CoachAssignment } from '../../features/admin/account-summary.tsx';
-import { AccountTags } from '../../features/admin/account-tags.tsx';
-import { AccountTickets } from '../../features/admin/account-tickets.tsx';
-import { AccountConsents } from '../../features/admin-account/account-consents.tsx';
-import { adminAccountQuery, adminKeys } from '../../features/admin/admin.api.ts';
-import '../../features/admin/admin.css';
-import { AccountSectionNav } from '../../features/admin-account/section-nav.tsx';
+import { AccountPendingDeletions } from '../../features/data-rights/pending-deletions.tsx';
 import { InteractionsPanel } from '../../features/interactions/interactions-panel.tsx';
+import { AccountPlayers } from '../../features/players/account-players.tsx';
+import { AccountConsents } from '../../features/privacy/account-consents.tsx';
+import { AccountAudit } from '../../features/staff/account-audit.tsx';
+import { AccountBilling } from '../../features/staff/account-billing.tsx';
+import { AccountNotes } from '../../features/staff/account-notes.tsx';
+import { AccountShipments } from '../../features/staff/account-shipments.tsx';
+import { AccountPeople, AccountSummary, CoachAssignment } from '../../features/staff/account-summary.tsx';
+import { AccountTags } from '../../features/staff/account-tags.tsx';
+import { AccountTickets } from '../../features/staff/account-tickets.tsx';
+import { adminAccountQuery, adminKeys } from '../../features/staff/admin.api.ts';
+import '../../features/staff/admin.css';
+import { AccountSectionNav } from '../../features/staff/section-nav.tsx';
 import { PlayerSurveyResponses } from '../../features/surveys/player-survey-responses.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { href } from '../paths.ts';
+import { href } from '../../lib/paths.ts';
 
 type AdminAccount = Reply<typeof adminApi.account>;
 
@@ -88,9 +89,17 @@ function AccountDetails({ accountId }: { accountId: number }) {
         <AccountBilling accountId={data.id} timeZone={data.time_zone} who={holder?.name ?? `account ${data.id}`} />
         <AccountShipments accountId={data.id} timeZone={data.time_zone} />
         <AccountTickets users={data.users} timeZone={data.time_zone} />
-        <AccountConsents accountId={data.id} timeZone={data.time_zone} />
+        <AccountConsents
+          accountId={data.id}
+          timeZone={data.time_zone}
+          pendingDeletions={<AccountPendingDeletions accountId={data.id} timeZone={data.time_zone} />}
+        />
         <div className="admin-details__wide">
-          <AccountPlayers accountId={data.id} />
+          <AccountPlayers
+            accountId={data.id}
+            // Each staff write on a player is in the account's history of staff changes.
+            onStaffChange={() => queryClient.invalidateQueries({ queryKey: adminKeys.account(data.id) })}
+          />
         </div>
         <div className="admin-details__wide">
           <PlayerSurveyResponses accountId={data.id} players={data.players} timeZone={data.time_zone} />

@@ -20,10 +20,10 @@ import { PROGRAM_PLANS } from '@grove/domain/billing';
 import { Button } from '../../components/button.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { AccountsTable } from '../../features/admin/accounts-table.tsx';
-import { accountsQuery, coachesQuery, cursorOf, tagsQuery } from '../../features/admin/admin.api.ts';
-import { FilterSelect } from '../../features/backoffice/list-controls.tsx';
-import '../../features/admin/admin.css';
+import { AccountsTable } from '../../features/staff/accounts-table.tsx';
+import { accountsQuery, coachesQuery, cursorOf, tagsQuery } from '../../features/staff/admin.api.ts';
+import { FilterSelect } from '../../features/staff/list-controls.tsx';
+import '../../features/staff/admin.css';
 import { plural } from '../../lib/format.ts';
 import { useAdminLayout } from '../layouts/layout-context.ts';
 

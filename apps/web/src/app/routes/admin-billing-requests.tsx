@@ -15,19 +15,19 @@ import type { Reply } from '@grove/domain/api/common';
 
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
-import '../../features/admin/admin.css';
-import { backofficeKeys, billingRequestsQuery } from '../../features/backoffice/backoffice.api.ts';
-import { FilterSelect, ListFilters } from '../../features/backoffice/list-controls.tsx';
-import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
+import '../../features/staff/admin.css';
+import { ListTable, type ListColumn } from '../../components/list-table.tsx';
+import { backofficeKeys, billingRequestsQuery } from '../../features/staff/backoffice.api.ts';
+import { FilterSelect, ListFilters } from '../../features/staff/list-controls.tsx';
 import {
   ACTION_LABELS,
   ACTIONS,
   ActionDialog,
   RemoveInvoiceDialog,
   type Action,
-} from '../../features/backoffice/request-actions.tsx';
-import { useListParams } from '../../features/backoffice/use-list-params.ts';
-import { href } from '../paths.ts';
+} from '../../features/staff/request-actions.tsx';
+import { useListParams } from '../../features/staff/use-list-params.ts';
+import { href } from '../../lib/paths.ts';
 
 type BillingRequest = Reply<typeof backofficeApi.billingRequests>['results'][number];
 type FailedInvoice = NonNullable<BillingRequest['failed_invoice']>;

@@ -4,10 +4,10 @@
  * them or bring erased data back.
  */
 import { Page } from '../../components/page.tsx';
-import '../../features/admin/admin.css';
+import '../../features/staff/admin.css';
 import { PendingDeletionsTable } from '../../features/data-rights/pending-deletions.tsx';
 import '../../features/data-rights/data-rights.css';
-import { useListParams } from '../../features/backoffice/use-list-params.ts';
+import { useListParams } from '../../features/staff/use-list-params.ts';
 
 export function AdminDeletionsRoute() {
   const list = useListParams([]);

@@ -6,14 +6,14 @@ import type { backofficeApi } from '@grove/domain/api/backoffice';
 import type { Reply } from '@grove/domain/api/common';
 
 import { Page } from '../../components/page.tsx';
-import '../../features/admin/admin.css';
-import { shipmentsQuery } from '../../features/backoffice/backoffice.api.ts';
-import { FilterSelect, ListFilters } from '../../features/backoffice/list-controls.tsx';
-import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
-import { ShipmentTracking, shipmentStatus } from '../../features/backoffice/shipment-parts.tsx';
-import { useListParams } from '../../features/backoffice/use-list-params.ts';
+import '../../features/staff/admin.css';
+import { ListTable, type ListColumn } from '../../components/list-table.tsx';
+import { shipmentsQuery } from '../../features/staff/backoffice.api.ts';
+import { FilterSelect, ListFilters } from '../../features/staff/list-controls.tsx';
+import { ShipmentTracking, shipmentStatus } from '../../features/staff/shipment-parts.tsx';
+import { useListParams } from '../../features/staff/use-list-params.ts';
 import { formatDate } from '../../lib/format.ts';
-import { href } from '../paths.ts';
+import { href } from '../../lib/paths.ts';
 
 type Shipment = Reply<typeof backofficeApi.shipments>['results'][number];
 

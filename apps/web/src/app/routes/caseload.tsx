@@ -16,14 +16,14 @@ import type { CaseloadFamily } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
-import '../../features/admin/admin.css';
+import '../../features/staff/admin.css';
 import '../../features/coaching/coaching.css';
-import { ListTable, type ListColumn } from '../../features/backoffice/list-table.tsx';
-import { useListParams } from '../../features/backoffice/use-list-params.ts';
-import { formatDate } from '../../lib/format.ts';
+import { ListTable, type ListColumn } from '../../components/list-table.tsx';
 import { caseloadQuery, downloadCaseloadCsv, type CaseloadQuery } from '../../features/coaching/caseload.api.ts';
+import { useListParams } from '../../features/staff/use-list-params.ts';
+import { formatDate } from '../../lib/format.ts';
+import { HOME_PATH, href } from '../../lib/paths.ts';
 import { useUserLayout } from '../layouts/layout-context.ts';
-import { HOME_PATH, href } from '../paths.ts';
 
 const TREND: Record<CaseloadTrend, string> = { up: '↑ more', down: '↓ less', flat: '→ same' };
 

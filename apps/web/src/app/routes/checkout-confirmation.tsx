@@ -6,8 +6,8 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { readConfirmation } from '../../features/checkout/confirmation-store.ts';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
+import { HOME_PATH, href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { HOME_PATH, href } from '../paths.ts';
 
 export function CheckoutConfirmationRoute() {
   const { user } = useLoaderData() as { user: UserInfo | null };

@@ -13,15 +13,15 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { authKeys } from '../../features/auth/auth.api.ts';
 import { programPlanQuery } from '../../features/checkout/checkout.api.ts';
 import { saveConfirmation, type StoredConfirmation } from '../../features/checkout/confirmation-store.ts';
 import { CheckoutForm } from '../../features/checkout/order-form.tsx';
 import { PlanChoice } from '../../features/checkout/plan-choice.tsx';
 import { resolvePlanTag, storePlanTag } from '../../features/checkout/plan-tag.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../lib/env.ts';
+import { href } from '../../lib/paths.ts';
+import { authKeys } from '../../lib/queries/user.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { href } from '../paths.ts';
 import { DevBanner } from './dev-banner.tsx';
 
 export function CheckoutRoute() {

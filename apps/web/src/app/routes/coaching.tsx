@@ -16,11 +16,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { accountDetailQuery } from '../../features/account/account.api.ts';
 import { BookingPage } from '../../features/coaching/booking-page.tsx';
 import { CoachWorkspace } from '../../features/coaching/coach-workspace.tsx';
 import type { FamilyExtra } from '../../features/coaching/family-brief.tsx';
 import { InteractionsPanel } from '../../features/interactions/interactions-panel.tsx';
+import { accountDetailQuery } from '../../lib/queries/account.ts';
 import { useUserLayout } from '../layouts/layout-context.ts';
 
 /** Whether `user` sees the coach's workspace rather than booking. */

@@ -13,12 +13,12 @@ import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 
 import { EmptyState, Page } from '../../components/page.tsx';
-import { accountKeys } from '../../features/account/account.api.ts';
 import { ConnectDevice } from '../../features/devices/connect-device.tsx';
-import { onboardingKeys } from '../../features/onboarding/onboarding.api.ts';
-import { BAND_ARTICLE_SLUG } from '../../features/onboarding/step-links.ts';
+import { HOME_PATH, href } from '../../lib/paths.ts';
+import { accountKeys } from '../../lib/queries/account.ts';
+import { onboardingKeys } from '../../lib/queries/onboarding.ts';
+import { BAND_ARTICLE_SLUG } from '../../lib/step-links.ts';
 import { useUserLayout } from '../layouts/layout-context.ts';
-import { HOME_PATH, href } from '../paths.ts';
 
 const DEVICES_HREF = href('root.user.management', null, { segment: 'details' });
 

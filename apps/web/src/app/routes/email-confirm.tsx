@@ -9,9 +9,9 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { confirmEmail } from '../../features/account/account.api.ts';
 import { LinkAnswer } from '../../features/account/link-answer.tsx';
-import { authKeys } from '../../features/auth/auth.api.ts';
+import { href } from '../../lib/paths.ts';
+import { authKeys } from '../../lib/queries/user.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { href } from '../paths.ts';
 
 export function EmailConfirmRoute() {
   const { user } = useLoaderData() as { user: UserInfo | null };

@@ -24,7 +24,7 @@ import {
 import { renderApp } from '../../../test/render-app.tsx';
 import { COACHING_NOW, coachingRoutes, fakeCoaching } from '../../features/coaching/coaching.fixtures.ts';
 import { fakePairing, pairingRoutes } from '../../features/devices/devices.fixtures.ts';
-import { stepLink } from '../../features/onboarding/step-links.ts';
+import { stepLink } from '../../lib/step-links.ts';
 
 const MAYA = { id: 1, name: 'Maya' };
 const ELI = { id: 2, name: 'Eli' };

@@ -10,7 +10,8 @@
  * (issue 25 item 5, docs/decisions/0045, features/home): the welcome checklist's next step and the
  * profiles to complete above the players; the family's coach with the next call and the next
  * tutorial beside them (below them on phones). Home waits behind its skeleton until it knows which
- * of these cards to show, so nothing moves once it appears.
+ * of these cards to show, so nothing moves once it appears. This route composes the cards of
+ * features/home, the coach card (features/coaching) and the next tutorial (features/webinars).
  */
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -22,19 +23,19 @@ import { ChevronRightIcon, HeartrateIcon, StatsIcon } from '../../components/ico
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { PastDueBanner } from '../../features/billing/past-due-banner.tsx';
-import { CoachCard } from '../../features/home/coach-card.tsx';
+import { CoachCard } from '../../features/coaching/coach-card.tsx';
 import { HomeLayout } from '../../features/home/home-layout.tsx';
 import { useFamilyLeads } from '../../features/home/home-leads.ts';
 import { NextStepCard } from '../../features/home/next-step-card.tsx';
 import { ProfilesCard } from '../../features/home/profiles-card.tsx';
-import { TutorialCard } from '../../features/home/tutorial-card.tsx';
 import { overviewQuery } from '../../features/play/play.api.ts';
 import { PlayFigures, RecentSessions, WeekProgress } from '../../features/play/player-overview.tsx';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
+import { TutorialCard } from '../../features/webinars/tutorial-card.tsx';
 import type { PlayerOverview } from '@grove/domain/api/play';
 import type { Player } from '@grove/domain/api/players';
+import { href } from '../../lib/paths.ts';
 import { usePlayerLayout, type PlayerLayoutContext } from '../layouts/layout-context.ts';
-import { href } from '../paths.ts';
 
 function NoFamily({ role }: { role: PlayerLayoutContext['role'] }) {
   if (role === 'admin') {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 
 import { AcornMascot } from '../../components/icons.tsx';
 import { usePageTitle } from '../../components/page.tsx';
-import { HOME_PATH } from '../paths.ts';
+import { HOME_PATH } from '../../lib/paths.ts';
 
 export function NotFoundRoute() {
   const { pathname } = useLocation();

@@ -8,8 +8,8 @@ import { Link, useParams } from 'react-router';
 
 import { EmptyState, Page } from '../../components/page.tsx';
 import { OnboardingChecklist } from '../../features/onboarding/onboarding-checklist.tsx';
+import { HOME_PATH } from '../../lib/paths.ts';
 import { useUserLayout } from '../layouts/layout-context.ts';
-import { HOME_PATH } from '../paths.ts';
 
 export function OnboardingRoute() {
   const { user } = useUserLayout();

@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/page.tsx';
 import { requestPasswordReset } from '../../features/auth/auth.api.ts';
 import { EmailRequestForm } from '../../features/auth/email-request-form.tsx';
+import { href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { href } from '../paths.ts';
 
 export function PasswordResetRoute() {
   const [search] = useSearchParams();

@@ -12,8 +12,8 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { setPasswordLinkQuery } from '../../features/auth/auth.api.ts';
 import { SetPasswordForm } from '../../features/auth/set-password-form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { href } from '../paths.ts';
 
 function ExpiredLink() {
   usePageTitle('This link has expired');

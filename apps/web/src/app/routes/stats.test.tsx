@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { playApi } from '@grove/domain/api/play';
 
 import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession, weeklyAnswer } from '../../../test/fixtures.ts';
@@ -53,8 +54,11 @@ describe('stats', () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: /^Totals for the last month, since/ }),
     ).toBeInTheDocument();
+    // The first request asks for the frame the contract takes when none is named (one default).
+    const contractDefault = playApi.weekly.schema.querystring.parse({}).time_frame;
+    expect(contractDefault).toBe('1Mo');
     expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
-      '1Mo',
+      contractDefault,
     ]);
     expect(app.location()).toBe('/dashboard/stats?pid=1');
 

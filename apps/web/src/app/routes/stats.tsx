@@ -16,7 +16,7 @@
 import { type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TIME_FRAMES, type TimeFrame, type TimeFrameId } from '@grove/domain';
+import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TimeFrame } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
@@ -34,10 +34,7 @@ import { StatsCharts } from '../../features/stats/stats-charts.tsx';
 import { TotalsFigures } from '../../features/stats/totals-figures.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { usePlayerLayout } from '../layouts/layout-context.ts';
-import { href } from '../paths.ts';
-
-/** The frame shown when the address names none. */
-export const DEFAULT_FRAME: TimeFrameId = '1Mo';
+import { href } from '../../lib/paths.ts';
 
 function FrameSwitch({ frame, hrefFor }: { frame: TimeFrame; hrefFor: (frame: TimeFrame) => string }) {
   return (
@@ -168,7 +165,8 @@ export function StatsRoute() {
   const { players, playersLoaded, playersFailed, selectedPlayer, user, visitedAccountId } = usePlayerLayout();
   const [search] = useSearchParams();
   const gis = search.get('gis');
-  const frame = frameFromParam(gis, DEFAULT_FRAME);
+  // No frame in the address: the contract's default (the domain's DEFAULT_TIME_FRAME).
+  const frame = frameFromParam(gis, DEFAULT_TIME_FRAME);
 
   if (!playersLoaded) return <PageSpinner label="Loading your players…" />;
   if (playersFailed) {

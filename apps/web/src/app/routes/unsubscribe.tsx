@@ -8,8 +8,8 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { unsubscribe } from '../../features/account/account.api.ts';
 import { LinkAnswer } from '../../features/account/link-answer.tsx';
+import { href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { href } from '../paths.ts';
 
 export function UnsubscribeRoute() {
   const { user } = useLoaderData() as { user: UserInfo | null };

@@ -15,14 +15,15 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { Button } from '../../components/button.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { billingKeys, cardUpdateLinkQuery, updateCardWithLink } from '../../features/billing/billing.api.ts';
+import { cardUpdateLinkQuery, updateCardWithLink } from '../../features/billing/billing.api.ts';
 import { CardUpdateForm } from '../../features/billing/card-update-form.tsx';
 import { PastDueText } from '../../features/billing/past-due-banner.tsx';
 import { cardText } from '../../features/billing/payment-method.tsx';
+import { billingKeys } from '../../lib/queries/billing.ts';
 import '../../features/billing/billing.css';
 import { ApiError } from '../../lib/api-client.ts';
+import { href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
-import { href } from '../paths.ts';
 
 /** Where the card is managed once signed in (a signed-out person signs in first). */
 function billingLink(user: UserInfo | null) {

@@ -47,7 +47,7 @@ import { rulesResolver } from './rules-resolver.ts';
 
 export type FormValues = Record<string, string>;
 export type FieldRules = Readonly<Record<string, FieldRule>>;
-/** 'switch' holds 'true' or 'false' (an on/off switch; its look comes from features/account/account.css). */
+/** 'switch' holds 'true' or 'false' (an on/off switch; its look is components/switch.css, which the form's screen loads). */
 export type FormFieldKind = 'text' | 'email' | 'password' | 'phone' | 'select' | 'textarea' | 'switch';
 
 /** The values a 'switch' field holds. */

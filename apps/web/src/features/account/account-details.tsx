@@ -1,16 +1,18 @@
 /**
  * Account details (dashboard/account?segment=details; SPEC §2, issue 12 item 7): the person's own
  * details, e-mail, password, community name, e-mail settings, the game link and the orders on one
- * side; the family's shipping address, people, devices, the note to the coach and the way to
- * Subscription & Billing on the other. One column on phones, two from about 1000 px.
+ * side; the family's shipping address, people, devices, the note to the coach, the support form
+ * (features/support, which the account route passes in) and the way to Subscription & Billing on
+ * the other. One column on phones, two from about 1000 px.
  *
  * Staff and coaches without an account of their own see only what is theirs.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { href } from '../../app/paths.ts';
-import { AccountCard } from './account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { href } from '../../lib/paths.ts';
 import { CoachNoteForm } from './coach-note-form.tsx';
 import { CommunityForm } from './community-form.tsx';
 import { DevicesCard } from './devices-card.tsx';
@@ -22,7 +24,6 @@ import { PasswordForm } from './password-form.tsx';
 import { PeopleCard } from './people-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { ShippingForm } from './shipping-form.tsx';
-import { ContactSupportForm } from '../support/contact-support-form.tsx';
 import './account.css';
 
 function BillingLinkCard() {
@@ -37,7 +38,14 @@ function BillingLinkCard() {
   );
 }
 
-export function AccountDetails({ user }: { user: UserInfo }) {
+export function AccountDetails({
+  user,
+  support,
+}: {
+  user: UserInfo;
+  /** The form to contact support, below the note to the coach (for someone with an account). */
+  support: ReactNode;
+}) {
   const accountId = user.account?.id ?? null;
   const timeZone = user.account?.time_zone ?? null;
   return (
@@ -61,7 +69,7 @@ export function AccountDetails({ user }: { user: UserInfo }) {
           <PeopleCard user={user} accountId={accountId} />
           <DevicesCard accountId={accountId} timeZone={timeZone} />
           <CoachNoteForm accountId={accountId} timeZone={timeZone} />
-          <ContactSupportForm user={user} />
+          {support}
           {user.is_billing_user ? <BillingLinkCard /> : null}
         </div>
       ) : null}

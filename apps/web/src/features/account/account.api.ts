@@ -35,21 +35,11 @@ import type {
 } from '@grove/domain/api/user';
 
 import { ApiError, call, unwrap } from '../../lib/api-client.ts';
-import { authKeys } from '../auth/auth.api.ts';
+import { accountKeys } from '../../lib/queries/account.ts';
+import { authKeys } from '../../lib/queries/user.ts';
 
 /** Devices read in one page: an account has a handful. */
 export const DEVICES_PAGE_SIZE = 100;
-
-export const accountKeys = {
-  all: ['account'] as const,
-  shipping: () => [...accountKeys.all, 'shipping'] as const,
-  notifications: () => [...accountKeys.all, 'notifications'] as const,
-  orders: () => [...accountKeys.all, 'orders'] as const,
-  account: (accountId: number) => [...accountKeys.all, 'account', accountId] as const,
-  detail: (accountId: number) => [...accountKeys.account(accountId), 'detail'] as const,
-  devices: (accountId: number) => [...accountKeys.account(accountId), 'devices'] as const,
-  customNote: (accountId: number) => [...accountKeys.account(accountId), 'custom-note'] as const,
-};
 
 /** The answer's user becomes the signed-in user everywhere (header greeting, this screen). */
 export function putUserInfo(queryClient: QueryClient, user: UserInfo): void {
@@ -57,15 +47,6 @@ export function putUserInfo(queryClient: QueryClient, user: UserInfo): void {
 }
 
 // Reads.
-
-/** GET /api/v2/accounts/{id}/: the account with its people, players and devices. */
-export function accountDetailQuery(accountId: number) {
-  return queryOptions({
-    queryKey: accountKeys.detail(accountId),
-    queryFn: async ({ signal }) => unwrap(await call(accountApi.detail, { params: { id: accountId }, signal })),
-    meta: { errorTitle: 'Loading your account' },
-  });
-}
 
 /** GET /api/v2/user/shipping/: the shipping address, its warnings (a PO Box) and the user. */
 export function shippingQuery() {

@@ -7,10 +7,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NOTE_MAX, formatDateTime, type FieldRule } from '@grove/domain';
 import type { Account } from '@grove/domain/api/account';
 
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { accountDetailQuery, accountKeys, customNoteQuery, setCustomNote } from './account.api.ts';
-import { AccountCard, LoadError } from './account-card.tsx';
+import { accountDetailQuery, accountKeys } from '../../lib/queries/account.ts';
+import { customNoteQuery, setCustomNote } from './account.api.ts';
 
 const TITLE = 'Note to your coach';
 

@@ -10,14 +10,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_MAX, formatDateTime, type FieldRule } from '@grove/domain';
 import type { Device, DevicePage } from '@grove/domain/api/account';
 
-import { href } from '../../app/paths.ts';
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { accountKeys, devicesQuery, renameDevice, revokeDevice, toggleKiosk, withDevice } from './account.api.ts';
-import { AccountCard, LoadError } from './account-card.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { Switch } from './switch.tsx';
+import { Switch } from '../../components/switch.tsx';
+import { href } from '../../lib/paths.ts';
+import { accountKeys } from '../../lib/queries/account.ts';
+import { devicesQuery, renameDevice, revokeDevice, toggleKiosk, withDevice } from './account.api.ts';
 
 const TITLE = 'Devices';
 export const KIOSK_PENDING = 'Waiting for the tablet';

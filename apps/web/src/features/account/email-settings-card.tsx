@@ -2,10 +2,11 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { accountKeys, notificationsQuery, patchNotifications } from './account.api.ts';
-import { AccountCard, LoadError } from './account-card.tsx';
-import { Switch } from './switch.tsx';
+import { Switch } from '../../components/switch.tsx';
+import { accountKeys } from '../../lib/queries/account.ts';
+import { notificationsQuery, patchNotifications } from './account.api.ts';
 
 export function EmailSettingsCard() {
   const queryClient = useQueryClient();

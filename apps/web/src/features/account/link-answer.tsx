@@ -10,6 +10,7 @@ import { errorText } from '@grove/domain';
 import { usePageTitle } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import '../../components/account-card.css';
 import './account.css';
 
 /** What a refused link says: its field message (the token's), else the answer's detail. */

@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@grove/domain';
 import type { Order } from '@grove/domain/api/billing';
 
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ordersQuery, recentConfirmedOrder } from './account.api.ts';
-import { AccountCard, LoadError } from './account-card.tsx';
 
 const TITLE = 'Orders';
 

@@ -20,13 +20,14 @@ import type { Account, AccountUser, CaregiverBody, accountApi } from '@grove/dom
 import type { RequestBody } from '@grove/domain/api/common';
 import type { UserInfo } from '@grove/domain/api/user';
 
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { loadPhoneSupport, type PhoneSupport } from '../../components/phone-support.ts';
 import { Spinner } from '../../components/spinner.tsx';
+import { accountDetailQuery, accountKeys } from '../../lib/queries/account.ts';
 import {
-  accountDetailQuery,
-  accountKeys,
   addAccountUser,
   removeAccountUser,
   resendInvite,
@@ -34,8 +35,6 @@ import {
   withUser,
   withoutUser,
 } from './account.api.ts';
-import { AccountCard, LoadError } from './account-card.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 const TITLE = 'People on your account';
 

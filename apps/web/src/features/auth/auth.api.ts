@@ -1,33 +1,17 @@
 /**
- * Sign-in, the session and the user record (SPEC §4, §7 Auth; issue 4 items 8–10).
+ * Sign-in and the session (SPEC §4, §7 Auth; issue 4 items 8–10); the user record's query is
+ * lib/queries/user.ts.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SetPasswordAnswer, SetPasswordRequest } from '@grove/domain/api/auth';
 import { authApi } from '@grove/domain/api/endpoints/auth';
-import { userApi } from '@grove/domain/api/endpoints/user';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { call, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
 import { OAUTH_CLIENT_ID } from '../../lib/env.ts';
 import { clearNotices } from '../../lib/notifications.ts';
-import { STALE_TIMES } from '../../lib/query-client.ts';
+import { authKeys } from '../../lib/queries/user.ts';
 import { clearTokens, readTokens } from '../../lib/session.ts';
-
-export const authKeys = {
-  all: ['auth'] as const,
-  userInfo: () => [...authKeys.all, 'user-info'] as const,
-  setPasswordLink: (token: string) => [...authKeys.all, 'set-password-link', token] as const,
-};
-
-/** The signed-in user's record; stale after one hour (SPEC §9). */
-export function userInfoQuery() {
-  return queryOptions({
-    queryKey: authKeys.userInfo(),
-    queryFn: async ({ signal }) => unwrap(await call(userApi.info, { signal })),
-    staleTime: STALE_TIMES.userInfo,
-    retry: false,
-  });
-}
 
 /**
  * After signing in (log-in.ts): nothing cached for the previous person stays, and the user record

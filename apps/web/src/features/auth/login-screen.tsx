@@ -9,7 +9,7 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { AcornMascot } from '../../components/icons.tsx';
 import { usePageTitle } from '../../components/page.tsx';
-import { href } from '../../app/paths.ts';
+import { href } from '../../lib/paths.ts';
 import { LoginForm } from './login-form.tsx';
 
 /** A link to another screen: the router's Link, or a plain anchor. */

@@ -15,13 +15,14 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { href } from '../../app/paths.ts';
-import { currentSubscription, subscriptionsQuery, type ParentFlow } from './billing.api.ts';
+import { href } from '../../lib/paths.ts';
+import { currentSubscription, subscriptionsQuery } from '../../lib/queries/billing.ts';
+import { type ParentFlow } from './billing.api.ts';
 import { FLOW_BUTTONS, FlowDialog, type FlowContext } from './flow-dialogs.tsx';
 import { HistoryCard } from './history.tsx';
 import { InvoiceReceipt, InvoicesCard } from './invoices.tsx';
-import { PaymentMethodCard } from './payment-method.tsx';
 import { PastDueBanner } from './past-due-banner.tsx';
+import { PaymentMethodCard } from './payment-method.tsx';
 import { PaymentTextsCard } from './payment-texts.tsx';
 import {
   accountTimeZone,

@@ -12,27 +12,16 @@ import type {
   CardUpdateRequest,
   FlowAnswer,
   PaymentMethodUpdateAnswer,
-  Subscription,
   billingApi as billingContract,
 } from '@grove/domain/api/billing';
-import type { Reply, RequestBody } from '@grove/domain/api/common';
+import type { RequestBody } from '@grove/domain/api/common';
 import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { privacyApi } from '@grove/domain/api/endpoints/privacy';
+import type { PaymentTextsBody, PrivacyStatus } from '@grove/domain/api/privacy';
 
 import { ApiError, call, unwrap } from '../../lib/api-client.ts';
-import { authKeys } from '../auth/auth.api.ts';
-
-/** Invoices and history entries per page. */
-export const BILLING_PAGE_SIZE = 10;
-
-export const billingKeys = {
-  all: ['billing'] as const,
-  rules: () => [...billingKeys.all, 'rules'] as const,
-  details: (userId: number) => [...billingKeys.all, 'details', userId] as const,
-  account: (accountId: number) => [...billingKeys.all, 'account', accountId] as const,
-  subscriptions: (accountId: number) => [...billingKeys.account(accountId), 'subscriptions'] as const,
-  invoices: (accountId: number, page: number) => [...billingKeys.account(accountId), 'invoices', page] as const,
-  history: (accountId: number, page: number) => [...billingKeys.account(accountId), 'history', page] as const,
-};
+import { BILLING_PAGE_SIZE, billingKeys, subscriptionsQuery } from '../../lib/queries/billing.ts';
+import { authKeys } from '../../lib/queries/user.ts';
 
 /** GET /api/v2/billing/rules/: grace days, return days, pause lengths, reasons and offers. */
 export function billingRulesQuery() {
@@ -44,44 +33,12 @@ export function billingRulesQuery() {
   });
 }
 
-/** GET /api/v2/billing/accounts/{id}/subscriptions/: newest first. */
-export function subscriptionsQuery(accountId: number) {
-  return queryOptions({
-    queryKey: billingKeys.subscriptions(accountId),
-    queryFn: async ({ signal }) => unwrap(await call(billingApi.subscriptions, { params: { id: accountId }, signal })),
-    meta: { errorTitle: 'Loading your subscription' },
-  });
-}
-
-/** The account's current subscription (the newest), or null before the family bought Grove. */
-export function currentSubscription(
-  list: Reply<typeof billingContract.subscriptions> | undefined,
-): Subscription | null {
-  return list?.results[0] ?? null;
-}
-
 /** GET /api/v2/billing/users/{id}/billing_details/: payment method, next charge, billing e-mail. */
 export function billingDetailsQuery(userId: number) {
   return queryOptions({
     queryKey: billingKeys.details(userId),
     queryFn: async ({ signal }) => unwrap(await call(billingApi.billingDetails, { params: { id: userId }, signal })),
     meta: { errorTitle: 'Loading your billing details' },
-  });
-}
-
-/** GET /api/v2/billing/accounts/{id}/invoices/?page=: newest first. */
-export function invoicesQuery(accountId: number, page: number) {
-  return queryOptions({
-    queryKey: billingKeys.invoices(accountId, page),
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await call(billingApi.invoices, {
-          params: { id: accountId },
-          query: { page, page_size: BILLING_PAGE_SIZE },
-          signal,
-        }),
-      ),
-    meta: { errorTitle: 'Loading your invoices' },
   });
 }
 
@@ -98,15 +55,6 @@ export function historyQuery(accountId: number, page: number) {
       ),
     meta: { errorTitle: 'Loading the subscription history' },
   });
-}
-
-/** A fresh Idempotency-Key (a UUID where the browser has one). */
-export function newIdempotencyKey(): string {
-  const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  cryptoApi.getRandomValues(bytes);
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -212,4 +160,9 @@ export async function updateCardWithLink(body: CardUpdateRequest): Promise<Payme
 export async function requestUpdateEmail(): Promise<string> {
   const answer = unwrap(await call(billingApi.requestUpdateEmail));
   return answer.detail;
+}
+
+/** PUT /api/v2/user/privacy/payment_texts/: a text when a payment fails, on or off. */
+export async function setPaymentTexts(choice: PaymentTextsBody['payment_texts']): Promise<PrivacyStatus> {
+  return unwrap(await call(privacyApi.paymentTexts, { body: { payment_texts: choice } }));
 }

@@ -13,10 +13,10 @@ import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../lib/env.ts';
-import { SandboxCardNote, cardRules, sandboxPaymentMethod, type CardField } from '../checkout/card-form.tsx';
-import type { StripeCardHandle } from '../checkout/stripe-card.tsx';
+import { SandboxCardNote, cardRules, sandboxPaymentMethod, type CardField } from '../../components/card-form.tsx';
+import type { StripeCardHandle } from '../../components/stripe-card.tsx';
 
-const StripeCard = lazy(async () => ({ default: (await import('../checkout/stripe-card.tsx')).StripeCard }));
+const StripeCard = lazy(async () => ({ default: (await import('../../components/stripe-card.tsx')).StripeCard }));
 
 const CARD_LABELS: Record<CardField, string> = {
   card_number: 'Card number',

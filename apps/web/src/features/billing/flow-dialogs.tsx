@@ -19,19 +19,13 @@ import {
 import type { FlowAnswer, Subscription } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
+import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/notifications.ts';
-import { href } from '../../app/paths.ts';
-import {
-  afterFlow,
-  billingRulesQuery,
-  keepsIdempotencyKey,
-  newIdempotencyKey,
-  runFlow,
-  type ParentFlow,
-} from './billing.api.ts';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
+import { href } from '../../lib/paths.ts';
+import { afterFlow, billingRulesQuery, keepsIdempotencyKey, runFlow, type ParentFlow } from './billing.api.ts';
 import {
   ACTION_WORDS,
   cancelEndDate,

@@ -10,7 +10,7 @@ import type { Invoice } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { BILLING_PAGE_SIZE, invoicesQuery } from './billing.api.ts';
+import { BILLING_PAGE_SIZE, invoicesQuery } from '../../lib/queries/billing.ts';
 
 const INVOICE_STATUS_WORDS: Readonly<Record<Invoice['status'], string>> = {
   PAID: 'Paid',

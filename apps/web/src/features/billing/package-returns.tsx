@@ -12,8 +12,9 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { href, loginHref } from '../../app/paths.ts';
-import { currentSubscription, historyQuery, subscriptionsQuery } from './billing.api.ts';
+import { href, loginHref } from '../../lib/paths.ts';
+import { currentSubscription, subscriptionsQuery } from '../../lib/queries/billing.ts';
+import { historyQuery } from './billing.api.ts';
 import { FlowDialog } from './flow-dialogs.tsx';
 import { accountTimeZone, inReturnWindow, isAllowed, isPartnerCovered } from './subscription-status.ts';
 import './billing.css';

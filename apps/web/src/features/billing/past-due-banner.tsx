@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney } from '@grove/domain';
 import type { PastDue } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { href } from '../../app/paths.ts';
+import { href } from '../../lib/paths.ts';
 import { billingDetailsQuery } from './billing.api.ts';
 import { accountTimeZone, isPartnerCovered } from './subscription-status.ts';
 import './billing.css';

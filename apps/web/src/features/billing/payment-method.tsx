@@ -12,19 +12,14 @@ import type { ConfirmOrderRequest, PaymentMethodAnswer } from '@grove/domain/api
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { notify } from '../../lib/notifications.ts';
-import { CardUpdateForm } from './card-update-form.tsx';
-import {
-  billingDetailsQuery,
-  billingKeys,
-  keepsIdempotencyKey,
-  newIdempotencyKey,
-  requestUpdateEmail,
-  updatePaymentMethod,
-} from './billing.api.ts';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { authKeys } from '../auth/auth.api.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { notify } from '../../lib/notifications.ts';
+import { billingKeys } from '../../lib/queries/billing.ts';
+import { authKeys } from '../../lib/queries/user.ts';
+import { billingDetailsQuery, keepsIdempotencyKey, requestUpdateEmail, updatePaymentMethod } from './billing.api.ts';
+import { CardUpdateForm } from './card-update-form.tsx';
 
 /** 'Visa •••• 4242, expires 12/2029' */
 export function cardText(method: PaymentMethodAnswer): string {

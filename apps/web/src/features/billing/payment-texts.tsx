@@ -12,10 +12,11 @@ import { formatPhone } from '@grove/domain';
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { href } from '../../app/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { Switch } from '../account/switch.tsx';
-import { privacyStatusQuery, putPrivacyStatus, setPaymentTexts } from '../privacy/privacy.api.ts';
+import { Switch } from '../../components/switch.tsx';
+import { href } from '../../lib/paths.ts';
+import { privacyStatusQuery, putPrivacyStatus } from '../../lib/queries/privacy.ts';
+import { setPaymentTexts } from './billing.api.ts';
 
 export function PaymentTextsCard({ user }: { user: UserInfo }) {
   const queryClient = useQueryClient();

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_STATUSES } from '@grove/domain';
 
 import { ApiError } from '../../lib/api-client.ts';
-import { keepsIdempotencyKey, newIdempotencyKey } from './billing.api.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
+import { keepsIdempotencyKey } from './billing.api.ts';
 import { NOW, subscriptionFixture } from './billing.fixtures.ts';
 import {
   allowedFlows,

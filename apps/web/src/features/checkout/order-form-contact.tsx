@@ -4,7 +4,7 @@ import { DEFAULT_COUNTRY } from '@grove/domain';
 
 import { Field, controlAria } from '../../components/form/field.tsx';
 import { PhoneInput } from '../../components/phone-input.tsx';
-import { CheckoutField } from './checkout-field.tsx';
+import { CheckoutField } from '../../components/checkout-field.tsx';
 import type { CheckoutFields } from './order-form-fields.ts';
 
 export function CheckoutContactSection({ fields, signedIn }: { fields: CheckoutFields; signedIn: boolean }) {

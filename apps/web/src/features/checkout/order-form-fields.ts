@@ -10,7 +10,7 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { rulesResolver } from '../../components/form/rules-resolver.ts';
-import { CARD_FIELDS, cardRules } from './card-form.tsx';
+import { CARD_FIELDS, cardRules } from '../../components/card-form.tsx';
 import {
   ORDER_FIELDS,
   ORDER_RULES,

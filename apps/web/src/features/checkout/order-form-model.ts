@@ -23,7 +23,7 @@ import {
 import type { OrderRequest, ProgramPlanAnswer, PromoCode } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import type { CardField } from './card-form.tsx';
+import type { CardField } from '../../components/card-form.tsx';
 
 export type Plan = ProgramPlanAnswer['plan'];
 

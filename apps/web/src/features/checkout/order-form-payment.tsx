@@ -5,13 +5,15 @@
 import { Suspense, lazy } from 'react';
 
 import { Spinner } from '../../components/spinner.tsx';
-import { SandboxCardFields } from './card-form.tsx';
+import { SandboxCardFields } from '../../components/card-form.tsx';
 import type { CheckoutFields } from './order-form-fields.ts';
 import type { CheckoutAmounts, Plan } from './order-form-model.ts';
 import type { CheckoutPayment } from './order-form-submit.ts';
 import { PromoCodeField, type PromoCodeState } from './promo-code.tsx';
 
-const StripeCard = lazy(() => import('./stripe-card.tsx').then((module) => ({ default: module.StripeCard })));
+const StripeCard = lazy(() =>
+  import('../../components/stripe-card.tsx').then((module) => ({ default: module.StripeCard })),
+);
 
 export function CheckoutPaymentSection({
   fields,

@@ -4,7 +4,7 @@
  */
 import { SHIPPING_COUNTRIES, US_STATES, isUsState } from '@grove/domain';
 
-import { CheckoutField } from './checkout-field.tsx';
+import { CheckoutField } from '../../components/checkout-field.tsx';
 import type { CheckoutFields } from './order-form-fields.ts';
 
 const STATE_OPTIONS = [

@@ -8,7 +8,7 @@ import { DEFAULT_COUNTRY, errorText, paymentErrorMessage, toE164 } from '@grove/
 import type { ConfirmOrderRequest, Order } from '@grove/domain/api/billing';
 
 import { ApiError } from '../../lib/api-client.ts';
-import { sandboxCardLabel, sandboxPaymentMethod } from './card-form.tsx';
+import { sandboxCardLabel, sandboxPaymentMethod } from '../../components/card-form.tsx';
 import { confirmOrder, createOrder } from './checkout.api.ts';
 import type { StoredConfirmation } from './confirmation-store.ts';
 import type { CheckoutFields } from './order-form-fields.ts';
@@ -21,7 +21,7 @@ import {
   type Plan,
 } from './order-form-model.ts';
 import type { PromoCodeState } from './promo-code.tsx';
-import type { StripeCardHandle } from './stripe-card.tsx';
+import type { StripeCardHandle } from '../../components/stripe-card.tsx';
 
 const SERVER_TROUBLE = 'We could not complete your payment just now. Please try again.';
 

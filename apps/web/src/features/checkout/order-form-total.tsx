@@ -5,7 +5,7 @@
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 
 import { Button } from '../../components/button.tsx';
-import { ConsentCheckbox } from '../privacy/consent-checkbox.tsx';
+import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import type { CheckoutAmounts, Plan } from './order-form-model.ts';
 import type { CheckoutPayment } from './order-form-submit.ts';
 import { pricePerPeriod, trialText } from './plan-choice.tsx';

@@ -13,7 +13,7 @@ import { CONSENT_MESSAGES } from '@grove/domain/privacy';
 
 import { fakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { CARD_MESSAGES, cardRules, sandboxPaymentMethod } from './card-form.tsx';
+import { CARD_MESSAGES, cardRules, sandboxPaymentMethod } from '../../components/card-form.tsx';
 import { DEFAULT_PLAN, confirmAnswer, orderAnswer } from './checkout-fixtures.ts';
 import type { StoredConfirmation } from './confirmation-store.ts';
 import { CheckoutForm } from './order-form.tsx';

@@ -15,12 +15,14 @@ import { COACHING_LIMITS, DEFAULT_TIMEZONE, formatDateTime, localDateKey, resolv
 import type { CoachingCall } from '@grove/domain/api/coaching';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { notify } from '../../lib/notifications.ts';
+import { href } from '../../lib/paths.ts';
 import { AddToCalendarButton, CallStatusBadge, callWhen } from './call-parts.tsx';
+import { todayIn } from './coaching-times.ts';
 import {
   callsQuery,
   familiesQuery,
@@ -29,8 +31,6 @@ import {
   workingHoursQuery,
   type CallsWhen,
 } from './coaching.api.ts';
-import { todayIn } from './coaching-times.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FamilyBrief, type FamilyExtra, type FamilyUserLookup } from './family-brief.tsx';
 import { TimeOffPanel } from './time-off-panel.tsx';
 import { WorkingHoursForm } from './working-hours-form.tsx';

@@ -14,14 +14,14 @@ import { DELETION, DELETION_STATUS_LABELS, EXPORT_STATUS_LABELS } from '@grove/d
 import type { DataExport, DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
 import type { Player } from '@grove/domain/api/players';
 
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { AccountCard, LoadError } from '../account/account-card.tsx';
-import { accountKeys } from '../account/account.api.ts';
-import { playerKeys, playersQuery } from '../players/players.api.ts';
-import { privacyKeys } from '../privacy/privacy.api.ts';
-import { sharingKeys } from '../sharing/sharing.api.ts';
+import { accountKeys } from '../../lib/queries/account.ts';
+import { playerKeys, playersQuery } from '../../lib/queries/players.ts';
+import { privacyKeys } from '../../lib/queries/privacy.ts';
+import { sharingKeys } from '../../lib/queries/sharing.ts';
 import {
   dataRightsQuery,
   deleteNow,
@@ -33,7 +33,7 @@ import {
   undoDeletion,
 } from './data-rights.api.ts';
 import { DeleteNowDialog, DeletionDialog, deletionSubject, possessive } from './deletion-dialogs.tsx';
-import '../account/account.css';
+import '../../components/account-card.css';
 import './data-rights.css';
 
 /** '512 bytes', '14 KB', '2.3 MB'. */

@@ -13,12 +13,12 @@ import { DATA_RIGHTS_MESSAGES, deletionDueAt } from '@grove/domain/data-rights';
 import { RETENTION } from '@grove/domain/privacy';
 import type { DeletionRequest } from '@grove/domain/api/data-rights';
 
-import { href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
+import { href } from '../../lib/paths.ts';
 
 /** "Maya’s". */
 export const possessive = (name: string) => `${name}’s`;

@@ -9,10 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
 import type { PendingDeletion } from '@grove/domain/api/data-rights';
 
-import { href } from '../../app/paths.ts';
-import { ListTable, type ListColumn } from '../backoffice/list-table.tsx';
+import { ListTable, type ListColumn } from '../../components/list-table.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { href } from '../../lib/paths.ts';
 import { dataRightsQuery, pendingDeletionsQuery } from './data-rights.api.ts';
+import './data-rights.css';
 
 /** Staff read dates on the office's clock. */
 const OFFICE_ZONE = 'America/New_York';

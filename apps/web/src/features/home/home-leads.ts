@@ -5,18 +5,17 @@
  * together and nothing moves afterwards; the cards whose place is known in advance (the coach's next
  * call, the next tutorial) load inside their own frame.
  *
- * Home composes other features' reads (onboarding, account, players) without changing them; the
+ * Home reads what the account screen, the welcome checklist and Players read (lib/queries); the
  * checklist is read again on every visit and when the window regains focus (its staleTime is 0),
  * so a step that ticked itself elsewhere — players added, the tablet connected — shows at once.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Account } from '@grove/domain/api/account';
 import type { IncompleteProfilePage } from '@grove/domain/api/players';
 import type { OnboardingStep } from '@grove/domain/api/webinars';
 
-import { accountDetailQuery } from '../account/account.api.ts';
-import { inStepOrder, onboardingQuery, stepNumber } from '../onboarding/onboarding.api.ts';
-import { incompleteProfilesQuery } from '../players/players.api.ts';
+import { accountDetailQuery, type FamilyCoach } from '../../lib/queries/account.ts';
+import { inStepOrder, onboardingQuery, stepNumber } from '../../lib/queries/onboarding.ts';
+import { incompleteProfilesQuery } from '../../lib/queries/players.ts';
 
 export type NextStep = {
   step: OnboardingStep;
@@ -43,7 +42,6 @@ export function nextStepToShow(
     kitOnItsWay: step.id !== 'kit_delivered' && ordered.some((candidate) => candidate.id === 'kit_delivered'),
   };
 }
-export type FamilyCoach = NonNullable<Account['coach_user']>;
 export type IncompleteProfile = IncompleteProfilePage['results'][number];
 
 export type FamilyLeads = {

@@ -1,15 +1,15 @@
 /**
  * Home's "next step" (docs/decisions/0045): until the welcome checklist is done, its first step
  * still to pass that the family can act on (while the kit is on its way, the step after it) —
- * "Step n of 6: <title>", its text, the link to where it is done (step-links.ts)
+ * "Step n of 6: <title>", its text, the link to where it is done (lib/step-links.ts)
  * and "See all steps" to the checklist.
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { href } from '../../app/paths.ts';
 import { ChevronRightIcon, ExternalLinkIcon } from '../../components/icons.tsx';
-import { stepLink } from '../onboarding/step-links.ts';
+import { href } from '../../lib/paths.ts';
+import { stepLink } from '../../lib/step-links.ts';
 import type { NextStep } from './home-leads.ts';
 
 export function NextStepCard({ next }: { next: NextStep }) {

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { href } from '../../app/paths.ts';
+import { href } from '../../lib/paths.ts';
 import type { IncompleteProfile } from './home-leads.ts';
 
 export function ProfilesCard({ profiles }: { profiles: readonly IncompleteProfile[] }) {

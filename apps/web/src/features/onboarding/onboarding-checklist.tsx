@@ -13,12 +13,13 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, type OnboardingStepId } from '@grove/domain';
 import type { OnboardingStep } from '@grove/domain/api/webinars';
 
-import { HOME_PATH, href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { AcornMascot, CheckIcon, ChevronRightIcon, ExternalLinkIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { inStepOrder, onboardingQuery, stepFromParam, stepNumber, useFinishStep } from './onboarding.api.ts';
-import { AUTOMATIC_NOTES, stepLink } from './step-links.ts';
+import { HOME_PATH, href } from '../../lib/paths.ts';
+import { inStepOrder, onboardingQuery, stepNumber } from '../../lib/queries/onboarding.ts';
+import { AUTOMATIC_NOTES, stepLink } from '../../lib/step-links.ts';
+import { stepFromParam, useFinishStep } from './onboarding.api.ts';
 import './onboarding.css';
 
 const stepElementId = (id: string) => `onboarding-step-${id}`;

@@ -7,46 +7,17 @@
  * steps at once (withStepPassed) and moves back when the server refuses; the server's answer then
  * replaces the whole state.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
 import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
-import type { Onboarding, OnboardingStep } from '@grove/domain/api/webinars';
+import type { Onboarding } from '@grove/domain/api/webinars';
 
 import { call, unwrap } from '../../lib/api-client.ts';
-
-export const onboardingKeys = {
-  all: ['onboarding'] as const,
-  account: (accountId: number) => [...onboardingKeys.all, accountId] as const,
-};
-
-/**
- * GET /api/v2/onboarding/: the signed-in family's steps. Automatic steps tick by what happens
- * elsewhere (a delivery, a game, a booking), so each visit reads them again (shown from the cache
- * meanwhile).
- */
-export function onboardingQuery(accountId: number) {
-  return queryOptions({
-    queryKey: onboardingKeys.account(accountId),
-    queryFn: async ({ signal }) => unwrap(await call(webinarsApi.onboarding, { signal })),
-    staleTime: 0,
-    meta: { errorTitle: 'Loading your first steps' },
-  });
-}
+import { onboardingKeys } from '../../lib/queries/onboarding.ts';
 
 /** POST /api/v2/onboarding/{step}/finish/: answers the new state. */
 export async function finishStep(step: OnboardingStepId): Promise<Onboarding> {
   return unwrap(await call(webinarsApi.finishStep, { params: { step } }));
-}
-
-/** A step's place in the checklist (1 = first); unknown ids go last. */
-export function stepNumber(id: string): number {
-  const index = ONBOARDING_STEPS.findIndex((step) => step.id === id);
-  return index === -1 ? ONBOARDING_STEPS.length + 1 : index + 1;
-}
-
-/** The steps in the checklist's order (the order of ONBOARDING_STEPS), whatever order they came in. */
-export function inStepOrder(steps: readonly OnboardingStep[]): OnboardingStep[] {
-  return [...steps].sort((a, b) => stepNumber(a.id) - stepNumber(b.id));
 }
 
 /** SPEC §4: `step` leaves the steps still to pass and joins the passed steps, passed at `at`. */

@@ -14,16 +14,9 @@ import type { ActivityPage } from '@grove/domain/api/play';
 
 import { call, download, unwrap } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/paging.ts';
+import { playKeys } from '../../lib/queries/play.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
-
-export const playKeys = {
-  all: ['play'] as const,
-  player: (playerId: number) => [...playKeys.all, playerId] as const,
-  overview: (playerId: number) => [...playKeys.player(playerId), 'overview'] as const,
-  weekly: (playerId: number, frame: TimeFrameId) => [...playKeys.player(playerId), 'weekly', frame] as const,
-  activity: (playerId: number, frame: TimeFrameId) => [...playKeys.player(playerId), 'activity', frame] as const,
-};
 
 /** Sessions read per page of the activity list: the server's cap, so most frames are one page. */
 export const ACTIVITY_PAGE_SIZE = PAGE_SIZES.max;

@@ -20,7 +20,7 @@ import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/
 import { FormBar } from '../../components/form/form-bar.tsx';
 import { rulesResolver } from '../../components/form/rules-resolver.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { ConsentCheckbox } from '../privacy/consent-checkbox.tsx';
+import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import { createPlayer } from './players.api.ts';
 import './players.css';
 

@@ -17,7 +17,7 @@ import {
   type FormFieldConfig,
 } from '../../components/form/grove-form.tsx';
 import { refreshPlayers, updatePlayer } from './players.api.ts';
-import '../account/account.css';
+import '../../components/switch.css';
 import './players.css';
 
 const NAME_FIELDS: readonly FormFieldConfig[] = [{ name: 'name', label: 'Name', required: true, autoComplete: 'off' }];

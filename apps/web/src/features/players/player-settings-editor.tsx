@@ -19,7 +19,8 @@ import { GroveForm, type FormFieldConfig, type FormValues } from '../../componen
 import { AcornMascot, ChaseSpeedIcon, GaugeIcon } from '../../components/icons.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { notify } from '../../lib/notifications.ts';
-import { addAcorns, playerKeys, setPlayerSetting } from './players.api.ts';
+import { playerKeys } from '../../lib/queries/players.ts';
+import { addAcorns, setPlayerSetting } from './players.api.ts';
 
 const SETTING_RULES: Readonly<Record<StatSetting, Readonly<Record<string, FieldRule>>>> = {
   hr_gauge: { value: validateStatValue('hr_gauge'), reason: validateStatReason },

@@ -12,14 +12,15 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { IncompleteProfilePage, Player } from '@grove/domain/api/players';
 
-import { href } from '../../app/paths.ts';
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { AccountCard, LoadError } from '../account/account-card.tsx';
+import { href } from '../../lib/paths.ts';
+import { incompleteProfilesQuery, playersQuery } from '../../lib/queries/players.ts';
 import { AddPlayerForm } from './add-player-form.tsx';
 import { InProgramSwitch, PlayerNameForm } from './player-controls.tsx';
-import { incompleteProfilesQuery, playersQuery, refreshPlayers } from './players.api.ts';
-import '../account/account.css';
+import { refreshPlayers } from './players.api.ts';
+import '../../components/account-card.css';
 import './players.css';
 
 type IncompleteProfile = IncompleteProfilePage['results'][number];

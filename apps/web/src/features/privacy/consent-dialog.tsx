@@ -9,11 +9,12 @@ import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONSENT_MESSAGES, CONSENT_STATEMENTS, PRIVACY_POLICY_VERSION } from '@grove/domain/privacy';
 
-import { href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
+import { href } from '../../lib/paths.ts';
 import '../../components/modal-dialog.css';
-import { ConsentCheckbox } from './consent-checkbox.tsx';
-import { agreeToPolicy, putPrivacyStatus } from './privacy.api.ts';
+import { putPrivacyStatus } from '../../lib/queries/privacy.ts';
+import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
+import { agreeToPolicy } from './privacy.api.ts';
 import './privacy.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';

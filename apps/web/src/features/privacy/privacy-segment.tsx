@@ -1,24 +1,23 @@
 /**
  * Account → Privacy (dashboard/account?segment=privacy; issue 17 item 6): the policy in plain
  * words, the services that receive data, the analytics choice (off unless the parent turns it on;
- * each change is a consent record), the household's consent history and the share links for a
- * child's clinician (features/sharing), and the family's copies and deletions of its data
- * (features/data-rights).
+ * each change is a consent record), the household's consent history and, composed by the account
+ * route, the share links for a child's clinician (features/sharing) and the family's copies and
+ * deletions of its data (features/data-rights).
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSENT_KIND_LABELS, CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { ConsentRecord } from '@grove/domain/api/privacy';
 
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Switch } from '../../components/switch.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { AccountCard, LoadError } from '../account/account-card.tsx';
-import { Switch } from '../account/switch.tsx';
-import { DataRightsPanel } from '../data-rights/data-rights-panel.tsx';
-import { SharePanel } from '../sharing/share-panel.tsx';
-import { PolicySummary, ThirdPartiesList } from './policy-text.tsx';
-import { privacyStatusQuery, putPrivacyStatus, setAnalytics } from './privacy.api.ts';
-import '../account/account.css';
+import { privacyStatusQuery, putPrivacyStatus } from '../../lib/queries/privacy.ts';
+import { PolicySummary, ThirdPartiesList } from '../../components/policy-text.tsx';
+import { setAnalytics } from './privacy.api.ts';
+import '../../components/account-card.css';
 import './privacy.css';
 
 /** What a record says, in words: "Analytics turned off", "Parental consent for a new player: Maya". */
@@ -113,7 +112,17 @@ function HistoryCard({ timeZone }: { timeZone: string }) {
   );
 }
 
-export function PrivacySegment({ accountId, timeZone }: { accountId: number; timeZone: string }) {
+export function PrivacySegment({
+  timeZone,
+  dataRights,
+  sharing,
+}: {
+  timeZone: string;
+  /** The family's copies and deletions of its data, under the analytics choice. */
+  dataRights: ReactNode;
+  /** The share links, under the consent history. */
+  sharing: ReactNode;
+}) {
   return (
     <div className="account-columns">
       <div className="account-column">
@@ -121,7 +130,7 @@ export function PrivacySegment({ accountId, timeZone }: { accountId: number; tim
           <PolicySummary />
         </AccountCard>
         <AnalyticsCard />
-        <DataRightsPanel accountId={accountId} timeZone={timeZone} />
+        {dataRights}
       </div>
       <div className="account-column">
         <AccountCard
@@ -131,7 +140,7 @@ export function PrivacySegment({ accountId, timeZone }: { accountId: number; tim
           <ThirdPartiesList />
         </AccountCard>
         <HistoryCard timeZone={timeZone} />
-        <SharePanel accountId={accountId} timeZone={timeZone} />
+        {sharing}
       </div>
     </div>
   );

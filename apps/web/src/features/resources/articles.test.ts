@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { ROUTES } from '../../app/paths.ts';
+import { ROUTES } from '../../lib/paths.ts';
 import {
   ARTICLE_FILES,
   ARTICLES,

@@ -22,16 +22,17 @@ import {
 import type { CreatedShareLink, ShareLink, ShareLinkPage } from '@grove/domain/api/sharing';
 import type { Player } from '@grove/domain/api/players';
 
+import { AccountCard, LoadError } from '../../components/account-card.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatCalendarDate, plural } from '../../lib/format.ts';
-import { AccountCard, LoadError } from '../account/account-card.tsx';
-import { playersQuery } from '../players/players.api.ts';
-import { createShare, revokeShare, sharesQuery, sharingKeys, withShare } from './sharing.api.ts';
-import '../account/account.css';
+import { playersQuery } from '../../lib/queries/players.ts';
+import { sharingKeys } from '../../lib/queries/sharing.ts';
+import { createShare, revokeShare, sharesQuery, withShare } from './sharing.api.ts';
+import '../../components/account-card.css';
 import './sharing.css';
 
 const STATUS_WORDS: Record<ShareLink['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };

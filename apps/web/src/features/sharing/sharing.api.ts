@@ -7,15 +7,10 @@ import { sharingApi } from '@grove/domain/api/endpoints/sharing';
 import type { CreatedShareLink, ShareLink, ShareLinkBody, ShareLinkPage } from '@grove/domain/api/sharing';
 
 import { call, unwrap } from '../../lib/api-client.ts';
+import { sharingKeys } from '../../lib/queries/sharing.ts';
 
 /** An account's links read in one page: a family has a handful. */
 export const SHARES_PAGE_SIZE = 100;
-
-export const sharingKeys = {
-  all: ['sharing'] as const,
-  list: (accountId: number) => [...sharingKeys.all, 'list', accountId] as const,
-  summary: (token: string) => [...sharingKeys.all, 'summary', token] as const,
-};
 
 /** GET /api/v2/user/accounts/{id}/shares/: the account's links, newest first, with their views. */
 export function sharesQuery(accountId: number) {

@@ -3,24 +3,24 @@
  * (SPEC §6), and a link to each player's home as the family sees it. Staff also add a player for
  * the family (no consent: staff cannot give it) and change a player's name and whether they are in
  * the program (issue 25 item 2); each of these writes is in the account's history of staff changes,
- * which is read again after it.
+ * which the staff account route reads again after it (onStaffChange).
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Player } from '@grove/domain/api/players';
 
-import { href } from '../../app/paths.ts';
 import { Button } from '../../components/button.tsx';
 import { ChevronRightIcon } from '../../components/icons.tsx';
 import { EmptyState } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { playKeys } from '../play/play.api.ts';
-import { AddPlayerForm } from '../players/add-player-form.tsx';
-import { InProgramSwitch, PlayerNameForm } from '../players/player-controls.tsx';
-import { PlayerSettingsEditor } from '../players/player-settings-editor.tsx';
-import { playersQuery, refreshPlayers } from '../players/players.api.ts';
-import { adminKeys } from './admin.api.ts';
+import { href } from '../../lib/paths.ts';
+import { playKeys } from '../../lib/queries/play.ts';
+import { playersQuery } from '../../lib/queries/players.ts';
+import { AddPlayerForm } from './add-player-form.tsx';
+import { InProgramSwitch, PlayerNameForm } from './player-controls.tsx';
+import { PlayerSettingsEditor } from './player-settings-editor.tsx';
+import { refreshPlayers } from './players.api.ts';
 
 function StaffPlayer({ player, onChanged }: { player: Player; onChanged: (playerId: number) => Promise<void> }) {
   const nameId = useId();
@@ -47,7 +47,14 @@ function StaffPlayer({ player, onChanged }: { player: Player; onChanged: (player
   );
 }
 
-export function AccountPlayers({ accountId }: { accountId: number }) {
+export function AccountPlayers({
+  accountId,
+  onStaffChange,
+}: {
+  accountId: number;
+  /** After a write: the account's history of staff changes is read again. */
+  onStaffChange: () => Promise<unknown>;
+}) {
   const queryClient = useQueryClient();
   const records = useQuery(playersQuery(accountId));
   const [adding, setAdding] = useState(false);
@@ -55,10 +62,7 @@ export function AccountPlayers({ accountId }: { accountId: number }) {
   const addButtonId = useId();
   // A staff write changes the player's play screens and the account's history of staff changes.
   const refreshAfterChange = async (playerId: number) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: playKeys.player(playerId) }),
-      queryClient.invalidateQueries({ queryKey: adminKeys.account(accountId) }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: playKeys.player(playerId) }), onStaffChange()]);
   };
 
   let body;
@@ -115,10 +119,7 @@ export function AccountPlayers({ accountId }: { accountId: number }) {
           account={accountId}
           onAdded={async (player) => {
             setAdding(false);
-            await Promise.all([
-              refreshPlayers(queryClient),
-              queryClient.invalidateQueries({ queryKey: adminKeys.account(accountId) }),
-            ]);
+            await Promise.all([refreshPlayers(queryClient), onStaffChange()]);
             setMessage(`${player.name} was added to the account.`);
             requestAnimationFrame(() => document.getElementById(addButtonId)?.focus());
           }}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
-import { fetchAccountPlayers } from './players.api.ts';
+import { fetchAccountPlayers } from './players.ts';
 
 function link(id: number, name: string) {
   return {

@@ -16,8 +16,8 @@ import {
 import type { adminApi } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
 
-import { href } from '../../app/paths.ts';
 import { formatDate } from '../../lib/format.ts';
+import { href } from '../../lib/paths.ts';
 
 type AccountRow = Reply<typeof adminApi.accounts>['results'][number];
 

@@ -8,7 +8,7 @@ import type { MouseEvent } from 'react';
 
 import './section-nav.css';
 
-/** The sections of the account page and the ids of their headings (features/admin/account-*.tsx). */
+/** The sections of the account page and the ids of their headings (app/routes/admin-account-details.tsx). */
 export const ACCOUNT_SECTIONS = [
   { target: 'admin-summary-title', label: 'Account' },
   { target: 'admin-coach-title', label: 'Coach' },

@@ -1,8 +1,9 @@
+/** The route table (lib/paths.ts) and the router agree: every id is a route, every path finds its id. */
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import { ROUTES, SPEC_ROUTE_IDS, href } from '../lib/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { ROUTES, SPEC_ROUTE_IDS, href, loginHref, safeNext } from './paths.ts';
 import { createRoutes, isSignedInArea } from './router.tsx';
 
 const routes = createRoutes(createQueryClient({ retry: false }));
@@ -11,7 +12,7 @@ function routeIdAt(pathname: string): string | undefined {
   return matchRoutes(routes, pathname)?.at(-1)?.route.id;
 }
 
-describe('paths', () => {
+describe('the route table in the router', () => {
   it('defines every route id of the spec, and the router uses each of them', () => {
     const ids = new Set<string>();
     const collect = (list: typeof routes) => {
@@ -73,25 +74,5 @@ describe('paths', () => {
       'root.admin',
       'root.admin.accounts.details',
     ]);
-  });
-
-  it('builds addresses with path parameters and the query parameters that have a value', () => {
-    expect(href('root.admin.accounts.details', { accountId: 42 })).toBe('/admin/accounts/42');
-    expect(href('root.user.player.stats', null, { pid: 3, gis: '' })).toBe('/dashboard/stats?pid=3');
-    expect(
-      href('root.user.resources-dev', { storage: 's3', environment: 'qa', branchType: 'feature', branch: 'menu' }),
-    ).toBe('/s3/qa/feature/menu/dashboard/resources');
-    expect(href('setpassword', null, { o: 'a b' })).toBe('/start?o=a+b');
-  });
-
-  it('only follows next inside the portal', () => {
-    expect(safeNext('/dashboard/stats?pid=1')).toBe('/dashboard/stats?pid=1');
-    expect(safeNext('//evil.example')).toBeNull();
-    expect(safeNext('https://evil.example')).toBeNull();
-    expect(safeNext('/\\evil.example')).toBeNull();
-    expect(safeNext('/login?next=/x')).toBeNull();
-    expect(safeNext('/logout/')).toBeNull();
-    expect(loginHref('/dashboard')).toBe('/login?next=%2Fdashboard');
-    expect(loginHref('/')).toBe('/login');
   });
 });

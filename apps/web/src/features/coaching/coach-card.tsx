@@ -6,17 +6,18 @@
  * they are cancelled or returned, docs/decisions/0007; those get no link that would send them home).
  *
  * The name is known with the account; the title and the next call load inside the card, over an
- * invisible stand-in of the same lines, so the card keeps its size.
+ * invisible stand-in of the same lines, so the card keeps its size. The Home route places it in
+ * Home's frame, whose stylesheet (features/home/home.css) gives Home's cards their look.
  */
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
 
-import { href } from '../../app/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { coachProfileQuery, userBookingsQuery } from '../coaching/coaching.api.ts';
-import type { FamilyCoach } from './home-leads.ts';
+import { href } from '../../lib/paths.ts';
+import type { FamilyCoach } from '../../lib/queries/account.ts';
+import { coachProfileQuery, userBookingsQuery } from './coaching.api.ts';
 
 /** 'Casey Morgan' → 'CM'; one name → its first letter. */
 export function initials(name: string): string {

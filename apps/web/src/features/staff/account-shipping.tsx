@@ -1,12 +1,12 @@
 /**
  * A person's shipping address on the admin account screen (issue 14 §5, §10): the family's own
- * form and rules (features/account ShippingEditor), saved through the staff route; the change is
+ * form and rules (components/shipping-editor.tsx), saved through the staff route; the change is
  * in the account's history.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { ShippingEditor } from '../../components/shipping-editor.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { ShippingEditor } from '../account/shipping-form.tsx';
 import { adminKeys, adminShippingQuery, patchAdminShipping } from './admin.api.ts';
 
 export function AccountShipping({ accountId, person }: { accountId: number; person: { id: number; name: string } }) {

@@ -11,8 +11,8 @@ import { backofficeApi } from '@grove/domain/api/endpoints/backoffice';
 import { billingApi } from '@grove/domain/api/endpoints/billing';
 
 import { call, download, unwrap, type QueryValue } from '../../lib/api-client.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { newIdempotencyKey } from '../billing/billing.api.ts';
 
 /** A list's query as the URL holds it (names of the endpoint's query; empty values left out). */
 type ListQuery = Readonly<Record<string, QueryValue>>;

@@ -6,8 +6,8 @@
  */
 import type { OnboardingStepId } from '@grove/domain';
 
-import { href } from '../../app/paths.ts';
-import { EXTERNAL_LINKS } from '../../lib/env.ts';
+import { EXTERNAL_LINKS } from './env.ts';
+import { href } from './paths.ts';
 
 /** The Resources article about the heart-rate band (features/resources/articles/<slug>.md). */
 export const BAND_ARTICLE_SLUG = 'wearing-the-heart-rate-band';

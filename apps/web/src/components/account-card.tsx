@@ -1,5 +1,10 @@
-/** A card of the account screen: a section named by its h2 title. */
+/**
+ * A card of the account screen (Account details, Players, Privacy): a section named by its h2
+ * title; and a part of it that could not be read.
+ */
 import { useId, type ReactNode } from 'react';
+
+import './account-card.css';
 
 export function AccountCard({
   title,

@@ -14,11 +14,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { refundInvoice, removeInvoice } from '../backoffice/backoffice.api.ts';
-import { ACTION_LABELS, ActionDialog, type Action } from '../backoffice/request-actions.tsx';
-import { invoiceRemoved, removeInvoiceQuestion } from '../backoffice/staff-sentences.ts';
-import { billingKeys, currentSubscription, invoicesQuery, subscriptionsQuery } from '../billing/billing.api.ts';
+import { billingKeys, currentSubscription, invoicesQuery, subscriptionsQuery } from '../../lib/queries/billing.ts';
 import { adminKeys } from './admin.api.ts';
+import { refundInvoice, removeInvoice } from './backoffice.api.ts';
+import { ACTION_LABELS, ActionDialog, type Action } from './request-actions.tsx';
+import { invoiceRemoved, removeInvoiceQuestion } from './staff-sentences.ts';
 
 /** Staff actions and the subscription flow each one runs. */
 const STAFF_FLOWS: readonly [Action, Parameters<typeof transition>[0]][] = [

@@ -9,9 +9,9 @@ import type { Player, PlayerLink } from '@grove/domain/api/players';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { USERS, overviewAnswer, playerPage, weeklyAnswer } from '../../test/fixtures.ts';
-import { type userInfoQuery } from '../features/auth/auth.api.ts';
 import { type overviewQuery, type weeklyActivityQuery } from '../features/play/play.api.ts';
-import { type fetchAccountPlayers, toPlayer } from '../features/players/players.api.ts';
+import { type fetchAccountPlayers, toPlayer } from '../lib/queries/players.ts';
+import { type userInfoQuery } from '../lib/queries/user.ts';
 
 type QueryData<Q> = Q extends { queryFn?: infer F }
   ? F extends (...args: never[]) => infer R

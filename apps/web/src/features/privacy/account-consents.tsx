@@ -1,19 +1,27 @@
 /**
  * An account's consent history for staff (issue 17 item 1): read-only, newest first, a page at a
  * time — what the family agreed to, when, to which policy version and who — and, above it, the
- * deletions the family asked for that wait for their date (features/data-rights).
+ * deletions the family asked for that wait for their date (features/data-rights, which the staff
+ * account route passes in). Its look is the staff area's (features/staff/admin.css).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { AccountPendingDeletions } from '../data-rights/pending-deletions.tsx';
-import '../data-rights/data-rights.css';
-import { ConsentHistory } from '../privacy/privacy-segment.tsx';
-import { CONSENTS_PAGE_SIZE, accountConsentsQuery } from '../privacy/privacy.api.ts';
+import { ConsentHistory } from './privacy-segment.tsx';
+import { CONSENTS_PAGE_SIZE, accountConsentsQuery } from './privacy.api.ts';
 
-export function AccountConsents({ accountId, timeZone }: { accountId: number; timeZone: string }) {
+export function AccountConsents({
+  accountId,
+  timeZone,
+  pendingDeletions,
+}: {
+  accountId: number;
+  timeZone: string;
+  /** The family's deletions that wait for their date, above the history. */
+  pendingDeletions?: ReactNode;
+}) {
   const [page, setPage] = useState(1);
   const consents = useQuery({ ...accountConsentsQuery(accountId, page), placeholderData: keepPreviousData });
   const data = consents.data;
@@ -22,7 +30,7 @@ export function AccountConsents({ accountId, timeZone }: { accountId: number; ti
       <h2 className="card__title" id="admin-consents-title">
         Consent{data ? ` (${data.count})` : ''}
       </h2>
-      <AccountPendingDeletions accountId={accountId} timeZone={timeZone} />
+      {pendingDeletions}
       {consents.isPending ? (
         <Spinner label="Loading the consent history…" />
       ) : consents.isError ? (

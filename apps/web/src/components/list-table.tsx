@@ -6,10 +6,10 @@
 import type { ReactNode } from 'react';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 
-import { Button } from '../../components/button.tsx';
-import { EmptyState } from '../../components/page.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { plural } from '../../lib/format.ts';
+import { plural } from '../lib/format.ts';
+import { Button } from './button.tsx';
+import { EmptyState } from './page.tsx';
+import { Spinner } from './spinner.tsx';
 
 const features = tableFeatures({});
 

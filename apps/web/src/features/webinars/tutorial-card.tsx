@@ -3,7 +3,9 @@
  * is not cancelled, registered or not — when it starts in the family's time zone (the spec's date
  * format), and whether the family is registered or how many seats are left — with the way to the
  * Tutorials screen. Shown to every family, also when nothing is planned, so the screen is always a
- * click away. It loads inside its own frame, over an invisible stand-in of the same lines.
+ * click away. It loads inside its own frame, over an invisible stand-in of the same lines. The
+ * Home route places it in Home's frame, whose stylesheet (features/home/home.css) gives Home's cards
+ * their look.
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -11,9 +13,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
 import type { Webinar } from '@grove/domain/api/webinars';
 
-import { href } from '../../app/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { registeredWebinarIds, registrationsQuery, webinarsQuery } from '../webinars/webinars.api.ts';
+import { href } from '../../lib/paths.ts';
+import { registeredWebinarIds, registrationsQuery, webinarsQuery } from './webinars.api.ts';
 
 function TutorialLines({
   webinar,

@@ -11,8 +11,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { nextPageParam } from '../../lib/paging.ts';
-import { accountShipmentsPage, backofficeKeys } from '../backoffice/backoffice.api.ts';
-import { ShipmentTracking, shipmentStatus } from '../backoffice/shipment-parts.tsx';
+import { accountShipmentsPage, backofficeKeys } from './backoffice.api.ts';
+import { ShipmentTracking, shipmentStatus } from './shipment-parts.tsx';
 
 export function AccountShipments({ accountId, timeZone }: { accountId: number; timeZone: string }) {
   const shipments = useInfiniteQuery({

@@ -5,6 +5,8 @@
  */
 import { useId } from 'react';
 
+import './switch.css';
+
 export function Switch({
   label,
   checked,
