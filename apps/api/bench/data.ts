@@ -44,7 +44,12 @@ const RISES_PER_SESSION = 10;
 const OTHER_PLAYERS = 30;
 const META_KEY = 'bench_data_set';
 
-type Heavy = { playerId: number; parentUserId: number; accountId: number };
+/** The heavy player, its parent and their account. */
+export interface Heavy {
+  playerId: number;
+  parentUserId: number;
+  accountId: number;
+}
 
 function dataKey(spec: DataSpec): string {
   const migrations = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'));
@@ -54,8 +59,11 @@ function dataKey(spec: DataSpec): string {
   return hash.digest('hex').slice(0, 10);
 }
 
-/** The heavy player's sessions and events, generated in SQL. */
-async function addHeavyPlayer(database: Database, years: number) {
+/**
+ * The heavy player's sessions and events over `years`, generated in SQL, with OTHER_PLAYERS
+ * neighbours' sessions interleaved (bench/scale-data.ts builds its base with it too).
+ */
+export async function addHeavyPlayer(database: Database, years: number): Promise<Heavy> {
   const { db } = database;
   const family = await createParent(db, {
     players: ['Bench'],

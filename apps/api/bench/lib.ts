@@ -3,7 +3,7 @@
  * 127.0.0.1, closed-loop load with autocannon, open-loop load with a fixed schedule, percentiles
  * and the local-only guard. Every figure is measured over real HTTP from this process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -19,6 +19,16 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** Builds the production bundle the benchmarks serve (what `npm run build` does); throws when it fails. */
+export function buildBundle(log: (line: string) => void) {
+  log('Building the production bundle (npm run build)…');
+  const build = spawnSync(process.execPath, [path.join(ROOT_DIR, 'scripts/build.mjs')], {
+    cwd: ROOT_DIR,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
 
 /** `raw` when it points at this machine; the benchmark never talks to anything else. */
 export function localUrl(raw: string): string {

@@ -36,6 +36,7 @@ import { authHeaders } from '../test/factories.ts';
 import { emptyPostgres, preparePglite, preparePostgres, type DataSpec, type Prepared } from './data.ts';
 import {
   BENCH_DIR,
+  buildBundle,
   closedLoop,
   formatTable,
   openLoop,
@@ -309,13 +310,7 @@ const postgresBase = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.
 fs.mkdirSync(BENCH_DIR, { recursive: true });
 
 if (!flags['skip-build']) {
-  log('Building the production bundle (npm run build)…');
-  const { spawnSync } = await import('node:child_process');
-  const build = spawnSync(process.execPath, [path.join(ROOT_DIR, 'scripts/build.mjs')], {
-    cwd: ROOT_DIR,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  buildBundle(log);
 }
 
 const notes: string[] = [];

@@ -31,7 +31,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/raw.ts';
 import { authHeaders, issueAccessToken } from '../test/factories.ts';
 import { measureIngest, type IngestFigures } from './ingest.ts';
-import { BENCH_DIR, closedLoop, formatTable, round, startServer, type ClosedLoop } from './lib.ts';
+import { BENCH_DIR, buildBundle, closedLoop, formatTable, round, startServer, type ClosedLoop } from './lib.ts';
 import { buildScale, ensureBase, ensureScaleDatabase, SCALE, type BuildFigures } from './scale-data.ts';
 import {
   explainScreens,
@@ -199,13 +199,7 @@ async function measure(name: string, url: string, subjects: Subject[]): Promise<
 // ---------------------------------------------------------------------------------------------
 
 if (!fs.existsSync(SERVER)) {
-  log('Building the production bundle (npm run build)…');
-  const { spawnSync } = await import('node:child_process');
-  const build = spawnSync(process.execPath, [path.join(ROOT_DIR, 'scripts/build.mjs')], {
-    cwd: ROOT_DIR,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  buildBundle(log);
 }
 
 const base = await ensureBase(postgresBase, log);

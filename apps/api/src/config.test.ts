@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** The ConfigError's lines for `env` (throws when the configuration is accepted). */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env, false);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
 describe('LOG_FORMAT', () => {
   it('writes readable lines in a terminal and JSON elsewhere, unless told', () => {
     expect(loadConfig({}, true).prettyLogs).toBe(true);
@@ -22,17 +33,6 @@ describe('payments configuration', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_GroveSigningSecret123',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_51HxGrovePublishable',
   };
-
-  /** The ConfigError's lines for `env`. */
-  function problems(env: NodeJS.ProcessEnv): string[] {
-    try {
-      loadConfig(env, false);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    throw new Error('the configuration was accepted');
-  }
 
   it('uses the sandbox provider unless told, without any Stripe key', () => {
     const config = loadConfig({}, false);
@@ -127,16 +127,6 @@ describe('SMS configuration', () => {
     TWILIO_AUTH_TOKEN: 'TopSecretToken0123456789abcdefAB',
     TWILIO_FROM: '+12015550123',
   };
-
-  function problems(env: NodeJS.ProcessEnv): string[] {
-    try {
-      loadConfig(env, false);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    throw new Error('the configuration was accepted');
-  }
 
   it('keeps texts in the outbox unless told, without any Twilio setting', () => {
     const config = loadConfig({}, false);

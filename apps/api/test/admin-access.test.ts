@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountNotes, accounts, accountTags, auditLog, devices, invoices, users } from '../src/db/schema/index.ts';
 import { route } from '../src/lib/contract.ts';
 import { authHeaders, createCoach, createParent, createStaff, issueAccessToken } from './factories.ts';
-import { createTestContext, type TestContext } from './helpers.ts';
+import { createTestContext, requester, type Method, type TestContext } from './helpers.ts';
 
 const { routes } = vi.hoisted(() => ({ routes: [] as RouteOptions[] }));
 vi.mock('fastify', async (importOriginal) => {
@@ -41,9 +41,7 @@ const guarded = () => routes.filter(isStaffOrAdmin).filter((registered) => metho
 const concrete = (url: string, id: number) => url.replace(/:\w+/g, String(id));
 const auditRows = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = requester(() => t);
 
 /** A family that checked out through the sandbox provider: subscription, paid invoice, kit shipment. */
 async function subscribedFamily() {

@@ -57,3 +57,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/**
+ * `call(method, url, headers, payload?)` on the test app `context()` answers (read when called: a
+ * file's context is opened in its beforeAll); the payload, sent as JSON, only when given.
+ */
+export function requester(context: () => TestContext) {
+  return (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
+    context().app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}

@@ -14,7 +14,8 @@
  * A process that dies between 2 and 3 leaves the row `sending`: it is not sent again (at most once
  * beats twice for a text or an e-mail). The API shows `sending` as `queued`.
  */
-import type { RegisterOptions } from '../../jobs/queue.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { JobQueue, RegisterOptions } from '../../jobs/queue.ts';
 
 /** The queue settings of both delivery jobs: 1 + 5 tries, 30 s, 60 s, 120 s … apart (with jitter). */
 export const DELIVERY_JOB: RegisterOptions = {
@@ -75,4 +76,58 @@ export async function deliverOnce<Row>(
   }
   await store.markSent(id, providerMessageId, row);
   return 'sent';
+}
+
+/**
+ * What a claimed row is handed to: the transport it was written for delivers it; a row of the
+ * local outbox needs nothing more; a row written for a provider that is no longer configured
+ * (`setting` names the variable that chose it) fails for good rather than vanishing.
+ */
+export async function deliverAsWritten(
+  written: string,
+  transport: { provider: string },
+  setting: string,
+  deliver: () => Promise<string | null>,
+): Promise<string | null> {
+  if (written === transport.provider) return deliver();
+  if (written === 'outbox') return null;
+  throw new PermanentDeliveryError(`Written for ${written}, but ${setting} is now ${transport.provider}.`);
+}
+
+/** Registers the handler of a delivery job `{ id }` on `jobs` (once per queue), with DELIVERY_JOB's settings. */
+export async function registerDeliveryJob(
+  jobs: JobQueue,
+  queue: string,
+  deliver: (id: number, retryCount: number) => Promise<unknown>,
+) {
+  await jobs.register<{ id: number }>(
+    queue,
+    async ({ id }, job) => {
+      await deliver(id, job.retryCount);
+    },
+    DELIVERY_JOB,
+  );
+}
+
+/** A Drizzle transaction (the object db.transaction() hands its callback), not the database itself. */
+export function isTransaction(executor: Executor): executor is Tx {
+  return typeof (executor as { rollback?: unknown }).rollback === 'function';
+}
+
+/**
+ * Writes an outbox row and its delivery job with `write`, in the caller's transaction when
+ * `executor` is one: the job becomes visible at its commit, and a worker finds it at its next
+ * poll. Otherwise in a transaction of its own, committed here, and the workers are woken at once.
+ */
+export async function writeQueued<Written>(
+  db: Db,
+  jobs: JobQueue,
+  queue: string,
+  executor: Executor | undefined,
+  write: (tx: Tx) => Promise<Written>,
+): Promise<Written> {
+  if (executor && isTransaction(executor)) return write(executor);
+  const written = await (executor ?? db).transaction((tx) => write(tx));
+  jobs.notify(queue);
+  return written;
 }

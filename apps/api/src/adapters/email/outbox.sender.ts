@@ -1,6 +1,6 @@
-import type { Db, Executor, Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { deliverOnce, DELIVERY_JOB, PermanentDeliveryError, type DeliveryOutcome } from './delivery.ts';
+import { deliverAsWritten, deliverOnce, registerDeliveryJob, writeQueued, type DeliveryOutcome } from './delivery.ts';
 import {
   assertOneMailbox,
   assertSingleLine,
@@ -24,11 +24,6 @@ export function localEmailTransport(): EmailTransport {
   };
 }
 
-/** A Drizzle transaction (the object db.transaction() hands its callback), not the database itself. */
-export function isTransaction(executor: Executor): executor is Tx {
-  return typeof (executor as { rollback?: unknown }).rollback === 'function';
-}
-
 const messageOf = (row: ClaimedEmail): EmailMessage => ({
   to: row.toAddress,
   subject: row.subject,
@@ -49,21 +44,15 @@ export async function deliverEmail(
   id: number,
   retryCount = 0,
 ): Promise<DeliveryOutcome> {
-  return deliverOnce(emailDeliveryStore(db), id, retryCount, async (row) => {
-    if (row.provider === transport.provider) return transport.deliver(messageOf(row));
-    if (row.provider === 'outbox') return null;
-    throw new PermanentDeliveryError(`Written for ${row.provider}, but EMAIL_PROVIDER is now ${transport.provider}.`);
-  });
+  return deliverOnce(emailDeliveryStore(db), id, retryCount, (row) =>
+    deliverAsWritten(row.provider, transport, 'EMAIL_PROVIDER', () => transport.deliver(messageOf(row))),
+  );
 }
 
 /** Registers the handler of the delivery job on `jobs` (once per queue): it delivers through `transport`. */
 export async function registerEmailDelivery(db: Db, jobs: JobQueue, transport: EmailTransport) {
-  await jobs.register<{ id: number }>(
-    EMAIL_DELIVERY_QUEUE,
-    async ({ id }, job) => {
-      await deliverEmail(db, transport, id, job.retryCount);
-    },
-    DELIVERY_JOB,
+  await registerDeliveryJob(jobs, EMAIL_DELIVERY_QUEUE, (id, retryCount) =>
+    deliverEmail(db, transport, id, retryCount),
   );
 }
 
@@ -103,11 +92,7 @@ export function outboxEmailSender(
       assertSingleLine(message.to, 'recipient');
       assertSingleLine(message.subject, 'subject');
       assertOneMailbox(message.to);
-      // Inside the caller's transaction the job becomes visible at its commit, and a worker finds it
-      // at its next poll; on its own, the commit is here and the workers are woken at once.
-      if (executor && isTransaction(executor)) return { id: await write(executor, message) };
-      const id = await (executor ?? db).transaction((tx) => write(tx, message));
-      jobs.notify(EMAIL_DELIVERY_QUEUE);
+      const id = await writeQueued(db, jobs, EMAIL_DELIVERY_QUEUE, executor, (tx) => write(tx, message));
       return { id };
     },
     async close() {

@@ -1,7 +1,12 @@
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { deliverOnce, DELIVERY_JOB, PermanentDeliveryError, type DeliveryOutcome } from '../email/delivery.ts';
-import { isTransaction } from '../email/outbox.sender.ts';
+import {
+  deliverAsWritten,
+  deliverOnce,
+  registerDeliveryJob,
+  writeQueued,
+  type DeliveryOutcome,
+} from '../email/delivery.ts';
 import { E164, type SmsMessage, type SmsSender, type SmsTransport } from './sms.port.ts';
 import { insertSmsRow, smsDeliveryStore } from './sms.repository.ts';
 
@@ -29,11 +34,11 @@ export async function deliverSms(
   id: number,
   retryCount = 0,
 ): Promise<DeliveryOutcome> {
-  return deliverOnce(smsDeliveryStore(db), id, retryCount, async (row) => {
-    if (row.provider === transport.provider) return transport.deliver({ to: row.toNumber, body: row.body });
-    if (row.provider === 'outbox') return null;
-    throw new PermanentDeliveryError(`Written for ${row.provider}, but SMS_PROVIDER is now ${transport.provider}.`);
-  });
+  return deliverOnce(smsDeliveryStore(db), id, retryCount, (row) =>
+    deliverAsWritten(row.provider, transport, 'SMS_PROVIDER', () =>
+      transport.deliver({ to: row.toNumber, body: row.body }),
+    ),
+  );
 }
 
 /** Control characters other than line breaks and tabs have no place in a text. */
@@ -47,13 +52,7 @@ function hasControlCharacter(text: string): boolean {
 
 /** Registers the handler of the delivery job on `jobs` (once per queue): it delivers through `transport`. */
 export async function registerSmsDelivery(db: Db, jobs: JobQueue, transport: SmsTransport) {
-  await jobs.register<{ id: number }>(
-    SMS_DELIVERY_QUEUE,
-    async ({ id }, job) => {
-      await deliverSms(db, transport, id, job.retryCount);
-    },
-    DELIVERY_JOB,
-  );
+  await registerDeliveryJob(jobs, SMS_DELIVERY_QUEUE, (id, retryCount) => deliverSms(db, transport, id, retryCount));
 }
 
 /**
@@ -84,10 +83,7 @@ export function outboxSmsSender(db: Db, jobs: JobQueue, provider: SmsTransport['
       if (message.body.trim() === '' || hasControlCharacter(message.body)) {
         throw new Error('The text message must be plain text.');
       }
-      if (executor && isTransaction(executor)) return write(executor, message);
-      const queued = await (executor ?? db).transaction((tx) => write(tx, message));
-      jobs.notify(SMS_DELIVERY_QUEUE);
-      return queued;
+      return writeQueued(db, jobs, SMS_DELIVERY_QUEUE, executor, (tx) => write(tx, message));
     },
   };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, devices } from '../../db/schema/index.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, requester, type TestContext } from '../../../test/helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,18 +13,7 @@ afterAll(() => t.close());
 
 const NOT_FOUND = { detail: 'Not found.', code: 'not_found' };
 const base = (accountId: number | string) => `/api/v2/user/accounts/${accountId}/devices`;
-const inject = (
-  method: 'GET' | 'PUT' | 'PATCH' | 'POST',
-  url: string,
-  headers: Record<string, string>,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const inject = requester(() => t);
 const toggle = (
   accountId: number | string,
   deviceId: number | string,

@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import {
   accounts,
   accountTags,
@@ -92,19 +93,13 @@ export async function runningSubscriptionStatus(db: Executor, accountId: number)
   return rows[0]?.status ?? null;
 }
 
-export async function accountPlayers(db: Executor, accountId: number) {
-  return db
-    .select({ id: players.id, name: players.name, inProgram: players.inProgram })
-    .from(players)
-    .where(eq(players.accountId, accountId))
-    .orderBy(asc(players.id));
-}
+export { playersOfAccount as accountPlayers } from '../players/players.repository.ts';
 
 /** People, players and devices of the account, and its play in figures (index-only on play_sessions). */
 export async function accountFigures(db: Executor, accountId: number) {
-  const [people] = await db.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
-  const [children] = await db.select({ n: count() }).from(players).where(eq(players.accountId, accountId));
-  const [tablets] = await db.select({ n: count() }).from(devices).where(eq(devices.accountId, accountId));
+  const people = await countRows(db, users, eq(users.accountId, accountId));
+  const children = await countRows(db, players, eq(players.accountId, accountId));
+  const tablets = await countRows(db, devices, eq(devices.accountId, accountId));
   const accountPlayerIds = db.select({ id: players.id }).from(players).where(eq(players.accountId, accountId));
   const [play] = await db
     .select({
@@ -116,9 +111,9 @@ export async function accountFigures(db: Executor, accountId: number) {
     .from(playSessions)
     .where(inArray(playSessions.playerId, accountPlayerIds));
   return {
-    users: people?.n ?? 0,
-    players: children?.n ?? 0,
-    devices: tablets?.n ?? 0,
+    users: people,
+    players: children,
+    devices: tablets,
     sessions: play?.sessions ?? 0,
     seconds: play?.seconds ?? 0,
     firstPlayedAt: play?.first ?? null,
@@ -174,8 +169,7 @@ export async function findAccountUser(db: Executor, accountId: number, userId: n
 }
 
 export async function countAccountUsers(tx: Executor, accountId: number): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(tx, users, eq(users.accountId, accountId));
 }
 
 /**
@@ -242,16 +236,12 @@ export async function recordUserAction(db: Executor, userId: number, action: str
 const creator = aliasedTable(users, 'creator');
 
 export async function countInteractions(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customerInteractions)
-    .where(eq(customerInteractions.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, customerInteractions, eq(customerInteractions.accountId, accountId));
 }
 
-/** Newest first. */
-export async function listInteractions(db: Executor, accountId: number, limit: number, offset: number) {
-  return db
+/** An interaction with the staff member who wrote it down (the list and the single read share it). */
+const interactionQuery = (db: Executor) =>
+  db
     .select({
       id: customerInteractions.id,
       kind: customerInteractions.kind,
@@ -266,7 +256,11 @@ export async function listInteractions(db: Executor, accountId: number, limit: n
       creatorLastName: creator.lastName,
     })
     .from(customerInteractions)
-    .leftJoin(creator, eq(creator.id, customerInteractions.createdByUserId))
+    .leftJoin(creator, eq(creator.id, customerInteractions.createdByUserId));
+
+/** Newest first. */
+export async function listInteractions(db: Executor, accountId: number, limit: number, offset: number) {
+  return interactionQuery(db)
     .where(eq(customerInteractions.accountId, accountId))
     .orderBy(desc(customerInteractions.occurredAt), desc(customerInteractions.id))
     .limit(limit)
@@ -293,24 +287,7 @@ export async function insertInteraction(
 }
 
 export async function findInteraction(db: Executor, id: number): Promise<InteractionRow | null> {
-  const rows = await db
-    .select({
-      id: customerInteractions.id,
-      kind: customerInteractions.kind,
-      direction: customerInteractions.direction,
-      topic: customerInteractions.topic,
-      outcome: customerInteractions.outcome,
-      summary: customerInteractions.summary,
-      occurredAt: customerInteractions.occurredAt,
-      createdAt: customerInteractions.createdAt,
-      creatorId: creator.id,
-      creatorFirstName: creator.firstName,
-      creatorLastName: creator.lastName,
-    })
-    .from(customerInteractions)
-    .leftJoin(creator, eq(creator.id, customerInteractions.createdByUserId))
-    .where(eq(customerInteractions.id, id))
-    .limit(1);
+  const rows = await interactionQuery(db).where(eq(customerInteractions.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -349,8 +326,7 @@ export type DeviceRow = {
 };
 
 export async function countDevices(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, devices, eq(devices.accountId, accountId));
 }
 
 export async function listDevices(

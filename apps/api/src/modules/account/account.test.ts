@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, customerInteractions, devices, playSessions, subscriptions, users } from '../../db/schema/index.ts';
 import { createCoach, createParent, createPlayer, createStaff, createUser } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, requester, type TestContext } from '../../../test/helpers.ts';
 import { INTERACTION_MESSAGES } from './account.service.ts';
 
 let t: TestContext;
@@ -21,18 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOT_FOUND = { detail: 'Not found.', code: 'not_found' };
-const call = (
-  method: 'GET' | 'PUT' | 'POST' | 'OPTIONS',
-  url: string,
-  headers: Record<string, string>,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = requester(() => t);
 
 /** A family with two players, a device and a coach; a stranger family; staff. */
 async function world() {

@@ -5,6 +5,7 @@
  */
 import { aliasedTable, and, asc, count, desc, eq, gt, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import {
   accountNotes,
   accounts,
@@ -158,8 +159,7 @@ function noteQuery(db: Db) {
 export type NoteRow = Awaited<ReturnType<ReturnType<typeof noteQuery>['execute']>>[number];
 
 export async function countNotes(db: Db, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(accountNotes).where(eq(accountNotes.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, accountNotes, eq(accountNotes.accountId, accountId));
 }
 
 /** A page of the account's notes, newest first. */
@@ -251,8 +251,7 @@ export function readAudit(db: Db, filters: AuditFilters) {
 }
 
 export async function countAudit(db: Db, filters: AuditFilters): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(auditLog).where(auditWhere(filters));
-  return row?.n ?? 0;
+  return countRows(db, auditLog, auditWhere(filters));
 }
 
 // What the admin routes' audit specs read before and after a write.

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNotes, accounts, accountTags, auditLog, players } from '../../db/schema/index.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, requester, type TestContext } from '../../../test/helpers.ts';
 
 let t: TestContext;
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -13,9 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = requester(() => t);
 const auditCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
 
 /** Follows `next` from a first link to the end, collecting ids. */

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNotes, accounts, auditLog, users } from '../../db/schema/index.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, requester, type TestContext } from '../../../test/helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -12,9 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NOT_FOUND = { detail: 'Not found.', code: 'not_found' };
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = requester(() => t);
 
 const notesUrl = (accountId: number) => `/api/v2/admin/accounts/${accountId}/notes/`;
 const noteUrl = (accountId: number, noteId: number) => `/api/v2/admin/accounts/${accountId}/notes/${noteId}/`;

@@ -8,12 +8,9 @@ import { SANDBOX_CARDS } from '@grove/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../../../test/factories.ts';
+import { billingDepsAfter, buyMonthlyPlan, DAY, subscriptionOf } from '../../../test/billing.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { outboxEmailSender } from '../../adapters/email/outbox.sender.ts';
-import { sandboxProvider } from '../../adapters/payment/sandbox.provider.ts';
-import { outboxSmsSender } from '../../adapters/sms/outbox.sender.ts';
 import { invoices, subscriptions, users } from '../../db/schema/index.ts';
-import type { BillingDeps } from '../billing/billing.service.ts';
 import { runDueBilling } from '../billing/billing.scheduler.ts';
 
 let t: TestContext;
@@ -24,46 +21,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const DAY = 86_400_000;
-const afterEnd = (end: Date, days: number): BillingDeps => ({
-  db: t.db,
-  payments: sandboxProvider(t.db),
-  email: outboxEmailSender(t.db, t.app.jobs),
-  sms: outboxSmsSender(t.db, t.app.jobs),
-  publicUrl: 'http://127.0.0.1:3000',
-  now: () => new Date(end.getTime() + days * DAY),
-});
+const afterEnd = (end: Date, days: number) => billingDepsAfter(t, end, days);
 
 let n = 0;
 /** A family that bought the monthly plan with the card whose renewals are declined. */
 async function renewalFailingFamily(firstName: string, lastName: string) {
   const email = `failed-payments${Date.now()}${n++}@example.com`;
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/billing/order/',
-    payload: {
-      first_name: firstName,
-      last_name: lastName,
-      email,
-      phonenumber: '2015550123',
-      country: 'US',
-      shipping: { address_1: '3 Oak Rd', city: 'Salem', state: 'OR', zipcode: '97301', country: 'US' },
-    },
-  });
-  expect(order.statusCode, order.body).toBe(201);
-  const confirmed = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/billing/order/confirm/',
-    payload: {
-      order: order.json().external_id,
-      payment_method: { card: { number: SANDBOX_CARDS.renewalFails, exp_month: 12, exp_year: 2035, cvc: '123' } },
-      consent: true,
-    },
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const accountId = confirmed.json().subscription.account_id as number;
-  const [subscription] = await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
-  return { accountId, end: subscription!.currentPeriodEnd };
+  const { accountId } = await buyMonthlyPlan(t, { email, cardNumber: SANDBOX_CARDS.renewalFails, firstName, lastName });
+  return { accountId, end: (await subscriptionOf(t, accountId)).currentPeriodEnd };
 }
 
 const failedInvoicesOf = (accountId: number) =>

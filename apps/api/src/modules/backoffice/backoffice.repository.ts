@@ -4,8 +4,9 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { BILLING_REQUEST_STATUS } from '@grove/domain/backoffice';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { accounts, invoices, orders, shipments, subscriptions, users } from '../../db/schema/index.ts';
 import type { IdWindow } from '../../lib/keyset.ts';
 
@@ -41,8 +42,7 @@ function windowWhere(column: typeof orders.id | typeof shipments.id, window: IdW
 // Shipments.
 
 export async function countAccountShipments(db: Db, accountId: number): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(shipments).where(eq(shipments.accountId, accountId));
-  return total?.n ?? 0;
+  return countRows(db, shipments, eq(shipments.accountId, accountId));
 }
 
 /** A page of the account's shipments, newest first. */
@@ -79,8 +79,7 @@ export function readShipments(db: Db, filters: ShipmentFilters) {
 }
 
 export async function countShipments(db: Db, filters: ShipmentFilters): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(shipments).where(shipmentWhere(filters));
-  return total?.n ?? 0;
+  return countRows(db, shipments, shipmentWhere(filters));
 }
 
 // Orders.
@@ -113,8 +112,7 @@ export function readOrders(db: Db, filters: OrderFilters) {
 }
 
 export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(orders).where(orderWhere(filters));
-  return total?.n ?? 0;
+  return countRows(db, orders, orderWhere(filters));
 }
 
 // Outstanding billing requests: subscriptions waiting in a status staff act on, oldest first.
@@ -192,6 +190,5 @@ export async function billingRequestRows(db: Db, statuses: string[], limit: numb
 }
 
 export async function countSubscriptionsIn(db: Db, statuses: string[]): Promise<number> {
-  const [total] = await db.select({ n: count() }).from(subscriptions).where(inArray(subscriptions.status, statuses));
-  return total?.n ?? 0;
+  return countRows(db, subscriptions, inArray(subscriptions.status, statuses));
 }

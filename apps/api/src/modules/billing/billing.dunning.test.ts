@@ -7,10 +7,15 @@ import { CARD_UPDATE_MESSAGES, PAYMENT_SERVICE_ERROR_SHORT, SANDBOX_CARDS } from
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createStaff, issueAccessToken } from '../../../test/factories.ts';
+import {
+  actionsOf,
+  billingDepsAfter,
+  buyMonthlyPlan,
+  DAY,
+  sandboxCard as card,
+  subscriptionOf,
+} from '../../../test/billing.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { outboxEmailSender } from '../../adapters/email/outbox.sender.ts';
-import { outboxSmsSender } from '../../adapters/sms/outbox.sender.ts';
-import { sandboxProvider } from '../../adapters/payment/sandbox.provider.ts';
 import {
   emailOutbox,
   invoices,
@@ -18,10 +23,7 @@ import {
   sandboxOperations,
   smsOutbox,
   subscriptionActions,
-  subscriptions,
-  users,
 } from '../../db/schema/index.ts';
-import type { BillingDeps } from './billing.service.ts';
 import { runDueBilling } from './billing.scheduler.ts';
 
 let t: TestContext;
@@ -30,55 +32,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const DAY = 86_400_000;
-const depsAt = (moment: Date): BillingDeps => ({
-  db: t.db,
-  payments: sandboxProvider(t.db),
-  email: outboxEmailSender(t.db, t.app.jobs),
-  sms: outboxSmsSender(t.db, t.app.jobs),
-  publicUrl: 'http://127.0.0.1:3000',
-  now: () => moment,
-});
-const afterEnd = (end: Date, days: number) => depsAt(new Date(end.getTime() + days * DAY));
-
-const card = (number: string) => ({ card: { number, exp_month: 12, exp_year: 2035, cvc: '123' } });
+const afterEnd = (end: Date, days: number) => billingDepsAfter(t, end, days);
 
 let n = 0;
 /** A family that bought the monthly plan at checkout with `cardNumber`. */
 async function family(cardNumber: string) {
   const email = `dunning${Date.now()}${n++}@example.com`;
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/billing/order/',
-    payload: {
-      first_name: 'Kai',
-      last_name: 'Lund',
-      email,
-      phonenumber: '2015550123',
-      country: 'US',
-      shipping: { address_1: '3 Oak Rd', city: 'Salem', state: 'OR', zipcode: '97301', country: 'US' },
-    },
-  });
-  const confirmed = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/billing/order/confirm/',
-    payload: { order: order.json().external_id, payment_method: card(cardNumber), consent: true },
-  });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const accountId = confirmed.json().subscription.account_id as number;
-  const [user] = await t.db.select().from(users).where(eq(users.accountId, accountId));
-  const headers = authHeaders(await issueAccessToken(t.db, user!.id));
-  const end = (await subscriptionOf(accountId)).currentPeriodEnd;
-  return { accountId, userId: user!.id, headers, email, end };
+  const { accountId, userId } = await buyMonthlyPlan(t, { email, cardNumber });
+  const headers = authHeaders(await issueAccessToken(t.db, userId));
+  const end = (await subscriptionOf(t, accountId)).currentPeriodEnd;
+  return { accountId, userId, headers, email, end };
 }
 
-const subscriptionOf = async (accountId: number) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0]!;
 const invoicesOf = (accountId: number) => t.db.select().from(invoices).where(eq(invoices.accountId, accountId));
-const actionsOf = async (accountId: number) =>
-  (await t.db.select().from(subscriptionActions).where(eq(subscriptionActions.accountId, accountId))).map(
-    (row) => row.action,
-  );
 const mailsTo = (email: string, subject: string) =>
   t.db
     .select()
@@ -108,11 +74,11 @@ const renewalCharges = async (subscriptionId: number) =>
 describe('dunning: a renewal the card refuses', () => {
   it('the renewal-failing card pays at checkout; each failed renewal writes a FAILED invoice and e-mails a link; then the subscription ends', async () => {
     const { accountId, email, end, userId, headers } = await family(SANDBOX_CARDS.renewalFails);
-    expect((await subscriptionOf(accountId)).status).toBe('ACTIVE');
+    expect((await subscriptionOf(t, accountId)).status).toBe('ACTIVE');
     expect((await invoicesOf(accountId)).map((i) => i.status)).toEqual(['PAID']);
 
     await runDueBilling(afterEnd(end, 0.1));
-    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 1 });
+    expect(await subscriptionOf(t, accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 1 });
     const failed = (await invoicesOf(accountId)).filter((i) => i.status === 'FAILED');
     expect(failed).toHaveLength(1);
     expect(failed[0]!.description).toContain('Your card was declined.');
@@ -139,13 +105,13 @@ describe('dunning: a renewal the card refuses', () => {
     await runDueBilling(afterEnd(end, 1.1));
     await runDueBilling(afterEnd(end, 3.1));
     await runDueBilling(afterEnd(end, 7.1));
-    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 4 });
+    expect(await subscriptionOf(t, accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 4 });
     expect((await invoicesOf(accountId)).filter((i) => i.status === 'FAILED')).toHaveLength(4);
     expect(await mailsTo(email, 'We could not charge your card')).toHaveLength(4);
 
     await runDueBilling(afterEnd(end, 7.2));
-    expect((await subscriptionOf(accountId)).status).toBe('CANCELLED');
-    expect(await actionsOf(accountId)).toEqual([
+    expect((await subscriptionOf(t, accountId)).status).toBe('CANCELLED');
+    expect(await actionsOf(t, accountId)).toEqual([
       'order_confirmed',
       'renewal_failed',
       'renewal_failed',
@@ -161,7 +127,7 @@ describe('dunning: a renewal the card refuses', () => {
   it('a new card on a past-due subscription is charged at once: ACTIVE, the FAILED invoice stays, a PAID one is written', async () => {
     const { accountId, email, end, headers } = await family(SANDBOX_CARDS.renewalFails);
     await runDueBilling(afterEnd(end, 0.1));
-    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+    expect((await subscriptionOf(t, accountId)).status).toBe('PAST_DUE');
 
     // Signed in, Subscription & Billing's card form calls POST /billing/payment/.
     expect(await mailsTo(email, 'We could not charge your card')).toHaveLength(1);
@@ -169,12 +135,12 @@ describe('dunning: a renewal the card refuses', () => {
     const res = await updateCard(accountId, headers, SANDBOX_CARDS.succeeds);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ last4: '4242', renewal: { outcome: 'renewed' } });
-    const after = await subscriptionOf(accountId);
+    const after = await subscriptionOf(t, accountId);
     expect(after).toMatchObject({ status: 'ACTIVE', renewalAttempts: 0 });
     expect(after.currentPeriodStart.getTime()).toBe(end.getTime());
     const statuses = (await invoicesOf(accountId)).map((i) => i.status).sort();
     expect(statuses).toEqual(['FAILED', 'PAID', 'PAID']);
-    expect(await actionsOf(accountId)).toEqual(['order_confirmed', 'renewal_failed', 'renewal_charged']);
+    expect(await actionsOf(t, accountId)).toEqual(['order_confirmed', 'renewal_failed', 'renewal_charged']);
     expect(await mailsTo(email, 'Your Grove receipt')).toHaveLength(1);
 
     // Nothing more is due until the next period ends.
@@ -189,7 +155,7 @@ describe('dunning: a renewal the card refuses', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().renewal).toMatchObject({ outcome: 'failed' });
     expect(res.json().renewal.detail).toContain('Your card was declined.');
-    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 2 });
+    expect(await subscriptionOf(t, accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 2 });
   });
 
   it('a card update on a running subscription charges nothing', async () => {
@@ -203,9 +169,9 @@ describe('dunning: a renewal the card refuses', () => {
   it('the once-failing card: the first renewal fails, the scheduled retry succeeds', async () => {
     const { accountId, end } = await family(SANDBOX_CARDS.renewalFailsOnce);
     await runDueBilling(afterEnd(end, 0.1));
-    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+    expect((await subscriptionOf(t, accountId)).status).toBe('PAST_DUE');
     await runDueBilling(afterEnd(end, 1.1));
-    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'ACTIVE', renewalAttempts: 0 });
+    expect(await subscriptionOf(t, accountId)).toMatchObject({ status: 'ACTIVE', renewalAttempts: 0 });
     expect((await invoicesOf(accountId)).map((i) => i.status).sort()).toEqual(['FAILED', 'PAID', 'PAID']);
   });
 
@@ -225,7 +191,7 @@ describe('dunning: a renewal the card refuses', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().status).toBe('VOID');
     // Voiding changes no subscription: still past due, and the family's banner still says what failed.
-    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+    expect((await subscriptionOf(t, accountId)).status).toBe('PAST_DUE');
     const details = await t.app.inject({
       method: 'GET',
       url: `/api/v2/billing/users/${userId}/billing_details/`,
@@ -261,7 +227,7 @@ describe('dunning: a renewal the card refuses', () => {
     // Bad input changes nothing: a wrong card shape is a 400 with field messages.
     const bad = await linkUpdate(token, { card: { number: '4242', exp_month: 13, exp_year: 2035, cvc: '1' } });
     expect(bad.statusCode).toBe(400);
-    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+    expect((await subscriptionOf(t, accountId)).status).toBe('PAST_DUE');
 
     // Another refused card: the failure is told, the link still works.
     const refused = await linkUpdate(token, card(SANDBOX_CARDS.declined));
@@ -274,7 +240,7 @@ describe('dunning: a renewal the card refuses', () => {
     const saved = await linkUpdate(token, card(SANDBOX_CARDS.succeeds));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ last4: '4242', renewal: { outcome: 'renewed' } });
-    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'ACTIVE', renewalAttempts: 0 });
+    expect(await subscriptionOf(t, accountId)).toMatchObject({ status: 'ACTIVE', renewalAttempts: 0 });
     // The parent did it: the history names them.
     const [charged] = await t.db
       .select()
@@ -346,7 +312,7 @@ describe('dunning: a renewal the card refuses', () => {
     const { accountId, email, end, headers } = await family(SANDBOX_CARDS.succeeds);
     expect((await updateCard(accountId, headers, SANDBOX_CARDS.serviceError)).statusCode).toBe(200);
     await runDueBilling(afterEnd(end, 0.1));
-    expect((await subscriptionOf(accountId)).status).toBe('PAST_DUE');
+    expect((await subscriptionOf(t, accountId)).status).toBe('PAST_DUE');
     const [failed] = (await invoicesOf(accountId)).filter((i) => i.status === 'FAILED');
     expect(failed!.description).toContain(`payment failed: ${PAYMENT_SERVICE_ERROR_SHORT}`);
     expect(failed!.description).not.toContain('Please try again.');
@@ -358,7 +324,7 @@ describe('dunning: a renewal the card refuses', () => {
     for (let round = 0; round < 3; round++) {
       const { accountId, end, headers } = await family(SANDBOX_CARDS.renewalFails);
       await runDueBilling(afterEnd(end, 0.1));
-      const sub = await subscriptionOf(accountId);
+      const sub = await subscriptionOf(t, accountId);
       const [update] = await Promise.all([
         updateCard(accountId, headers, SANDBOX_CARDS.succeeds),
         runDueBilling(afterEnd(end, 1.1)),
@@ -367,13 +333,13 @@ describe('dunning: a renewal the card refuses', () => {
       expect(update.statusCode, update.body).toBe(200);
       const charges = await renewalCharges(sub.id);
       const succeeded = charges.filter((c) => c.status === 'succeeded');
-      const after = await subscriptionOf(accountId);
+      const after = await subscriptionOf(t, accountId);
       const paidRenewals = (await invoicesOf(accountId)).filter(
         (i) => i.status === 'PAID' && i.description.endsWith('renewal'),
       );
       expect(succeeded.length).toBeLessThanOrEqual(1);
       expect(paidRenewals).toHaveLength(succeeded.length);
-      expect((await actionsOf(accountId)).filter((a) => a === 'renewal_charged')).toHaveLength(succeeded.length);
+      expect((await actionsOf(t, accountId)).filter((a) => a === 'renewal_charged')).toHaveLength(succeeded.length);
       // Each attempt's key charged once.
       expect(new Set(charges.map((c) => c.idempotencyKey)).size).toBe(charges.length);
       if (succeeded.length === 1) expect(after.status).toBe('ACTIVE');

@@ -7,21 +7,19 @@ import { SANDBOX_CARDS } from '@grove/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, issueAccessToken } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
-import { outboxEmailSender } from '../../adapters/email/outbox.sender.ts';
-import { outboxSmsSender } from '../../adapters/sms/outbox.sender.ts';
-import { sandboxProvider } from '../../adapters/payment/sandbox.provider.ts';
 import {
-  emailOutbox,
-  invoices,
-  sandboxOperations,
-  subscriptionActions,
-  subscriptions,
-  users,
-} from '../../db/schema/index.ts';
+  actionsOf,
+  billingDepsAfter,
+  billingDepsAt,
+  buyMonthlyPlan,
+  DAY,
+  sandboxCard,
+  subscriptionOf,
+} from '../../../test/billing.ts';
+import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { emailOutbox, invoices, sandboxOperations } from '../../db/schema/index.ts';
 import { startJobQueue } from '../../jobs/queue.ts';
 import { BILLING_SWEEP, registerBillingJobs } from './billing.jobs.ts';
-import type { BillingDeps } from './billing.service.ts';
 import { runDueBilling } from './billing.scheduler.ts';
 
 let t: TestContext;
@@ -30,68 +28,27 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const DAY = 86_400_000;
-const depsAt = (moment: Date): BillingDeps => ({
-  db: t.db,
-  payments: sandboxProvider(t.db),
-  email: outboxEmailSender(t.db, t.app.jobs),
-  sms: outboxSmsSender(t.db, t.app.jobs),
-  publicUrl: 'http://127.0.0.1:3000',
-  now: () => moment,
-});
 /** `days` from now. */
-const at = (days: number) => depsAt(new Date(Date.now() + days * DAY));
+const at = (days: number) => billingDepsAt(t, new Date(Date.now() + days * DAY));
 /** `days` after the end of the period the subscription was in when it was read. */
-const afterEnd = (end: Date, days: number) => depsAt(new Date(end.getTime() + days * DAY));
+const afterEnd = (end: Date, days: number) => billingDepsAfter(t, end, days);
 
 let n = 0;
 async function family(cardNumber: string = SANDBOX_CARDS.succeeds) {
   const email = `sched${Date.now()}${n++}@example.com`;
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/billing/order/',
-    payload: {
-      first_name: 'Kai',
-      last_name: 'Lund',
-      email,
-      phonenumber: '2015550123',
-      country: 'US',
-      shipping: { address_1: '3 Oak Rd', city: 'Salem', state: 'OR', zipcode: '97301', country: 'US' },
-    },
-  });
-  const confirmed = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/billing/order/confirm/',
-    payload: {
-      order: order.json().external_id,
-      payment_method: { card: { number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: 2035, cvc: '123' } },
-      consent: true,
-    },
-  });
-  const accountId = confirmed.json().subscription.account_id as number;
-  const [user] = await t.db.select().from(users).where(eq(users.accountId, accountId));
-  const headers = authHeaders(await issueAccessToken(t.db, user!.id));
+  const { accountId, userId } = await buyMonthlyPlan(t, { email, cardNumber: SANDBOX_CARDS.succeeds });
+  const headers = authHeaders(await issueAccessToken(t.db, userId));
   if (cardNumber !== SANDBOX_CARDS.succeeds) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v2/billing/payment/',
       headers,
-      payload: {
-        account: accountId,
-        payment_method: { card: { number: cardNumber, exp_month: 12, exp_year: 2035, cvc: '123' } },
-      },
+      payload: { account: accountId, payment_method: sandboxCard(cardNumber) },
     });
     expect(res.statusCode, res.body).toBe(200);
   }
   return { accountId, headers, email };
 }
-
-const subscriptionOf = async (accountId: number) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)))[0]!;
-const actionsOf = async (accountId: number) =>
-  (await t.db.select().from(subscriptionActions).where(eq(subscriptionActions.accountId, accountId))).map(
-    (row) => row.action,
-  );
 
 describe('scheduled billing work', () => {
   it('ends a cancellation when its 30 days are over, not before, and once', async () => {
@@ -103,11 +60,11 @@ describe('scheduled billing work', () => {
       payload: { reason: 'other' },
     });
     await runDueBilling(at(29));
-    expect((await subscriptionOf(accountId)).status).toBe('PENDING_CANCELLATION');
+    expect((await subscriptionOf(t, accountId)).status).toBe('PENDING_CANCELLATION');
     await runDueBilling(at(30.1));
-    expect((await subscriptionOf(accountId)).status).toBe('CANCELLED');
+    expect((await subscriptionOf(t, accountId)).status).toBe('CANCELLED');
     await runDueBilling(at(31));
-    expect((await actionsOf(accountId)).filter((a) => a === 'cancel_confirm')).toHaveLength(1);
+    expect((await actionsOf(t, accountId)).filter((a) => a === 'cancel_confirm')).toHaveLength(1);
   });
 
   it('ends a pause when it is over', async () => {
@@ -119,16 +76,16 @@ describe('scheduled billing work', () => {
       payload: { months: 1 },
     });
     await runDueBilling(at(20));
-    expect((await subscriptionOf(accountId)).status).toBe('PAUSED');
+    expect((await subscriptionOf(t, accountId)).status).toBe('PAUSED');
     await runDueBilling(at(32));
-    expect((await subscriptionOf(accountId)).status).toBe('ACTIVE');
+    expect((await subscriptionOf(t, accountId)).status).toBe('ACTIVE');
   });
 
   it('renews a period that is over: one charge, one invoice, a receipt e-mail, the next period', async () => {
     const { accountId, email } = await family();
-    const before = await subscriptionOf(accountId);
+    const before = await subscriptionOf(t, accountId);
     await runDueBilling(at(32));
-    const after = await subscriptionOf(accountId);
+    const after = await subscriptionOf(t, accountId);
     expect(after.status).toBe('ACTIVE');
     expect(after.currentPeriodStart.getTime()).toBe(before.currentPeriodEnd.getTime());
     expect(await t.db.select().from(invoices).where(eq(invoices.accountId, accountId))).toHaveLength(2);
@@ -143,18 +100,18 @@ describe('scheduled billing work', () => {
 
   it('retries a failed renewal on days 1, 3 and 7, e-mails each time, then lapses', async () => {
     const { accountId, email } = await family(SANDBOX_CARDS.declined);
-    const end = (await subscriptionOf(accountId)).currentPeriodEnd;
+    const end = (await subscriptionOf(t, accountId)).currentPeriodEnd;
     await runDueBilling(afterEnd(end, 0.1));
-    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 1 });
+    expect(await subscriptionOf(t, accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 1 });
     await runDueBilling(afterEnd(end, 0.9));
-    expect((await subscriptionOf(accountId)).renewalAttempts).toBe(1);
+    expect((await subscriptionOf(t, accountId)).renewalAttempts).toBe(1);
     await runDueBilling(afterEnd(end, 1.1));
     await runDueBilling(afterEnd(end, 3.1));
     await runDueBilling(afterEnd(end, 7.1));
-    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 4 });
+    expect(await subscriptionOf(t, accountId)).toMatchObject({ status: 'PAST_DUE', renewalAttempts: 4 });
     await runDueBilling(afterEnd(end, 7.2));
-    expect((await subscriptionOf(accountId)).status).toBe('CANCELLED');
-    expect(await actionsOf(accountId)).toEqual([
+    expect((await subscriptionOf(t, accountId)).status).toBe('CANCELLED');
+    expect(await actionsOf(t, accountId)).toEqual([
       'order_confirmed',
       'renewal_failed',
       'renewal_failed',
@@ -177,7 +134,7 @@ describe('scheduled billing work', () => {
     expect(results[0]!.renewed + results[1]!.renewed).toBeGreaterThanOrEqual(3);
     for (const { accountId } of families) {
       expect(await t.db.select().from(invoices).where(eq(invoices.accountId, accountId))).toHaveLength(2);
-      expect((await actionsOf(accountId)).filter((a) => a === 'renewal_charged')).toHaveLength(1);
+      expect((await actionsOf(t, accountId)).filter((a) => a === 'renewal_charged')).toHaveLength(1);
     }
     const charges = await t.db.select().from(sandboxOperations).where(eq(sandboxOperations.kind, 'charge'));
     const renewals = charges.filter((c) => String(c.detail.description).endsWith('renewal'));
@@ -205,7 +162,7 @@ describe('scheduled billing work', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       for (const { accountId } of families) {
         expect(await t.db.select().from(invoices).where(eq(invoices.accountId, accountId))).toHaveLength(2);
-        expect((await actionsOf(accountId)).filter((a) => a === 'renewal_charged')).toHaveLength(1);
+        expect((await actionsOf(t, accountId)).filter((a) => a === 'renewal_charged')).toHaveLength(1);
       }
     } finally {
       for (const queue of queues) await queue.stop();

@@ -6,6 +6,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import {
   accounts,
   coachingCalls,
@@ -20,18 +22,14 @@ import {
   surveys,
   users,
 } from '../../db/schema/index.ts';
+import { playerSettingsColumns } from '../players/players.repository.ts';
 
 export const SLOT_INDEX = 'coaching_calls_coach_slot_uq';
 
 /** The slot index refused the write (SQLSTATE 23505 on coaching_calls_coach_slot_uq), whichever driver raised it. */
 export function isSlotTaken(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || constraint === SLOT_INDEX;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  const violation = uniqueViolation(error);
+  return violation !== null && (violation.constraint === undefined || violation.constraint === SLOT_INDEX);
 }
 
 /**
@@ -359,13 +357,11 @@ export async function updateCall(tx: Executor, id: number, set: Partial<typeof c
 
 /** A family's scheduled calls that have not ended at `now`. */
 export async function countUpcoming(db: Executor, accountId: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(coachingCalls)
-    .where(
-      and(eq(coachingCalls.accountId, accountId), eq(coachingCalls.status, 'scheduled'), gt(coachingCalls.endsAt, now)),
-    );
-  return row?.n ?? 0;
+  return countRows(
+    db,
+    coachingCalls,
+    and(eq(coachingCalls.accountId, accountId), eq(coachingCalls.status, 'scheduled'), gt(coachingCalls.endsAt, now)),
+  );
 }
 
 /** Whose calls a list holds: one family's, a coach's (their own calls and their families'), or all. */
@@ -479,13 +475,13 @@ export async function listNotes(
   offset: number,
 ): Promise<{ count: number; rows: NoteRow[] }> {
   const where = and(eq(coachNotes.accountId, accountId), sharedOnly ? eq(coachNotes.shared, true) : undefined);
-  const [total] = await db.select({ n: count() }).from(coachNotes).where(where);
+  const total = await countRows(db, coachNotes, where);
   const rows = await selectNotes(db)
     .where(where)
     .orderBy(desc(coachNotes.createdAt), desc(coachNotes.id))
     .limit(limit)
     .offset(offset);
-  return { count: total?.n ?? 0, rows };
+  return { count: total, rows };
 }
 
 export async function findNote(db: Executor, id: number): Promise<NoteRow | null> {
@@ -529,7 +525,7 @@ export async function listFamilies(db: Executor, coachUserId: number, now: Date,
   const nextStart = sql`(select min(c.starts_at) from coaching_calls c where c.account_id = ${ACCOUNT_ID} and c.status = 'scheduled' and c.ends_at > ${now})`;
   const lastCall = sql<Date | null>`(select max(c.starts_at) from coaching_calls c where c.account_id = ${ACCOUNT_ID} and c.status = 'completed')`;
   const where = eq(accounts.coachUserId, coachUserId);
-  const [total] = await db.select({ n: count() }).from(accounts).where(where);
+  const total = await countRows(db, accounts, where);
   const familyName = holderName(ACCOUNT_ID);
   const rows = await db
     .select({
@@ -544,20 +540,13 @@ export async function listFamilies(db: Executor, coachUserId: number, now: Date,
     .orderBy(sql`${nextStart} asc nulls last`, asc(familyName), asc(accounts.id))
     .limit(limit)
     .offset(offset);
-  return { count: total?.n ?? 0, rows };
+  return { count: total, rows };
 }
 
 export async function playersOf(db: Executor, accountIds: number[]) {
   if (accountIds.length === 0) return [];
   return db
-    .select({
-      id: players.id,
-      accountId: players.accountId,
-      name: players.name,
-      hrGauge: players.hrGauge,
-      chaseSpeed: players.chaseSpeed,
-      acorns: players.acorns,
-    })
+    .select(playerSettingsColumns)
     .from(players)
     .where(inArray(players.accountId, accountIds))
     .orderBy(asc(players.id));

@@ -5,9 +5,10 @@
  * they are removed) or in KEPT_TABLES (with why it stays). erasure.test.ts holds the database's
  * tables against both lists, so a new table cannot be forgotten.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { accounts, deletionRequests, subscriptions, users } from '../../db/schema/index.ts';
 
@@ -49,11 +50,19 @@ export interface ErasedTable {
 
 const ints = (values: readonly number[]) => sql`${sql.param([...values])}::int[]`;
 const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
-const accountPlayers = (accountId: number) => sql`(select id from players where account_id = ${accountId})`;
+/** The ids of the account's players, as a subquery. */
+export const accountPlayers = (accountId: number) => sql`(select id from players where account_id = ${accountId})`;
 const byPlayer = (column: string): Pick<ErasedTable, 'player' | 'account'> => ({
   player: (t) => sql`${sql.identifier(column)} = ${t.playerId}`,
   account: (t) => sql`${sql.identifier(column)} in ${accountPlayers(t.accountId)}`,
 });
+/** The rows filed under the account (its `account_id`). */
+const byAccount = (t: AccountTarget) => sql`account_id = ${t.accountId}`;
+/** The player's rows (`player_id`) when one player's data goes; the account's (`account_id`) when it closes. */
+const byPlayerOrAccount: Pick<ErasedTable, 'player' | 'account'> = {
+  player: (t) => sql`player_id = ${t.playerId}`,
+  account: byAccount,
+};
 const byMember = (column: string) => (t: AccountTarget) => sql`${sql.identifier(column)} = any(${ints(t.memberIds)})`;
 /** The same name, as survey forms write it (trimmed, any case). */
 const sameName = (t: PlayerTarget) => sql`lower(btrim(player_name)) = lower(btrim(${t.name}))`;
@@ -74,15 +83,14 @@ export const ERASED_TABLES: readonly ErasedTable[] = [
   {
     name: 'share_links',
     about: 'Share links of the player (account: all).',
-    player: (t) => sql`player_id = ${t.playerId}`,
-    account: (t) => sql`account_id = ${t.accountId}`,
+    ...byPlayerOrAccount,
   },
   {
     name: 'data_exports',
     about:
       'Copies of the player’s data, and the copies of the whole account, which hold the player’s data too (account: all).',
     player: (t) => sql`account_id = ${t.accountId} and (player_id = ${t.playerId} or player_id is null)`,
-    account: (t) => sql`account_id = ${t.accountId}`,
+    account: byAccount,
   },
   {
     name: 'hr_rises',
@@ -131,25 +139,23 @@ export const ERASED_TABLES: readonly ErasedTable[] = [
       'Questionnaires about the player, including those filled in under the same name before the player was linked (account: all).',
     player: (t) =>
       sql`player_id = ${t.playerId} or (account_id = ${t.accountId} and player_id is null and ${sameName(t)})`,
-    account: (t) => sql`account_id = ${t.accountId}`,
+    account: byAccount,
   },
   {
     name: 'incomplete_profiles',
     about: 'A child named in a questionnaire under the player’s name (account: all).',
     player: (t) => sql`account_id = ${t.accountId} and ${sameName(t)}`,
-    account: (t) => sql`account_id = ${t.accountId}`,
+    account: byAccount,
   },
   {
     name: 'coach_notes',
     about: 'Coach notes about the player (account: all of the family’s).',
-    player: (t) => sql`player_id = ${t.playerId}`,
-    account: (t) => sql`account_id = ${t.accountId}`,
+    ...byPlayerOrAccount,
   },
   {
     name: 'consent_records',
     about: 'The consent given when the player was added (account: all).',
-    player: (t) => sql`player_id = ${t.playerId}`,
-    account: (t) => sql`account_id = ${t.accountId}`,
+    ...byPlayerOrAccount,
   },
   {
     name: 'email_outbox',
@@ -171,34 +177,34 @@ export const ERASED_TABLES: readonly ErasedTable[] = [
     name: 'players',
     about: 'The player (account: all players).',
     player: (t) => sql`id = ${t.playerId}`,
-    account: (t) => sql`account_id = ${t.accountId}`,
+    account: byAccount,
   },
-  { name: 'account_tags', about: 'Labels staff gave the account.', account: (t) => sql`account_id = ${t.accountId}` },
+  { name: 'account_tags', about: 'Labels staff gave the account.', account: byAccount },
   {
     name: 'device_authorizations',
     about:
       'Codes a tablet showed that a parent approved or declined (transient: removed a day after they expire anyway).',
-    account: (t) => sql`account_id = ${t.accountId}`,
+    account: byAccount,
   },
-  { name: 'devices', about: 'The family’s tablets and phones.', account: (t) => sql`account_id = ${t.accountId}` },
+  { name: 'devices', about: 'The family’s tablets and phones.', account: byAccount },
   {
     name: 'customer_interactions',
     about: 'Conversations with the family.',
-    account: (t) => sql`account_id = ${t.accountId}`,
+    account: byAccount,
   },
-  { name: 'account_notes', about: 'Staff notes on the account.', account: (t) => sql`account_id = ${t.accountId}` },
-  { name: 'coaching_calls', about: 'Coaching calls.', account: (t) => sql`account_id = ${t.accountId}` },
+  { name: 'account_notes', about: 'Staff notes on the account.', account: byAccount },
+  { name: 'coaching_calls', about: 'Coaching calls.', account: byAccount },
   {
     name: 'support_tickets',
     about: 'Support requests of the account or its people.',
     account: (t) => sql`account_id = ${t.accountId} or requester_user_id = any(${ints(t.memberIds)})`,
   },
-  { name: 'onboarding_steps', about: 'Getting-started steps.', account: (t) => sql`account_id = ${t.accountId}` },
-  { name: 'remote_configs', about: 'Settings the games read.', account: (t) => sql`account_id = ${t.accountId}` },
+  { name: 'onboarding_steps', about: 'Getting-started steps.', account: byAccount },
+  { name: 'remote_configs', about: 'Settings the games read.', account: byAccount },
   {
     name: 'retention_notices',
     about: 'Retention reminders (nothing is left to remove later).',
-    account: (t) => sql`account_id = ${t.accountId}`,
+    account: byAccount,
   },
   { name: 'digest_sends', about: 'Weekly digests sent to the people.', account: byMember('user_id') },
   { name: 'webinar_registrations', about: 'Tutorials the people signed up for.', account: byMember('user_id') },
@@ -281,12 +287,15 @@ export const KEPT_TABLES: Readonly<Record<string, string>> = {
 /** Tables a player's deletion touches (its catalogue entries with a player rule). */
 export const PLAYER_ERASED = ERASED_TABLES.filter((table) => table.player !== undefined);
 
+/** The `n` a `… select count(*)::int as n from gone` statement answers. */
+const countOf = (result: unknown) => Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+
 /** Removes the rows `where` chooses from `table`; answers how many. */
 export async function removeRows(tx: Executor, table: string, where: SQL): Promise<number> {
   const result = await tx.execute(
     sql`with gone as (delete from ${sql.identifier(table)} where ${where} returning 1) select count(*)::int as n from gone`,
   );
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return countOf(result);
 }
 
 /**
@@ -316,7 +325,7 @@ export async function redactAudit(tx: Executor, where: SQL): Promise<number> {
              or request is distinct from ${marker}::jsonb or reason is distinct from ${REDACTED})
       returning 1)
     select count(*)::int as n from changed`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return countOf(result);
 }
 
 /** Audit rows about one player: staff changes of its settings and of its share links. */
@@ -347,7 +356,7 @@ export async function forgetSearchWords(tx: Executor, words: readonly string[]):
             and w.word = any(string_to_array(s.document, ' ')))
       returning 1)
     select count(*)::int as n from gone`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return countOf(result);
 }
 
 /** The words of an account's search document, as the search trigger keeps them in search_words. */
@@ -564,18 +573,20 @@ export async function insertDeletion(
   return row!.id;
 }
 
+/** Request `deletionId` of the account, while it is pending. */
+const pendingRequest = (accountId: number, deletionId: number) =>
+  and(
+    eq(deletionRequests.id, deletionId),
+    eq(deletionRequests.accountId, accountId),
+    eq(deletionRequests.status, 'pending'),
+  );
+
 /** Cancels a pending request (a conditional update: it waits for an erasure holding the row, then finds it done). */
 export async function cancelPending(tx: Executor, accountId: number, deletionId: number, userId: number, now: Date) {
   const rows = await tx
     .update(deletionRequests)
     .set({ status: 'cancelled', cancelledAt: now, cancelledBy: userId, notifyEmail: null })
-    .where(
-      and(
-        eq(deletionRequests.id, deletionId),
-        eq(deletionRequests.accountId, accountId),
-        eq(deletionRequests.status, 'pending'),
-      ),
-    )
+    .where(pendingRequest(accountId, deletionId))
     .returning({ id: deletionRequests.id });
   return rows.length === 1;
 }
@@ -585,13 +596,7 @@ export async function bringForward(tx: Executor, accountId: number, deletionId: 
   const rows = await tx
     .update(deletionRequests)
     .set({ dueAt: now })
-    .where(
-      and(
-        eq(deletionRequests.id, deletionId),
-        eq(deletionRequests.accountId, accountId),
-        eq(deletionRequests.status, 'pending'),
-      ),
-    )
+    .where(pendingRequest(accountId, deletionId))
     .returning({ id: deletionRequests.id });
   return rows.length === 1;
 }
@@ -605,15 +610,8 @@ export async function deletionState(db: Executor, deletionId: number) {
   return row ?? null;
 }
 
-/** A unique index refused the write (PostgreSQL 23505: a second pending request), whichever driver raised it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** A unique index refused the write: a second pending request (PostgreSQL 23505). */
+export { isUniqueViolation } from '../../db/errors.ts';
 
 /** The request the erasure acts on, locked until its transaction ends. */
 export async function lockDeletion(tx: Executor, deletionId: number) {
@@ -690,8 +688,7 @@ export async function overdueDeletions(db: Executor, now: Date, limit: number): 
 }
 
 export async function countPendingDeletions(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(deletionRequests).where(eq(deletionRequests.status, 'pending'));
-  return row?.n ?? 0;
+  return countRows(db, deletionRequests, eq(deletionRequests.status, 'pending'));
 }
 
 /** Pending requests, soonest due first, with the account holder (its billing user, else its first person). */

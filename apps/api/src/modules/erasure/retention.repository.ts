@@ -7,6 +7,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { accounts, knownDevices, loginThrottles, retentionNotices, users } from '../../db/schema/index.ts';
+import { accountPlayers } from './erasure.repository.ts';
 
 const texts = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
@@ -101,8 +102,6 @@ export async function parentsOf(tx: Executor, accountId: number) {
     .where(and(eq(users.accountId, accountId), eq(users.isStaff, false), eq(users.isCoach, false)))
     .orderBy(asc(users.id));
 }
-
-const accountPlayers = (accountId: number) => sql`(select id from players where account_id = ${accountId})`;
 
 /**
  * Play data as the retention policy defines it (docs/privacy.md), in the order it is removed: the

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { accounts, experimentVariants, players, remoteConfigs } from '../../db/schema/index.ts';
 
 export async function findPlayerAccountId(db: Executor, playerId: number): Promise<number | null> {
@@ -51,8 +52,7 @@ export async function accountVariants(db: Executor, accountId: number) {
 }
 
 export async function countRemoteConfigs(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(remoteConfigs).where(eq(remoteConfigs.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, remoteConfigs, eq(remoteConfigs.accountId, accountId));
 }
 
 export async function listRemoteConfigs(db: Executor, accountId: number, limit: number, offset: number) {

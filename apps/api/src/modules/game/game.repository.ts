@@ -280,13 +280,7 @@ const profileColumns = {
   createdAt: incompleteProfiles.createdAt,
 };
 
-export async function listAccountPlayers(db: Executor, accountId: number) {
-  return db
-    .select({ id: players.id, name: players.name, inProgram: players.inProgram })
-    .from(players)
-    .where(eq(players.accountId, accountId))
-    .orderBy(asc(players.id));
-}
+export { playersOfAccount as listAccountPlayers } from '../players/players.repository.ts';
 
 export async function listAccountProfiles(db: Executor, accountId: number) {
   return db

@@ -17,6 +17,7 @@ import {
   playSessions,
   playWeekRollups,
 } from '../../db/schema/index.ts';
+import { playerSettingsColumns } from '../players/players.repository.ts';
 
 // Columns are spelled out: drizzle leaves them unqualified in a query without joins, and an
 // unqualified "id" inside the subquery would be play_sessions.id.
@@ -62,12 +63,7 @@ const sessionsJson = (rows: SQL, order: SQL) =>
 const playerForPlay = prepared((db) =>
   db
     .select({
-      id: players.id,
-      accountId: players.accountId,
-      name: players.name,
-      hrGauge: players.hrGauge,
-      chaseSpeed: players.chaseSpeed,
-      acorns: players.acorns,
+      ...playerSettingsColumns,
       timeZone: accounts.timeZone,
       firstPlayDate,
       /** With the row's transaction id, what the play reads' ETag is made of (play.etag.ts). */

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import {
   accounts,
   incompleteProfiles,
@@ -36,6 +37,16 @@ const playerColumns = {
   createdAt: players.createdAt,
   updatedAt: players.updatedAt,
   firstPlayDate,
+};
+
+/** A player with the game settings staff, coaches and the play screens read and change. */
+export const playerSettingsColumns = {
+  id: players.id,
+  accountId: players.accountId,
+  name: players.name,
+  hrGauge: players.hrGauge,
+  chaseSpeed: players.chaseSpeed,
+  acorns: players.acorns,
 };
 
 export type PlayerRow = {
@@ -78,8 +89,7 @@ export async function findAccountPlayer(db: Executor, accountId: number, playerI
 }
 
 export async function countAccountPlayers(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(players).where(eq(players.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, players, eq(players.accountId, accountId));
 }
 
 export async function listAccountPlayers(
@@ -97,21 +107,18 @@ export async function listAccountPlayers(
     .offset(offset);
 }
 
+/** The account's players by id, each with whether it is in the program (the account screen, the game's list). */
+export async function playersOfAccount(db: Executor, accountId: number) {
+  return db
+    .select({ id: players.id, name: players.name, inProgram: players.inProgram })
+    .from(players)
+    .where(eq(players.accountId, accountId))
+    .orderBy(asc(players.id));
+}
+
 /** Locks the player row for the rest of the transaction (stat changes read, then write). */
 export async function lockPlayer(tx: Executor, id: number) {
-  const rows = await tx
-    .select({
-      id: players.id,
-      accountId: players.accountId,
-      name: players.name,
-      hrGauge: players.hrGauge,
-      chaseSpeed: players.chaseSpeed,
-      acorns: players.acorns,
-    })
-    .from(players)
-    .where(eq(players.id, id))
-    .for('update')
-    .limit(1);
+  const rows = await tx.select(playerSettingsColumns).from(players).where(eq(players.id, id)).for('update').limit(1);
   return rows[0] ?? null;
 }
 
@@ -223,11 +230,7 @@ export async function resolveIncompleteProfile(
 }
 
 export async function countIncompleteProfiles(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(incompleteProfiles)
-    .where(eq(incompleteProfiles.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, incompleteProfiles, eq(incompleteProfiles.accountId, accountId));
 }
 
 export async function listIncompleteProfiles(db: Executor, accountId: number, limit: number, offset: number) {

@@ -1,6 +1,7 @@
 /** consent_records: written only by insert (append-only), read newest first. */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { accounts, consentRecords, players, users } from '../../db/schema/index.ts';
 
 export interface ConsentInput {
@@ -62,8 +63,7 @@ export async function listAccountConsents(db: Executor, accountId: number, limit
 }
 
 export async function countAccountConsents(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(consentRecords).where(eq(consentRecords.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, consentRecords, eq(consentRecords.accountId, accountId));
 }
 
 /** The latest record of a kind in an account, granted ones only when `grantedOnly`. */

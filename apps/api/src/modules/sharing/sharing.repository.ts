@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { players, shareLinks, shareLinkViews, users } from '../../db/schema/index.ts';
 
 const linkColumns = {
@@ -68,8 +69,7 @@ export async function findShareLink(db: Executor, accountId: number, shareId: nu
 }
 
 export async function countAccountShareLinks(db: Executor, accountId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(shareLinks).where(eq(shareLinks.accountId, accountId));
-  return row?.n ?? 0;
+  return countRows(db, shareLinks, eq(shareLinks.accountId, accountId));
 }
 
 /** An account's links, newest first. */

@@ -12,7 +12,7 @@ import {
   shareLinkViews,
 } from '../../db/schema/index.ts';
 import { createCoach, createParent, createStaff } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/helpers.ts';
+import { createTestContext, requester, type TestContext } from '../../../test/helpers.ts';
 import { hashToken } from '../auth/auth.tokens.ts';
 
 let t: TestContext;
@@ -26,14 +26,7 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 /** A fixed past frame of two weeks (Monday 3 to Sunday 16 March 2025, New York; DST starts on the 9th). */
 const FRAME = { from_date: '2025-03-03', to_date: '2025-03-16' };
 
-type Method = 'GET' | 'POST';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = requester(() => t);
 
 /** The public summary, as a clinician's browser on a network 203.0.113.0/24 asks for it. */
 const openSummary = (token: string, remoteAddress = '203.0.113.77') =>

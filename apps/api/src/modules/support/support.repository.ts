@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { supportTickets, users } from '../../db/schema/index.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -25,9 +26,9 @@ export async function pageTickets(db: Executor, userId: number, limit: number, o
       .orderBy(desc(supportTickets.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.requesterUserId, userId)),
+    countRows(db, supportTickets, eq(supportTickets.requesterUserId, userId)),
   ]);
-  return { count: total[0]?.n ?? 0, rows };
+  return { count: total, rows };
 }
 
 export async function findUser(db: Executor, userId: number) {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { incompleteProfiles, players, surveyResponses, surveys, users } from '../../db/schema/index.ts';
 
 export async function countActiveSurveys(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(surveys).where(eq(surveys.isActive, true));
-  return row?.n ?? 0;
+  return countRows(db, surveys, eq(surveys.isActive, true));
 }
 
 export async function listActiveSurveys(db: Executor, limit: number, offset: number) {
@@ -37,7 +37,7 @@ const responseColumns = {
 };
 
 async function pageResponses(db: Executor, where: SQL, limit: number, offset: number) {
-  const [total] = await db.select({ n: count() }).from(surveyResponses).where(where);
+  const total = await countRows(db, surveyResponses, where);
   const rows = await db
     .select(responseColumns)
     .from(surveyResponses)
@@ -46,7 +46,7 @@ async function pageResponses(db: Executor, where: SQL, limit: number, offset: nu
     .orderBy(desc(surveyResponses.id))
     .limit(limit)
     .offset(offset);
-  return { count: total?.n ?? 0, rows };
+  return { count: total, rows };
 }
 
 export const pagePlayerResponses = (db: Executor, playerId: number, limit: number, offset: number) =>

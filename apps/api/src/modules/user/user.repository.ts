@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   accounts,
@@ -210,8 +211,7 @@ export async function findUserAction(db: Executor, userId: number, action: strin
 }
 
 export async function countUserActions(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(userActions).where(eq(userActions.userId, userId));
-  return row?.n ?? 0;
+  return countRows(db, userActions, eq(userActions.userId, userId));
 }
 
 /** Newest first. */
@@ -271,12 +271,5 @@ export async function upsertShipping(
   return row!;
 }
 
-/** A unique index refused the write (PostgreSQL 23505), whichever driver raised it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** A unique index refused the write: another login took the address (PostgreSQL 23505). */
+export { isUniqueViolation } from '../../db/errors.ts';

@@ -3,8 +3,9 @@
  * registered), registrations, the row lock that serialises registrations of one webinar, and the
  * reminder's claim.
  */
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countRows } from '../../db/count.ts';
 import { accounts, users, webinarRegistrations, webinars } from '../../db/schema/index.ts';
 
 export type WebinarRow = typeof webinars.$inferSelect;
@@ -54,7 +55,7 @@ export async function listWebinars(
     args.when === 'upcoming'
       ? [asc(webinars.startsAt), asc(webinars.id)]
       : [desc(webinars.startsAt), desc(webinars.id)];
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(viewColumns(args.userId))
       .from(webinars)
@@ -62,9 +63,9 @@ export async function listWebinars(
       .orderBy(...order)
       .limit(args.limit)
       .offset(args.offset),
-    db.select({ n: count() }).from(webinars).where(where),
+    countRows(db, webinars, where),
   ]);
-  return { rows: rows.map(toView), count: total?.n ?? 0 };
+  return { rows: rows.map(toView), count: total };
 }
 
 export async function findWebinarView(db: Executor, id: number, userId: number): Promise<WebinarView | null> {
@@ -79,11 +80,7 @@ export async function lockWebinar(tx: Executor, id: number): Promise<WebinarRow 
 }
 
 export async function countRegistrations(tx: Executor, webinarId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(webinarRegistrations)
-    .where(eq(webinarRegistrations.webinarId, webinarId));
-  return row?.n ?? 0;
+  return countRows(tx, webinarRegistrations, eq(webinarRegistrations.webinarId, webinarId));
 }
 
 export async function findRegistration(db: Executor, webinarId: number, userId: number) {
@@ -115,7 +112,7 @@ export async function deleteRegistration(tx: Executor, webinarId: number, userId
 
 export async function registrationsOf(db: Executor, userId: number, offset: number, limit: number) {
   const where = eq(webinarRegistrations.userId, userId);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(webinarRegistrations)
@@ -123,9 +120,9 @@ export async function registrationsOf(db: Executor, userId: number, offset: numb
       .orderBy(asc(webinarRegistrations.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(webinarRegistrations).where(where),
+    countRows(db, webinarRegistrations, where),
   ]);
-  return { rows, count: total?.n ?? 0 };
+  return { rows, count: total };
 }
 
 export async function insertWebinar(tx: Executor, values: typeof webinars.$inferInsert) {
