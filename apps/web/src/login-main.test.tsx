@@ -5,25 +5,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authApi } from '@grove/domain/api/endpoints/auth';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { readTokens, saveTokens } from './lib/session.ts';
 import { fakeApi } from '../test/fake-api.ts';
 import { USERS, playerPage } from '../test/fixtures.ts';
 
 function serve() {
-  return fakeApi({
-    'POST /api/v2/user/auth/login/': {
-      body: {
-        access_token: 'access-9',
-        refresh_token: 'refresh-9',
-        expires_in: 900,
-        token_type: 'Bearer',
-        user: USERS.parent,
+  return fakeApi([
+    [
+      authApi.login,
+      {
+        body: {
+          access_token: 'access-9',
+          refresh_token: 'refresh-9',
+          expires_in: 900,
+          token_type: 'Bearer',
+          user: USERS.parent,
+        },
       },
-    },
-    'GET /api/v2/user/info/': { body: USERS.parent },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
-  });
+    ],
+    [userApi.info, { body: USERS.parent }],
+    [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: 1 }],
+  ]);
 }
 
 /**
@@ -62,7 +68,7 @@ describe('the login entry', () => {
 
   it('announces a refused sign-in and stays', async () => {
     const server = serve();
-    server.set('POST /api/v2/user/auth/login/', { status: 400, body: { non_field_errors: ['No.'] } });
+    server.on(authApi.login, { status: 400, body: { non_field_errors: ['No.'] } });
     await openLoginPage('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'parent@example.com');

@@ -1,7 +1,11 @@
 /**
  * A stand-in for the API in component tests: `fetch` is replaced by a function that answers from
- * `routes`, keyed by 'METHOD /api/path' (trailing slash and query ignored). Unknown routes answer
- * 404 like the real server. Every call is recorded with its headers and body.
+ * routes keyed by the API contract's endpoint objects, the very ones the web calls through
+ * `call(endpoint, …)` (`fakeApi([[playersApi.get, { body: player }]])`), never by a URL (the type
+ * refuses one): a path the contract renames or drops breaks the tests' typecheck with the web's.
+ * A route answers every path of its endpoint, or only the path parameters it is given
+ * (`[playersApi.get, handler, { id: 42 }]`: player 43 falls through). A path no route answers gets
+ * 404 like the real server. Every call is recorded with its headers, body and path parameters.
  */
 import type { EndpointRef } from '@grove/domain/api/common';
 import { vi } from 'vitest';
@@ -13,7 +17,7 @@ export type FakeRequest = {
   headers: Headers;
   body: unknown;
   signal: AbortSignal | null | undefined;
-  /** The path parameters of the endpoint that answered (`on`), as text; empty for a string key. */
+  /** The path parameters of the endpoint that answered, as text; empty when no route answered. */
   params: Record<string, string>;
 };
 
@@ -43,14 +47,21 @@ function normalise(path: string): string {
   return path.replace(/\/+$/, '') || '/';
 }
 
+/** Path parameters, as a route's narrowing or a `callsOf` filter; compared as text (`{ id: 42 }` is '42'). */
+export type FakeParams = Readonly<Record<string, string | number>>;
+
+/** An endpoint of the contract, its answer and, optionally, the only path parameters it answers. */
+export type FakeRoute = readonly [endpoint: EndpointRef, handler: FakeHandler, params?: FakeParams];
+
 export type FakeApi = {
   calls: FakeRequest[];
-  set: (key: string, handler: FakeHandler) => void;
-  callsTo: (key: string) => FakeRequest[];
-  /** Answers every call of an endpoint of the contract (any path parameters) with `handler`. */
-  on: (endpoint: EndpointRef, handler: FakeHandler) => FakeApi;
+  /**
+   * Answers the calls of an endpoint of the contract with `handler`: all of them, or those with
+   * `params`. It replaces the route of the same endpoint and parameters, if any.
+   */
+  on: (endpoint: EndpointRef, handler: FakeHandler, params?: FakeParams) => FakeApi;
   /** The calls made to an endpoint of the contract (only those with `params`, when given). */
-  callsOf: (endpoint: EndpointRef, params?: Record<string, string | number>) => FakeRequest[];
+  callsOf: (endpoint: EndpointRef, params?: FakeParams) => FakeRequest[];
 };
 
 /** 'GET' + '/api/v2/player/:id' → a matcher of concrete paths that gives the parameters. */
@@ -73,18 +84,31 @@ function matcherOf(endpoint: EndpointRef) {
   };
 }
 
-/** `routes`: answers by 'METHOD /api/path', or by endpoint of the contract (`[playersApi.list, handler]`). */
-export function fakeApi(routes: Record<string, FakeHandler> | [EndpointRef, FakeHandler][] = {}): FakeApi {
-  const table = new Map<string, FakeHandler>(
-    Array.isArray(routes) ? [] : Object.entries(routes).map(([key, handler]) => [keyOf(key), handler]),
-  );
-  const calls: FakeRequest[] = [];
-  const endpoints: { endpoint: EndpointRef; match: ReturnType<typeof matcherOf>; handler: FakeHandler }[] = [];
+/** Whether the path parameters `found` hold every one of `wanted`. */
+function holds(found: Record<string, string>, wanted: FakeParams): boolean {
+  return Object.entries(wanted).every(([name, value]) => found[name] === String(value));
+}
 
-  function keyOf(key: string): string {
-    const [method = 'GET', path = '/'] = key.split(' ');
-    return `${method.toUpperCase()} ${normalise(path)}`;
-  }
+/** One text per set of parameters, whatever their order and type (`{ id: 7 }` and `{ id: '7' }` are one). */
+function paramsKey(params: FakeParams): string {
+  return JSON.stringify(
+    Object.entries(params)
+      .map(([name, value]) => [name, String(value)])
+      .sort(([a], [b]) => (a! < b! ? -1 : 1)),
+  );
+}
+
+/** `routes`: `[endpoint, handler]` or `[endpoint, handler, params]`; a later route of the same endpoint and parameters wins. */
+export function fakeApi(routes: readonly FakeRoute[] = []): FakeApi {
+  const calls: FakeRequest[] = [];
+  type Entry = {
+    endpoint: EndpointRef;
+    params: FakeParams;
+    key: string;
+    match: ReturnType<typeof matcherOf>;
+    handler: FakeHandler;
+  };
+  const entries: Entry[] = [];
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -100,13 +124,16 @@ export function fakeApi(routes: Record<string, FakeHandler> | [EndpointRef, Fake
     };
     calls.push(request);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-    let handler = table.get(`${method} ${request.path}`);
-    // Of the endpoints whose path matches, the one with the fewest parameters (`…/export` before `…/:id`).
-    let fewest = Infinity;
-    for (const entry of handler === undefined ? endpoints : []) {
+    // Of the routes that answer the path, the endpoint with the fewest parameters (`…/export` before
+    // `…/:id`), then the route narrowed to the most of them (player 42's before every player's).
+    let handler: FakeHandler | undefined;
+    let rank: [number, number] = [Infinity, 0];
+    for (const entry of entries) {
       const params = entry.match(method, request.path);
-      if (params === null || Object.keys(params).length >= fewest) continue;
-      fewest = Object.keys(params).length;
+      if (params === null || !holds(params, entry.params)) continue;
+      const mine: [number, number] = [Object.keys(params).length, Object.keys(entry.params).length];
+      if (mine[0] > rank[0] || (mine[0] === rank[0] && mine[1] <= rank[1])) continue;
+      rank = mine;
       request.params = params;
       handler = entry.handler;
     }
@@ -132,27 +159,22 @@ export function fakeApi(routes: Record<string, FakeHandler> | [EndpointRef, Fake
 
   const fake: FakeApi = {
     calls,
-    set: (key, handler) => table.set(keyOf(key), handler),
-    callsTo: (key) => {
-      const wanted = keyOf(key);
-      return calls.filter((call) => `${call.method} ${call.path}` === wanted);
-    },
-    on: (endpoint, handler) => {
-      // The latest answer for an endpoint wins, as `set` replaces a key's.
-      const index = endpoints.findIndex((entry) => entry.endpoint === endpoint);
-      const entry = { endpoint, match: matcherOf(endpoint), handler };
-      if (index === -1) endpoints.push(entry);
-      else endpoints[index] = entry;
+    on: (endpoint, handler, params = {}) => {
+      const key = paramsKey(params);
+      const entry = { endpoint, params, key, match: matcherOf(endpoint), handler };
+      const index = entries.findIndex((each) => each.endpoint === endpoint && each.key === key);
+      if (index === -1) entries.push(entry);
+      else entries[index] = entry;
       return fake;
     },
     callsOf: (endpoint, params = {}) => {
       const match = matcherOf(endpoint);
       return calls.filter((call) => {
         const found = match(call.method, call.path);
-        return found !== null && Object.entries(params).every(([name, value]) => found[name] === String(value));
+        return found !== null && holds(found, params);
       });
     },
   };
-  if (Array.isArray(routes)) for (const [endpoint, handler] of routes) fake.on(endpoint, handler);
+  for (const [endpoint, handler, params] of routes) fake.on(endpoint, handler, params);
   return fake;
 }

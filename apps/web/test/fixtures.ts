@@ -9,9 +9,14 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
 import type { Onboarding, OnboardingStep, Webinar, WebinarPage } from '@grove/domain/api/webinars';
 import type { Brief, CoachNote, CoachProfile, CoachingCall, Family } from '@grove/domain/api/coaching';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { communicationsApi } from '@grove/domain/api/endpoints/communications';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 import { DEFAULT_PLAN, YEARLY_PLAN } from '../src/features/checkout/checkout-fixtures.ts';
 import { saveTokens } from '../src/lib/session.ts';
-import type { FakeHandler, FakeRequest } from './fake-api.ts';
+import type { FakeRequest, FakeRoute } from './fake-api.ts';
 
 function user(overrides: Partial<UserInfo>): UserInfo {
   const first = overrides.first_name ?? 'Jordan';
@@ -186,6 +191,7 @@ export function overviewAnswer(
     acorns: 1250,
     first_play_date: '2026-01-05T20:00:00.000Z',
     last_play_date: '2026-11-21T00:16:00.000Z',
+    streak: { weeks: 3, this_week_met: false, longest_weeks: 5 },
     ...overrides,
   };
 }
@@ -384,7 +390,7 @@ function text(body: Record<string, unknown>, key: string): string | undefined {
 }
 
 /** The fake API of the account screen over `state` (account id from the user). */
-export function accountRoutes(state: FakeAccount): Record<string, FakeHandler> {
+export function accountRoutes(state: FakeAccount): FakeRoute[] {
   const accountId = state.account.id;
   const shippingAnswer = (): ShippingAnswer => ({ ...state.shipping, user: state.user });
   const device = (request: FakeRequest): Device => {
@@ -393,139 +399,191 @@ export function accountRoutes(state: FakeAccount): Record<string, FakeHandler> {
     if (!found) throw new Error(`no device ${id}`);
     return found;
   };
-  const routes: Record<string, FakeHandler> = {
-    'GET /api/v2/user/info/': () => ({ body: state.user }),
-    [`GET /api/v2/player/accounts/${accountId}/`]: { body: playerPage([{ id: 1, name: 'Maya' }], 1, accountId) },
-    [`GET /api/v2/accounts/${accountId}/`]: () => ({ body: state.account }),
-    'PATCH /api/v2/user/': (request) => {
-      const body = bodyOf(request);
-      const email = text(body, 'email');
-      const first = text(body, 'first_name') ?? state.user.first_name;
-      const last = text(body, 'last_name') ?? state.user.last_name;
-      state.user = {
-        ...state.user,
-        first_name: first,
-        last_name: last,
-        name: `${first} ${last}`,
-        full_name: `${first} ${last}`,
-        phonenumber: text(body, 'phonenumber') ?? state.user.phonenumber,
-        country: text(body, 'country') ?? state.user.country,
-        pending_email: email ?? state.user.pending_email,
-      };
-      return { body: state.user };
-    },
-    'DELETE /api/v2/user/email/pending/': () => {
-      state.user = { ...state.user, pending_email: null };
-      return { body: state.user };
-    },
-    'POST /api/v2/user/password/': { body: { detail: 'Your password was changed. Other devices were signed out.' } },
-    'GET /api/v2/user/shipping/': () => ({ body: shippingAnswer() }),
-    'PATCH /api/v2/user/shipping/': (request) => {
-      const body = bodyOf(request);
-      const next = { ...state.shipping };
-      for (const key of ['address_1', 'address_2', 'city', 'state', 'zipcode', 'country'] as const) {
-        const value = text(body, key);
-        if (value !== undefined) next[key] = value;
-      }
-      next.warnings = isPoBox(next.address_1) ? { address_1: [PO_BOX_WARNING] } : {};
-      state.shipping = next;
-      return { body: shippingAnswer() };
-    },
-    [`GET /api/v2/user/accounts/${accountId}/devices/`]: () => ({
-      body: { count: state.devices.length, next: null, previous: null, results: state.devices },
-    }),
-    'GET /api/v2/user/info/orders/': () => ({ body: { count: state.orders.length, results: state.orders } }),
-    'GET /api/v2/user/notifications/': () => ({ body: state.notifications }),
-    'PATCH /api/v2/user/notifications/': (request) => {
-      const on = bodyOf(request).weekly_digest;
-      if (typeof on === 'boolean') state.notifications = { weekly_digest: on };
-      return { body: state.notifications };
-    },
-    [`GET /api/v1/accounts/${accountId}/custom_note/`]: () => ({ body: state.note }),
-    [`PUT /api/v1/accounts/${accountId}/custom_note/`]: (request) => {
-      state.note = {
-        custom_note: text(bodyOf(request), 'custom_note') ?? '',
-        updated_at: '2026-11-21T15:00:00.000Z',
-        updated_by: { id: state.user.id, name: state.user.name },
-      };
-      return { body: state.note };
-    },
-    'POST /api/v1/social-acc/set': (request) => {
-      const body = bodyOf(request);
-      const handle = text(body, 'handle') ?? '';
-      const provider = text(body, 'provider');
-      state.user = {
-        ...state.user,
-        social_account:
-          handle === '' || (provider !== 'facebook' && provider !== 'instagram' && provider !== 'whatsapp')
-            ? null
-            : { provider, handle },
-      };
-      return { body: state.user };
-    },
-    'POST /api/v1/sms/message/': (request) => ({
-      status: 201,
-      body: {
-        id: 1,
-        to: text(bodyOf(request), 'phonenumber') ?? '',
-        kind: 'app_link',
-        status: 'queued',
-        created_at: '2026-11-21T15:00:00.000Z',
+  const routes: FakeRoute[] = [
+    [userApi.info, () => ({ body: state.user })],
+    [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }], 1, accountId) }, { id: accountId }],
+    [accountApi.detail, () => ({ body: state.account }), { id: accountId }],
+    [
+      userApi.patch,
+      (request) => {
+        const body = bodyOf(request);
+        const email = text(body, 'email');
+        const first = text(body, 'first_name') ?? state.user.first_name;
+        const last = text(body, 'last_name') ?? state.user.last_name;
+        state.user = {
+          ...state.user,
+          first_name: first,
+          last_name: last,
+          name: `${first} ${last}`,
+          full_name: `${first} ${last}`,
+          phonenumber: text(body, 'phonenumber') ?? state.user.phonenumber,
+          country: text(body, 'country') ?? state.user.country,
+          pending_email: email ?? state.user.pending_email,
+        };
+        return { body: state.user };
       },
-    }),
-    [`POST /api/v2/accounts/${accountId}/add_user/`]: (request) => {
-      const body = bodyOf(request);
-      const invited = accountUserFixture({
-        id: 40 + state.account.users.length,
-        first_name: text(body, 'first_name') ?? '',
-        last_name: text(body, 'last_name') ?? '',
-        email: text(body, 'email') ?? '',
-        phonenumber: '',
-        is_billing_user: false,
-        status: 'invited',
-        last_login_at: null,
-      });
-      state.account = { ...state.account, users: [...state.account.users, invited] };
-      return { status: 201, body: { hasErrors: false, user: invited } };
-    },
-  };
+    ],
+    [
+      userApi.cancelEmailChange,
+      () => {
+        state.user = { ...state.user, pending_email: null };
+        return { body: state.user };
+      },
+    ],
+    [userApi.changePassword, { body: { detail: 'Your password was changed. Other devices were signed out.' } }],
+    [userApi.shipping, () => ({ body: shippingAnswer() })],
+    [
+      userApi.patchShipping,
+      (request) => {
+        const body = bodyOf(request);
+        const next = { ...state.shipping };
+        for (const key of ['address_1', 'address_2', 'city', 'state', 'zipcode', 'country'] as const) {
+          const value = text(body, key);
+          if (value !== undefined) next[key] = value;
+        }
+        next.warnings = isPoBox(next.address_1) ? { address_1: [PO_BOX_WARNING] } : {};
+        state.shipping = next;
+        return { body: shippingAnswer() };
+      },
+    ],
+    [
+      accountApi.devices,
+      () => ({
+        body: { count: state.devices.length, next: null, previous: null, results: state.devices },
+      }),
+      { id: accountId },
+    ],
+    [billingApi.userOrders, () => ({ body: { count: state.orders.length, results: state.orders } })],
+    [userApi.notifications, () => ({ body: state.notifications })],
+    [
+      userApi.patchNotifications,
+      (request) => {
+        const on = bodyOf(request).weekly_digest;
+        if (typeof on === 'boolean') state.notifications = { weekly_digest: on };
+        return { body: state.notifications };
+      },
+    ],
+    [accountApi.customNote, () => ({ body: state.note }), { id: accountId }],
+    [
+      accountApi.setCustomNote,
+      (request) => {
+        state.note = {
+          custom_note: text(bodyOf(request), 'custom_note') ?? '',
+          updated_at: '2026-11-21T15:00:00.000Z',
+          updated_by: { id: state.user.id, name: state.user.name },
+        };
+        return { body: state.note };
+      },
+      { id: accountId },
+    ],
+    [
+      userApi.setSocialAccount,
+      (request) => {
+        const body = bodyOf(request);
+        const handle = text(body, 'handle') ?? '';
+        const provider = text(body, 'provider');
+        state.user = {
+          ...state.user,
+          social_account:
+            handle === '' || (provider !== 'facebook' && provider !== 'instagram' && provider !== 'whatsapp')
+              ? null
+              : { provider, handle },
+        };
+        return { body: state.user };
+      },
+    ],
+    [
+      communicationsApi.sendSms,
+      (request) => ({
+        status: 201,
+        body: {
+          id: 1,
+          to: text(bodyOf(request), 'phonenumber') ?? '',
+          kind: 'app_link',
+          status: 'queued',
+          created_at: '2026-11-21T15:00:00.000Z',
+        },
+      }),
+    ],
+    [
+      accountApi.addUser,
+      (request) => {
+        const body = bodyOf(request);
+        const invited = accountUserFixture({
+          id: 40 + state.account.users.length,
+          first_name: text(body, 'first_name') ?? '',
+          last_name: text(body, 'last_name') ?? '',
+          email: text(body, 'email') ?? '',
+          phonenumber: '',
+          is_billing_user: false,
+          status: 'invited',
+          last_login_at: null,
+        });
+        state.account = { ...state.account, users: [...state.account.users, invited] };
+        return { status: 201, body: { hasErrors: false, user: invited } };
+      },
+      { id: accountId },
+    ],
+  ];
   for (const item of state.devices) {
-    const base = `/api/v2/user/accounts/${accountId}/devices/${item.id}`;
-    routes[`PUT ${base}/toggle_kiosk_mode/`] = (request) => {
-      const on = bodyOf(request).is_kiosk_mode === true;
-      const changed = { ...device(request), is_kiosk_mode: on, kiosk_mode_pending: true };
-      state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
-      return { body: changed };
-    };
-    routes[`PATCH ${base}/`] = (request) => {
-      const changed = { ...device(request), name: text(bodyOf(request), 'name') ?? '' };
-      state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
-      return { body: changed };
-    };
-    routes[`POST ${base}/revoke_token/`] = (request) => {
-      const changed = { ...device(request), has_token: false };
-      state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
-      return { body: changed };
-    };
+    routes.push([
+      accountApi.toggleKiosk,
+      (request) => {
+        const on = bodyOf(request).is_kiosk_mode === true;
+        const changed = { ...device(request), is_kiosk_mode: on, kiosk_mode_pending: true };
+        state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
+        return { body: changed };
+      },
+      { id: accountId, deviceId: item.id },
+    ]);
+    routes.push([
+      accountApi.renameDevice,
+      (request) => {
+        const changed = { ...device(request), name: text(bodyOf(request), 'name') ?? '' };
+        state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
+        return { body: changed };
+      },
+      { id: accountId, deviceId: item.id },
+    ]);
+    routes.push([
+      accountApi.revokeDevice,
+      (request) => {
+        const changed = { ...device(request), has_token: false };
+        state.devices = state.devices.map((each) => (each.id === changed.id ? changed : each));
+        return { body: changed };
+      },
+      { id: accountId, deviceId: item.id },
+    ]);
   }
   for (const person of state.account.users) {
-    const base = `/api/v2/accounts/${accountId}/users/${person.id}`;
-    routes[`PATCH ${base}/`] = (request) => {
-      const body = bodyOf(request);
-      const first = text(body, 'first_name') ?? person.first_name;
-      const last = text(body, 'last_name') ?? person.last_name;
-      const changed = { ...person, first_name: first, last_name: last, name: `${first} ${last}` };
-      state.account = {
-        ...state.account,
-        users: state.account.users.map((each) => (each.id === person.id ? changed : each)),
-      };
-      return { body: { hasErrors: false, user: changed } };
-    };
-    routes[`DELETE ${base}/`] = () => {
-      state.account = { ...state.account, users: state.account.users.filter((each) => each.id !== person.id) };
-      return { body: { detail: `${person.name} was removed from the account.` } };
-    };
-    routes[`POST ${base}/resend_invite/`] = { body: { detail: `We sent a new invitation to ${person.email}.` } };
+    routes.push([
+      accountApi.updateUser,
+      (request) => {
+        const body = bodyOf(request);
+        const first = text(body, 'first_name') ?? person.first_name;
+        const last = text(body, 'last_name') ?? person.last_name;
+        const changed = { ...person, first_name: first, last_name: last, name: `${first} ${last}` };
+        state.account = {
+          ...state.account,
+          users: state.account.users.map((each) => (each.id === person.id ? changed : each)),
+        };
+        return { body: { hasErrors: false, user: changed } };
+      },
+      { id: accountId, userId: person.id },
+    ]);
+    routes.push([
+      accountApi.removeUser,
+      () => {
+        state.account = { ...state.account, users: state.account.users.filter((each) => each.id !== person.id) };
+        return { body: { detail: `${person.name} was removed from the account.` } };
+      },
+      { id: accountId, userId: person.id },
+    ]);
+    routes.push([
+      accountApi.resendInvite,
+      { body: { detail: `We sent a new invitation to ${person.email}.` } },
+      { id: accountId, userId: person.id },
+    ]);
   }
   return routes;
 }

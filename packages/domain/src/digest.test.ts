@@ -87,12 +87,23 @@ describe('playerDigest', () => {
       minutesLine: 'Maya played 38 of 45 minutes (7 to go).',
       trendsLine: '4 heart-rate rises (down from 6), 12 cooldowns (up from 9).',
       encouragement: 'Maya played more than the week before. Only 7 more minutes to reach the goal!',
+      streakLine: null,
     });
     expect(playerDigest({ name: 'Leo', week: figures(50, 1, 1), previous: figures(50, 1, 0) })).toMatchObject({
       minutesLine: 'Leo played 50 of 45 minutes (goal reached).',
       trendsLine: '1 heart-rate rise (same as the week before), 1 cooldown (up from 0).',
       encouragement: 'Wonderful: Leo reached the weekly goal. Keep it up!',
+      streakLine: null,
     });
+  });
+
+  it('tells of a streak from two goal weeks in a row', () => {
+    const leo = (streakWeeks: number) =>
+      playerDigest({ name: 'Leo', week: figures(50, 1, 1), previous: figures(50, 1, 0), streakWeeks }).streakLine;
+    expect(leo(0)).toBeNull();
+    expect(leo(1)).toBeNull();
+    expect(leo(2)).toBe('Leo has reached the goal 2 weeks in a row.');
+    expect(leo(12)).toBe('Leo has reached the goal 12 weeks in a row.');
   });
 });
 

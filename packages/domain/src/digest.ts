@@ -30,6 +30,8 @@ export interface PlayerWeeks {
   week: WeekFigures;
   /** The week before it. */
   previous: WeekFigures;
+  /** Goal weeks in a row up to the week just ended (streaks.ts); 0 when it missed the goal. */
+  streakWeeks?: number;
 }
 
 /** What the e-mail says about one player. */
@@ -41,6 +43,8 @@ export interface PlayerDigest {
   /** "4 heart-rate rises (down from 6), 12 cooldowns (up from 9)." */
   trendsLine: string;
   encouragement: string;
+  /** "3 weeks in a row at the goal: Maya's longest streak yet." From two weeks; null before. */
+  streakLine: string | null;
 }
 
 /** Seconds as whole minutes, rounded to the nearest: the weekly chart's rule (stats.ts). */
@@ -82,6 +86,11 @@ export function encouragingLine(name: string, minutes: number, previousMinutes: 
   return ENCOURAGING_LINES[encouragementCase(minutes, previousMinutes, goal)](name, left);
 }
 
+/** The streak line of a player's digest: from two goal weeks in a row on; null before. */
+export function streakLine(name: string, weeks: number): string | null {
+  return weeks >= 2 ? `${name} has reached the goal ${weeks} weeks in a row.` : null;
+}
+
 /** Everything the digest says about one player. */
 export function playerDigest(player: PlayerWeeks, goal = DIGEST_GOAL_MINUTES): PlayerDigest {
   const minutes = minutesOf(player.week.secondsPlayed);
@@ -93,6 +102,7 @@ export function playerDigest(player: PlayerWeeks, goal = DIGEST_GOAL_MINUTES): P
     minutesLine: `${player.name} played ${minutes} of ${goal} minutes (${progress}).`,
     trendsLine: `${compareWithPrevious(player.week.hrRises, player.previous.hrRises, 'heart-rate rise', 'heart-rate rises')}, ${compareWithPrevious(player.week.coolDowns, player.previous.coolDowns, 'cooldown', 'cooldowns')}.`,
     encouragement: encouragingLine(player.name, minutes, previousMinutes, goal),
+    streakLine: streakLine(player.name, player.streakWeeks ?? 0),
   };
 }
 

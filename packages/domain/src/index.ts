@@ -6,6 +6,7 @@ export * from './forms.ts';
 export * from './phone.ts';
 export * from './roles.ts';
 export * from './stats.ts';
+export * from './streaks.ts';
 export * from './validation.ts';
 export * from './players.ts';
 export * from './text.ts';

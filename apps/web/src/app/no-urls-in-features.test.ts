@@ -3,7 +3,9 @@
  * query of features/ (nor lib/queries/, app/ and the login entry) writes an API path. A string or template
  * literal that starts with /v1/, /v2/, /v3/ or /api/ fails this test, with its file and line; the
  * call goes through `call(endpoint, …)` or `download(endpoint, …)` of lib/api-client.ts instead.
- * Tests and their fixtures (the test fake's routes) are not read.
+ * The fixtures (the test fake's routes) are read too, with a route key such as
+ * 'GET /api/v2/user/info/'; tests are not (their requests and answers hold paths as data), and
+ * the fake itself takes only endpoints (a URL key fails the typecheck: app/contract.test.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,13 +13,13 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '..');
-const API_PATH = /^\/(?:v1|v2|v3|api)\//;
+const API_PATH = /^(?:(?:GET|POST|PUT|PATCH|DELETE) )?\/(?:v1|v2|v3|api)\//;
 
-/** The source files of `dir` (recursively), without tests and test fixtures. */
+/** The source files of `dir` (recursively), fixtures included, without tests. */
 function sourceFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.tsx?$/.test(name) && !/\.(test|fixtures)\.tsx?$/.test(name))
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
     .map((name) => path.join(dir, name));
 }
 
@@ -53,15 +55,17 @@ describe('API paths in features', () => {
       'const b = `/v1/accounts/`;',
       'const c = `/api/v2/player/${id}/`;',
       "const d = '/dashboard/v2/';",
+      "const e = { 'GET /api/v2/user/info/': answer };",
     ].join('\n');
     expect(apiPathsIn(path.join(SRC, 'features/x/x.api.ts'), text)).toEqual([
       "features/x/x.api.ts:2: '/v2/user/info/'",
       'features/x/x.api.ts:3: `/v1/accounts/`',
       'features/x/x.api.ts:4: `/api/v2/player/${id}/`',
+      "features/x/x.api.ts:6: 'GET /api/v2/user/info/'",
     ]);
   });
 
-  it('none in features/, lib/queries/, app/ or the login entry: they call endpoints', () => {
+  it('none in features/, lib/queries/, app/, the login entry and their fixtures: they call endpoints', () => {
     const files = [
       ...sourceFiles(path.join(SRC, 'features')),
       ...sourceFiles(path.join(SRC, 'lib', 'queries')),

@@ -17,8 +17,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@grove/domain/api/user';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { adminApi } from '@grove/domain/api/endpoints/admin';
+import { playApi } from '@grove/domain/api/endpoints/play';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
+import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../test/fake-api.ts';
 import {
   USERS,
   accountFixture,
@@ -101,7 +107,7 @@ async function settle(api: FakeApi): Promise<void> {
 type Persona = {
   who: string;
   user: UserInfo;
-  routes: () => Record<string, FakeHandler>;
+  routes: () => FakeRoute[];
   /** The screens this person must be able to reach by clicks. */
   screens: string[];
 };
@@ -165,27 +171,35 @@ function familyRoutes(
   const billing = fakeBilling(
     subscriptionFixture({ account_id: accountId, return_deadline: '2026-12-01T17:00:00.000Z' }),
   );
-  return {
+  return [
     ...accountRoutes(account),
     ...billingRoutes(billing),
     ...coachingRoutes(fakeCoaching()),
-    'GET /api/v2/user/info/': { body: user },
-    [`GET /api/v2/player/accounts/${accountId}/`]: { body: playerPage(options.players, undefined, accountId) },
-    'GET /api/v1/dashboard/player/1/overview/': { body: overviewAnswer(MAYA) },
-    'GET /api/v1/dashboard/player/2/overview/': { body: overviewAnswer(ELI) },
-    'GET /api/v2/onboarding/': { body: onboardingFixture(options.steps) },
-    [`GET /api/v2/accounts/${accountId}/`]: {
-      body: accountFixture({
-        id: accountId,
-        coach_user: options.players.length > 0 ? { id: 3, name: 'Casey Morgan' } : null,
-      }),
-    },
-    [`GET /api/v2/accounts/${accountId}/incomplete_profiles/`]: {
-      body: { count: 0, next: null, previous: null, results: [] },
-    },
-    'GET /api/v2/webinars/list': { body: { count: 1, next: null, previous: null, results: [webinarFixture()] } },
-    'GET /api/v2/webinars/webinar_registrant/list': { body: { count: 0, next: null, previous: null, results: [] } },
-  } satisfies Record<string, FakeHandler>;
+    [userApi.info, { body: user }],
+    [playersApi.list, { body: playerPage(options.players, undefined, accountId) }, { id: accountId }],
+    [playApi.overview, { body: overviewAnswer(MAYA) }, { id: 1 }],
+    [playApi.overview, { body: overviewAnswer(ELI) }, { id: 2 }],
+    [webinarsApi.onboarding, { body: onboardingFixture(options.steps) }],
+    [
+      accountApi.detail,
+      {
+        body: accountFixture({
+          id: accountId,
+          coach_user: options.players.length > 0 ? { id: 3, name: 'Casey Morgan' } : null,
+        }),
+      },
+      { id: accountId },
+    ],
+    [
+      playersApi.incompleteProfiles,
+      {
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+      { id: accountId },
+    ],
+    [webinarsApi.list, { body: { count: 1, next: null, previous: null, results: [webinarFixture()] } }],
+    [webinarsApi.registrations, { body: { count: 0, next: null, previous: null, results: [] } }],
+  ] satisfies FakeRoute[];
 }
 
 const ACCOUNT_SEGMENTS = ['details', 'players', 'billing', 'privacy'].map(
@@ -263,7 +277,7 @@ const PERSONAS: Persona[] = [
   {
     who: 'a coach',
     user: USERS.coach,
-    routes: () => ({ 'GET /api/v2/user/info/': { body: USERS.coach }, ...coachingRoutes(fakeCoaching()) }),
+    routes: () => [[userApi.info, { body: USERS.coach }], ...coachingRoutes(fakeCoaching())],
     screens: [
       'root.user.player.home',
       'root.user.booking',
@@ -275,32 +289,35 @@ const PERSONAS: Persona[] = [
   {
     who: 'staff',
     user: USERS.staff,
-    routes: () => ({
-      'GET /api/v2/user/info/': { body: USERS.staff },
-      'GET /api/v2/admin/accounts/': {
-        body: {
-          count: 1,
-          next: null,
-          previous: null,
-          first: null,
-          last: null,
-          results: [
-            {
-              id: 1,
-              holder: { name: 'Jordan Parker', email: 'parent@example.com', phonenumber: '' },
-              players: ['Maya', 'Eli'],
-              account_status: 'ACTIVE',
-              billing_status: 'ACTIVE',
-              plan_tag: 'default',
-              coach_user: { id: 3, name: 'Casey Morgan' },
-              tags: [],
-              game_version: 3,
-              created_at: '2026-03-01T15:00:00Z',
-            },
-          ],
+    routes: () => [
+      [userApi.info, { body: USERS.staff }],
+      [
+        adminApi.accounts,
+        {
+          body: {
+            count: 1,
+            next: null,
+            previous: null,
+            first: null,
+            last: null,
+            results: [
+              {
+                id: 1,
+                holder: { name: 'Jordan Parker', email: 'parent@example.com', phonenumber: '' },
+                players: ['Maya', 'Eli'],
+                account_status: 'ACTIVE',
+                billing_status: 'ACTIVE',
+                plan_tag: 'default',
+                coach_user: { id: 3, name: 'Casey Morgan' },
+                tags: [],
+                game_version: 3,
+                created_at: '2026-03-01T15:00:00Z',
+              },
+            ],
+          },
         },
-      },
-    }),
+      ],
+    ],
     screens: [
       'root.user.player.home',
       'root.user.management:details',

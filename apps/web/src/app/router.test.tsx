@@ -9,10 +9,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
 
 import type { UserInfo } from '@grove/domain/api/user';
+import { authApi } from '@grove/domain/api/endpoints/auth';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createSessionRules } from './session-rules.ts';
 import { readTokens } from '../lib/session.ts';
-import { fakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../test/fixtures.ts';
 import { renderApp, setViewportWidth } from '../../test/render-app.tsx';
 
@@ -23,13 +26,9 @@ const PLAYERS = playerPage([
 
 function signedIn(user: UserInfo, players = PLAYERS): FakeApi {
   storeSession();
-  const routes: Record<string, { body: unknown }> = { 'GET /api/v2/user/info/': { body: user } };
-  if (user.account) routes[`GET /api/v2/player/accounts/${user.account.id}/`] = { body: players };
-  return fakeApi({
-    ...routes,
-    'POST /api/v2/auth/session/logout/': { body: { detail: 'Signed out.' } },
-    'POST /api/v2/auth/oauth2/revoke_token/': { body: {} },
-  });
+  const routes: FakeRoute[] = [[userApi.info, { body: user }]];
+  if (user.account) routes.push([playersApi.list, { body: players }, { id: user.account.id }]);
+  return fakeApi([...routes, [authApi.logout, { body: { detail: 'Signed out.' } }], [authApi.revoke, { body: {} }]]);
 }
 
 async function menuLabels(): Promise<string[]> {
@@ -49,7 +48,7 @@ describe('entry rules', () => {
 
   it('sends a person whose user fetch fails to login', async () => {
     storeSession();
-    fakeApi({ 'GET /api/v2/user/info/': { status: 503, body: { detail: 'Down' } } });
+    fakeApi([[userApi.info, { status: 503, body: { detail: 'Down' } }]]);
     const app = renderApp('/dashboard');
     await waitFor(() => expect(app.location()).toBe('/login?next=%2Fdashboard'));
   });
@@ -271,10 +270,10 @@ describe('user layout', () => {
 
   it('a 401 ends the session: tokens and cached data are gone and login opens', async () => {
     storeSession();
-    fakeApi({
-      'GET /api/v2/user/info/': { body: USERS.parent },
-      'GET /api/v2/player/accounts/1/': { status: 401, body: { detail: 'Invalid Token' } },
-    });
+    fakeApi([
+      [userApi.info, { body: USERS.parent }],
+      [playersApi.list, { status: 401, body: { detail: 'Invalid Token' } }, { id: 1 }],
+    ]);
     const app = renderApp('/dashboard/stats');
     await waitFor(() => expect(app.location()).toBe('/login?next=%2Fdashboard%2Fstats'));
     expect(readTokens()).toBeNull();
@@ -288,11 +287,11 @@ describe('user layout', () => {
     await user.click(await screen.findByRole('link', { name: 'Sign out' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(readTokens()).toBeNull();
-    expect(server.callsTo('POST /api/v2/auth/oauth2/revoke_token/')[0]?.body).toEqual({
+    expect(server.callsOf(authApi.revoke)[0]?.body).toEqual({
       token: 'refresh-1',
       client_id: 'grove-web',
     });
-    expect(server.callsTo('POST /api/v2/auth/session/logout/')).toHaveLength(1);
+    expect(server.callsOf(authApi.logout)).toHaveLength(1);
 
     await app.router.navigate(-1);
     await waitFor(() => expect(app.location()).toBe('/login?next=%2Fdashboard'));

@@ -1,6 +1,6 @@
 /**
  * A card of the account screen (Account details, Players, Privacy): a section named by its h2
- * title; and a part of it that could not be read.
+ * title. (A part of it that could not be read shows `LoadError`, components/load-state.tsx.)
  */
 import { useId, type ReactNode } from 'react';
 
@@ -26,17 +26,5 @@ export function AccountCard({
       {intro ? <p className="account-card__intro">{intro}</p> : null}
       {children}
     </section>
-  );
-}
-
-/** A part of the screen that could not be read, with a way to try again. */
-export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <p className="account-error" role="alert">
-      We could not load {what}.{' '}
-      <button type="button" className="link-button" onClick={onRetry}>
-        Try again
-      </button>
-    </p>
   );
 }

@@ -8,6 +8,7 @@ import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack
 
 import { plural } from '../lib/format.ts';
 import { Button } from './button.tsx';
+import { LoadError } from './load-state.tsx';
 import { EmptyState } from './page.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -60,17 +61,7 @@ export function ListTable<T extends RowData>({
     );
   }
   if (query.isError && !data) {
-    return (
-      <EmptyState
-        title={`We couldn’t load the ${noun}s`}
-        mascot={false}
-        action={
-          <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError what={`the ${noun}s`} onRetry={query.refetch} />;
   }
   if (!data || data.results.length === 0) {
     return (

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANCELLED_MARKER } from '@grove/domain';
+import { adminApi } from '@grove/domain/api/endpoints/admin';
+import { authApi } from '@grove/domain/api/endpoints/auth';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { playApi } from '@grove/domain/api/endpoints/play';
 import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../test/fake-api.ts';
 import { storeSession } from '../../test/fixtures.ts';
@@ -46,10 +51,10 @@ describe('api client: headers', () => {
   it('sends the bearer token and, on unsafe methods, the CSRF cookie value', async () => {
     storeSession();
     document.cookie = 'csrftoken=csrf-123; path=/';
-    const server = fakeApi({
-      'GET /api/v2/user/info/': { body: { id: 1 } },
-      'PATCH /api/v2/user/': { body: { id: 1 } },
-    });
+    const server = fakeApi([
+      [userApi.info, { body: { id: 1 } }],
+      [userApi.patch, { body: { id: 1 } }],
+    ]);
 
     await api.get('/v2/user/info/');
     await api.patch('/v2/user/', { first_name: 'Jo' });
@@ -65,7 +70,7 @@ describe('api client: headers', () => {
 
   it('sends no bearer token on public calls', async () => {
     storeSession();
-    const server = fakeApi({ 'POST /api/v2/auth/password/reset/': { body: { detail: 'Sent.' } } });
+    const server = fakeApi([[authApi.passwordReset, { body: { detail: 'Sent.' } }]]);
     await api.post('/v2/auth/password/reset/', { email: 'a@example.com' }, { auth: false });
     expect(server.calls[0]?.headers.get('Authorization')).toBeNull();
   });
@@ -73,7 +78,7 @@ describe('api client: headers', () => {
   it('sends extra headers (an Idempotency-Key) without letting them replace its own', async () => {
     storeSession();
     document.cookie = 'csrftoken=csrf-123; path=/';
-    const server = fakeApi({ 'POST /api/v2/billing/order/confirm/': { body: { ok: true } } });
+    const server = fakeApi([[billingApi.confirmOrder, { body: { ok: true } }]]);
     await api.post(
       '/v2/billing/order/confirm/',
       { order: 'ord_1' },
@@ -87,7 +92,7 @@ describe('api client: headers', () => {
 
   it('puts query parameters that have a value on the address', async () => {
     storeSession();
-    const server = fakeApi({ 'GET /api/v2/player/accounts/1/': { body: { count: 0, results: [] } } });
+    const server = fakeApi([[playersApi.list, { body: { count: 0, results: [] } }, { id: 1 }]]);
     await api.get('/v2/player/accounts/1/', { query: { page: 2, empty: '', none: undefined } });
     expect(server.calls[0]?.query.toString()).toBe('page=2');
   });
@@ -97,12 +102,15 @@ describe('api client: cancellation', () => {
   it('resolves to the cancelled marker when the signal aborts during the call', async () => {
     storeSession();
     const controller = new AbortController();
-    fakeApi({
-      'GET /api/v2/user/info/': () => {
-        controller.abort();
-        return { body: { id: 1 } };
-      },
-    });
+    fakeApi([
+      [
+        userApi.info,
+        () => {
+          controller.abort();
+          return { body: { id: 1 } };
+        },
+      ],
+    ]);
     await expect(api.get('/v2/user/info/', { signal: controller.signal })).resolves.toBe(CANCELLED_MARKER);
   });
 
@@ -123,12 +131,15 @@ describe('api client: cancellation', () => {
 describe('api client: failures', () => {
   it('rejects with a typed error carrying field errors of a 400 answer', async () => {
     storeSession();
-    fakeApi({
-      'PATCH /api/v2/user/': {
-        status: 400,
-        body: { email: ['Please input a valid email'], non_field_errors: ['Try again'] },
-      },
-    });
+    fakeApi([
+      [
+        userApi.patch,
+        {
+          status: 400,
+          body: { email: ['Please input a valid email'], non_field_errors: ['Try again'] },
+        },
+      ],
+    ]);
     const failure = await api.patch('/v2/user/', { email: 'x' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     const error = failure as ApiError;
@@ -140,7 +151,7 @@ describe('api client: failures', () => {
 
   it('uses the status text for a server error (domain errorText rule)', async () => {
     storeSession();
-    fakeApi({ 'GET /api/v2/user/info/': { status: 500, body: { detail: 'boom' } } });
+    fakeApi([[userApi.info, { status: 500, body: { detail: 'boom' } }]]);
     await expect(api.get('/v2/user/info/')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' });
   });
 
@@ -158,7 +169,7 @@ describe('api client: failures', () => {
   it('ends the session on a 401: tokens are cleared and the unauthorized handler runs', async () => {
     storeSession();
     const handler = onUnauthorized();
-    fakeApi({ 'GET /api/v2/user/info/': { status: 401, body: { detail: 'Invalid Token' } } });
+    fakeApi([[userApi.info, { status: 401, body: { detail: 'Invalid Token' } }]]);
 
     await expect(api.get('/v2/user/info/')).rejects.toMatchObject({ status: 401, message: 'Invalid Token' });
     expect(readTokens()).toBeNull();
@@ -167,7 +178,7 @@ describe('api client: failures', () => {
 
   it('does not treat a 401 of a call without a session as a logout', async () => {
     const handler = onUnauthorized();
-    fakeApi({ 'POST /api/v2/auth/oauth2/revoke_token/': { status: 401, body: { detail: 'Invalid client' } } });
+    fakeApi([[authApi.revoke, { status: 401, body: { detail: 'Invalid client' } }]]);
     await expect(api.post('/v2/auth/oauth2/revoke_token/', {}, { auth: false })).rejects.toBeInstanceOf(ApiError);
     expect(handler).not.toHaveBeenCalled();
   });
@@ -177,23 +188,26 @@ describe('api client: token renewal', () => {
   it('renews an access token about to expire before the call, once for calls made together', async () => {
     saveTokens({ access_token: 'old-access', refresh_token: 'refresh-1', expires_in: 30 });
     document.cookie = 'csrftoken=csrf-9; path=/';
-    const server = fakeApi({
-      'POST /api/v2/auth/oauth2/token/': {
-        body: { access_token: 'new-access', refresh_token: 'refresh-2', expires_in: 900, token_type: 'Bearer' },
-      },
-      'GET /api/v2/user/info/': { body: { id: 1 } },
-    });
+    const server = fakeApi([
+      [
+        authApi.token,
+        {
+          body: { access_token: 'new-access', refresh_token: 'refresh-2', expires_in: 900, token_type: 'Bearer' },
+        },
+      ],
+      [userApi.info, { body: { id: 1 } }],
+    ]);
 
     await Promise.all([api.get('/v2/user/info/'), api.get('/v2/user/info/')]);
 
-    const renewals = server.callsTo('POST /api/v2/auth/oauth2/token/');
+    const renewals = server.callsOf(authApi.token);
     expect(renewals).toHaveLength(1);
     expect(renewals[0]?.body).toEqual({
       grant_type: 'refresh_token',
       refresh_token: 'refresh-1',
       client_id: 'grove-web',
     });
-    expect(server.callsTo('GET /api/v2/user/info/').map((call) => call.headers.get('Authorization'))).toEqual([
+    expect(server.callsOf(userApi.info).map((call) => call.headers.get('Authorization'))).toEqual([
       'Bearer new-access',
       'Bearer new-access',
     ]);
@@ -203,7 +217,7 @@ describe('api client: token renewal', () => {
   it('ends the session when the refresh token is refused', async () => {
     saveTokens({ access_token: 'old-access', refresh_token: 'refresh-1', expires_in: 10 });
     const handler = onUnauthorized();
-    fakeApi({ 'POST /api/v2/auth/oauth2/token/': { status: 400, body: { detail: 'Invalid refresh token' } } });
+    fakeApi([[authApi.token, { status: 400, body: { detail: 'Invalid refresh token' } }]]);
     await api.get('/v2/user/info/').catch(() => undefined);
     expect(handler).toHaveBeenCalled();
     expect(readTokens()).toBeNull();
@@ -211,24 +225,28 @@ describe('api client: token renewal', () => {
 
   it('leaves a token that is not about to expire alone', async () => {
     storeSession();
-    const server = fakeApi({ 'GET /api/v2/user/info/': { body: { id: 1 } } });
+    const server = fakeApi([[userApi.info, { body: { id: 1 } }]]);
     await api.get('/v2/user/info/');
-    expect(server.callsTo('POST /api/v2/auth/oauth2/token/')).toHaveLength(0);
+    expect(server.callsOf(authApi.token)).toHaveLength(0);
   });
 });
 
 describe('api client: downloads', () => {
   it('downloads a file with the bearer token and names it from Content-Disposition', async () => {
     storeSession();
-    const server = fakeApi({
-      'GET /api/v2/player/1/sessions.csv': {
-        text: 'a,b\r\n1,2\r\n',
-        headers: {
-          'content-type': 'text/csv',
-          'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"',
+    const server = fakeApi([
+      [
+        playApi.sessionsCsv,
+        {
+          text: 'a,b\r\n1,2\r\n',
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"',
+          },
         },
-      },
-    });
+        { id: 1 },
+      ],
+    ]);
     const file = unwrap(await apiDownload('/v2/player/1/sessions.csv'));
     expect(file.filename).toBe('maya-sessions-2026-11-22.csv');
     expect(await file.blob.text()).toBe('a,b\r\n1,2\r\n');
@@ -238,24 +256,24 @@ describe('api client: downloads', () => {
   it('rejects like any call when the server refuses, and ends the session on a 401', async () => {
     storeSession();
     const handler = onUnauthorized();
-    fakeApi({
-      'GET /api/v2/player/9/sessions.csv': { status: 404, body: { detail: 'Not found.', code: 'not_found' } },
-    });
+    fakeApi([[playApi.sessionsCsv, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }, { id: 9 }]]);
     await expect(apiDownload('/v2/player/9/sessions.csv')).rejects.toMatchObject({
       status: 404,
       message: 'Not found.',
     });
-    fakeApi({ 'GET /api/v2/player/9/sessions.csv': { status: 401, body: { detail: 'Invalid Token' } } });
+    fakeApi([[playApi.sessionsCsv, { status: 401, body: { detail: 'Invalid Token' } }, { id: 9 }]]);
     await expect(apiDownload('/v2/player/9/sessions.csv')).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it('resolves to the cancelled marker when aborted', async () => {
     storeSession();
-    fakeApi({ 'GET /api/file': { text: 'x' } });
+    fakeApi([[playApi.sessionsCsv, { text: 'x' }, { id: 9 }]]);
     const controller = new AbortController();
     controller.abort();
-    await expect(apiDownload('/file', { signal: controller.signal })).resolves.toBe(CANCELLED_MARKER);
+    await expect(apiDownload('/v2/player/9/sessions.csv', { signal: controller.signal })).resolves.toBe(
+      CANCELLED_MARKER,
+    );
   });
 
   it.each([
@@ -278,17 +296,17 @@ function tagged(resource: { etag: string; body: unknown }) {
       : { body: resource.body, headers: { ETag: resource.etag } };
 }
 
-const OVERVIEW = 'GET /api/v1/dashboard/player/7/overview/';
+const OVERVIEW = playApi.overview;
 
 describe('api client: conditional reads (ETag)', () => {
   it('sends the tag of the first answer on the next GET and answers a 304 with the first body', async () => {
     storeSession();
-    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+    const server = fakeApi([[OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }), { id: 7 }]]);
 
     const first = await api.get('/v1/dashboard/player/7/overview/');
     const second = await api.get('/v1/dashboard/player/7/overview/');
 
-    const [call1, call2] = server.callsTo(OVERVIEW);
+    const [call1, call2] = server.callsOf(OVERVIEW, { id: 7 });
     expect(call1?.headers.get('If-None-Match')).toBeNull();
     expect(call2?.headers.get('If-None-Match')).toBe('"v1"');
     expect(call2?.headers.get('Authorization')).toBe('Bearer access-1');
@@ -298,16 +316,16 @@ describe('api client: conditional reads (ETag)', () => {
 
   it('sends a weak tag back as it came', async () => {
     storeSession();
-    const server = fakeApi({ [OVERVIEW]: tagged({ etag: 'W/"week-48"', body: { sessions: 3 } }) });
+    const server = fakeApi([[OVERVIEW, tagged({ etag: 'W/"week-48"', body: { sessions: 3 } }), { id: 7 }]]);
     await api.get('/v1/dashboard/player/7/overview/');
     await api.get('/v1/dashboard/player/7/overview/');
-    expect(server.callsTo(OVERVIEW)[1]?.headers.get('If-None-Match')).toBe('W/"week-48"');
+    expect(server.callsOf(OVERVIEW, { id: 7 })[1]?.headers.get('If-None-Match')).toBe('W/"week-48"');
   });
 
   it('replaces the kept answer when the server answers 200 with a new tag', async () => {
     storeSession();
     const resource = { etag: '"v1"', body: { sessions: 3 } as unknown };
-    const server = fakeApi({ [OVERVIEW]: tagged(resource) });
+    const server = fakeApi([[OVERVIEW, tagged(resource), { id: 7 }]]);
 
     await api.get('/v1/dashboard/player/7/overview/');
     resource.etag = '"v2"';
@@ -315,18 +333,26 @@ describe('api client: conditional reads (ETag)', () => {
     const changed = await api.get('/v1/dashboard/player/7/overview/');
     const again = await api.get('/v1/dashboard/player/7/overview/');
 
-    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', '"v2"']);
+    expect(server.callsOf(OVERVIEW, { id: 7 }).map((call) => call.headers.get('If-None-Match'))).toEqual([
+      null,
+      '"v1"',
+      '"v2"',
+    ]);
     expect(changed).toEqual({ sessions: 4 });
     expect(again).toBe(changed);
   });
 
   it('keeps one answer per address, query string included', async () => {
     storeSession();
-    const server = fakeApi({
-      'GET /api/v2/player/7/activity/hr_rises/': (request) =>
-        tagged({ etag: `"p${request.query.get('page')}"`, body: { page: request.query.get('page') } })(request),
-    });
-    const path = '/v2/player/7/activity/hr_rises/';
+    const server = fakeApi([
+      [
+        playApi.hrRises,
+        (request) =>
+          tagged({ etag: `"p${request.query.get('page')}"`, body: { page: request.query.get('page') } })(request),
+        { id: 7 },
+      ],
+    ]);
+    const path = '/v2/player/7/hr_rises/';
 
     await api.get(path, { query: { page: 1 } });
     const page2 = await api.get(path, { query: { page: 2 } });
@@ -341,16 +367,16 @@ describe('api client: conditional reads (ETag)', () => {
   it('never makes a POST conditional, nor keeps its answer', async () => {
     storeSession();
     document.cookie = 'csrftoken=csrf-123; path=/';
-    const server = fakeApi({
-      'GET /api/v2/player/7/notes/': tagged({ etag: '"n1"', body: { notes: [] } }),
-      'POST /api/v2/player/7/notes/': { body: { id: 1 }, headers: { ETag: '"posted"' } },
-    });
+    const server = fakeApi([
+      [adminApi.notes, tagged({ etag: '"n1"', body: { notes: [] } }), { id: 7 }],
+      [adminApi.createNote, { body: { id: 1 }, headers: { ETag: '"posted"' } }, { id: 7 }],
+    ]);
 
-    await api.get('/v2/player/7/notes/');
-    await api.post('/v2/player/7/notes/', { text: 'Calm week' });
-    await api.post('/v2/player/7/notes/', { text: 'Calm week' });
+    await api.get('/v2/admin/accounts/7/notes/');
+    await api.post('/v2/admin/accounts/7/notes/', { text: 'Calm week' });
+    await api.post('/v2/admin/accounts/7/notes/', { text: 'Calm week' });
 
-    const posts = server.callsTo('POST /api/v2/player/7/notes/');
+    const posts = server.callsOf(adminApi.createNote, { id: 7 });
     expect(posts.map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
     expect(posts[0]?.headers.get('X-CSRFToken')).toBe('csrf-123');
   });
@@ -358,37 +384,41 @@ describe('api client: conditional reads (ETag)', () => {
   it('sends no tag when the answer carried none, and drops the kept one when a new answer has none', async () => {
     storeSession();
     let etag: string | undefined = '"v1"';
-    const server = fakeApi({
-      [OVERVIEW]: (): FakeAnswer => ({ body: { sessions: 3 }, headers: etag ? { ETag: etag } : {} }),
-    });
+    const server = fakeApi([
+      [OVERVIEW, (): FakeAnswer => ({ body: { sessions: 3 }, headers: etag ? { ETag: etag } : {} }), { id: 7 }],
+    ]);
 
     await api.get('/v1/dashboard/player/7/overview/');
     etag = undefined;
     await api.get('/v1/dashboard/player/7/overview/');
     await api.get('/v1/dashboard/player/7/overview/');
 
-    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', null]);
+    expect(server.callsOf(OVERVIEW, { id: 7 }).map((call) => call.headers.get('If-None-Match'))).toEqual([
+      null,
+      '"v1"',
+      null,
+    ]);
   });
 
   it('forgets every tag when asked (the session changed)', async () => {
     storeSession();
-    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+    const server = fakeApi([[OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }), { id: 7 }]]);
 
     await api.get('/v1/dashboard/player/7/overview/');
     forgetConditionalReads();
     const fresh = await api.get('/v1/dashboard/player/7/overview/');
 
-    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
+    expect(server.callsOf(OVERVIEW, { id: 7 }).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
     expect(fresh).toEqual({ sessions: 3 });
   });
 
   it('forgets every tag when the session’s tokens are cleared (sign-out) or a call answers 401', async () => {
     storeSession();
     onUnauthorized();
-    const server = fakeApi({
-      [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }),
-      'GET /api/v2/user/info/': { status: 401, body: { detail: 'Invalid Token' } },
-    });
+    const server = fakeApi([
+      [OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }), { id: 7 }],
+      [userApi.info, { status: 401, body: { detail: 'Invalid Token' } }],
+    ]);
 
     await api.get('/v1/dashboard/player/7/overview/');
     clearTokens();
@@ -398,69 +428,94 @@ describe('api client: conditional reads (ETag)', () => {
     storeSession();
     await api.get('/v1/dashboard/player/7/overview/');
 
-    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null, null]);
+    expect(server.callsOf(OVERVIEW, { id: 7 }).map((call) => call.headers.get('If-None-Match'))).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('asks again once, without the tag, when a 304 comes for an answer no longer kept', async () => {
     storeSession();
-    const server = fakeApi({
-      [OVERVIEW]: (request) => {
-        if (request.headers.get('If-None-Match') === null) return { body: { sessions: 3 }, headers: { ETag: '"v1"' } };
-        forgetConditionalReads(); // the session changed while the call was on its way
-        return { status: 304 };
-      },
-    });
+    const server = fakeApi([
+      [
+        OVERVIEW,
+        (request) => {
+          if (request.headers.get('If-None-Match') === null)
+            return { body: { sessions: 3 }, headers: { ETag: '"v1"' } };
+          forgetConditionalReads(); // the session changed while the call was on its way
+          return { status: 304 };
+        },
+        { id: 7 },
+      ],
+    ]);
 
     await api.get('/v1/dashboard/player/7/overview/');
     const answer = await api.get('/v1/dashboard/player/7/overview/');
 
-    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', null]);
+    expect(server.callsOf(OVERVIEW, { id: 7 }).map((call) => call.headers.get('If-None-Match'))).toEqual([
+      null,
+      '"v1"',
+      null,
+    ]);
     expect(answer).toEqual({ sessions: 3 });
   });
 
   it('does not keep an answer that arrives after the tags were forgotten', async () => {
     storeSession();
-    const server = fakeApi({
-      [OVERVIEW]: () => {
-        forgetConditionalReads(); // signed out while the call was on its way
-        return { body: { sessions: 3 }, headers: { ETag: '"v1"' } };
-      },
-    });
+    const server = fakeApi([
+      [
+        OVERVIEW,
+        () => {
+          forgetConditionalReads(); // signed out while the call was on its way
+          return { body: { sessions: 3 }, headers: { ETag: '"v1"' } };
+        },
+        { id: 7 },
+      ],
+    ]);
     await api.get('/v1/dashboard/player/7/overview/');
     await api.get('/v1/dashboard/player/7/overview/');
-    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
+    expect(server.callsOf(OVERVIEW, { id: 7 }).map((call) => call.headers.get('If-None-Match'))).toEqual([null, null]);
   });
 
   it('drops the kept answer of an address that now answers 404', async () => {
     storeSession();
-    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+    const server = fakeApi([[OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }), { id: 7 }]]);
     await api.get('/v1/dashboard/player/7/overview/');
-    server.set(OVERVIEW, { status: 404, body: { detail: 'Not found.', code: 'not_found' } });
+    server.on(OVERVIEW, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }, { id: 7 });
     await expect(api.get('/v1/dashboard/player/7/overview/')).rejects.toMatchObject({ status: 404 });
-    server.set(OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }));
+    server.on(OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }), { id: 7 });
     await api.get('/v1/dashboard/player/7/overview/');
-    expect(server.callsTo(OVERVIEW).map((call) => call.headers.get('If-None-Match'))).toEqual([null, '"v1"', null]);
+    expect(server.callsOf(OVERVIEW, { id: 7 }).map((call) => call.headers.get('If-None-Match'))).toEqual([
+      null,
+      '"v1"',
+      null,
+    ]);
   });
 
   it('leaves a GET that sets its own If-None-Match alone', async () => {
     storeSession();
-    const server = fakeApi({ [OVERVIEW]: tagged({ etag: '"v1"', body: { sessions: 3 } }) });
+    const server = fakeApi([[OVERVIEW, tagged({ etag: '"v1"', body: { sessions: 3 } }), { id: 7 }]]);
     await api.get('/v1/dashboard/player/7/overview/');
     await expect(
       api.get('/v1/dashboard/player/7/overview/', { headers: { 'If-None-Match': '"v1"' } }),
     ).rejects.toMatchObject({ status: 304 });
-    expect(server.callsTo(OVERVIEW)[1]?.headers.get('If-None-Match')).toBe('"v1"');
+    expect(server.callsOf(OVERVIEW, { id: 7 })[1]?.headers.get('If-None-Match')).toBe('"v1"');
   });
 
   it('resolves to the cancelled marker when a conditional GET is aborted', async () => {
     storeSession();
     const controller = new AbortController();
-    fakeApi({
-      [OVERVIEW]: (request) => {
-        if (request.headers.get('If-None-Match')) controller.abort();
-        return tagged({ etag: '"v1"', body: { sessions: 3 } })(request);
-      },
-    });
+    fakeApi([
+      [
+        OVERVIEW,
+        (request) => {
+          if (request.headers.get('If-None-Match')) controller.abort();
+          return tagged({ etag: '"v1"', body: { sessions: 3 } })(request);
+        },
+        { id: 7 },
+      ],
+    ]);
     await api.get('/v1/dashboard/player/7/overview/');
     await expect(api.get('/v1/dashboard/player/7/overview/', { signal: controller.signal })).resolves.toBe(
       CANCELLED_MARKER,

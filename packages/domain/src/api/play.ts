@@ -92,6 +92,18 @@ export const cooldownEvent = z.object({
   bpm: count.nullable(),
 });
 
+/**
+ * Weeks in a row at or over the 45-minute goal (issue 29), in the family's time zone; the week
+ * under way counts once it reaches the goal and never breaks the run before it ends.
+ */
+export const playStreak = z
+  .object({
+    weeks: count.describe('Goal weeks in a row up to this week.'),
+    this_week_met: z.boolean().describe('This week has reached the goal (and counts in weeks).'),
+    longest_weeks: count.describe('The longest run of goal weeks.'),
+  })
+  .describe('The play streak: weeks in a row at or over the weekly goal.');
+
 const overview = z.object({
   player_id: count,
   name: z.string(),
@@ -120,6 +132,7 @@ const overview = z.object({
   acorns: count,
   first_play_date: timestamp.nullable(),
   last_play_date: timestamp.nullable(),
+  streak: playStreak,
 });
 
 const statistics = z.object({

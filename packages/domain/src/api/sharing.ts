@@ -18,7 +18,7 @@ import {
   type Reply,
   type RequestBody,
 } from './common.ts';
-import { weeklyPlay } from './play.ts';
+import { playStreak, weeklyPlay } from './play.ts';
 
 const tags = ['sharing'];
 const accountParams = z.object({ id: idParam });
@@ -73,6 +73,7 @@ export const sharedSummary = z.object({
   weeks: z
     .array(weeklyPlay)
     .describe('Every week of the frame (Mondays), oldest first; only days inside the frame count.'),
+  streak: playStreak.describe('The play streak on the last day shown (whole weeks, before the frame too).'),
   hr_gauge: statHistory,
   chase_speed: statHistory,
 });

@@ -53,7 +53,7 @@ interface WeeklyDigestData {
   lastDay: string;
   goalMinutes: number;
   /** What packages/domain/src/digest.ts says about each player. */
-  players: { minutesLine: string; trendsLine: string; encouragement: string }[];
+  players: { minutesLine: string; trendsLine: string; encouragement: string; streakLine: string | null }[];
   /** Where the charts are (an absolute URL). */
   dashboardUrl: string;
   /** The opt-out link (an absolute URL carrying the unsubscribe token). */
@@ -245,7 +245,10 @@ const templates = {
       },
       ...data.players.flatMap((player): Block[] => [
         { kind: 'paragraph', text: `${player.minutesLine} ${player.trendsLine}` },
-        { kind: 'paragraph', text: player.encouragement },
+        {
+          kind: 'paragraph',
+          text: player.streakLine ? `${player.encouragement} ${player.streakLine}` : player.encouragement,
+        },
       ]),
       { kind: 'action', label: 'See the charts', url: data.dashboardUrl },
       {

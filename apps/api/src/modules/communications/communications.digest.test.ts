@@ -188,4 +188,27 @@ describe('the weekly digest', () => {
     expect(mail!.textBody).toContain('Zoé played 0 of 45 minutes');
     expect(mail!.textBody).not.toContain(outOfProgram.name);
   });
+
+  it('tells of a streak of goal weeks ending with the week reported, from two weeks on', async () => {
+    // Madrid (UTC+1 in March): Monday 16 March 08:00 is 07:00 UTC; the week reported is 9–15 March.
+    const madrid = await family('Europe/Madrid', ['Kai', 'Ines']);
+    const [kai, ines] = madrid.players;
+    for (const tuesday of ['2026-02-24', '2026-03-03', '2026-03-10']) {
+      await play(madrid.account.id, kai!.id, `${tuesday}T11:00:00Z`, 50, 0, 0);
+    }
+    // Ines: a goal week, a week under it, then the goal again: one week in a row, no streak line.
+    await play(madrid.account.id, ines!.id, '2026-02-24T11:00:00Z', 50, 0, 0);
+    await play(madrid.account.id, ines!.id, '2026-03-03T11:00:00Z', 20, 0, 0);
+    await play(madrid.account.id, ines!.id, '2026-03-10T11:00:00Z', 46, 0, 0);
+    // Kai's week under way (Monday 16 March, 07:30 in Madrid) is not part of the digest.
+    await play(madrid.account.id, kai!.id, '2026-03-16T06:30:00Z', 60, 0, 0);
+
+    expect(await run('2026-03-16T07:00:00Z')).toMatchObject({ sent: expect.any(Number) });
+    const text = (await digestsOf(madrid.user.id))[0]!.textBody;
+    expect(text).toContain(
+      'Wonderful: Kai reached the weekly goal. Keep it up! Kai has reached the goal 3 weeks in a row.',
+    );
+    expect(text).toContain('Wonderful: Ines reached the weekly goal. Keep it up!\n');
+    expect(text).not.toContain('Ines has reached the goal');
+  });
 });

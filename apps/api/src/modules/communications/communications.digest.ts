@@ -7,6 +7,7 @@
  * one e-mail per parent per week, however many runs or instances. A parent whose e-mail could not be
  * written is tried again at the next hourly run, while it is still Monday there.
  */
+import { playStreak, resolveTimeZone } from '@grove/domain';
 import { DIGEST_GOAL_MINUTES, digestWeekAt, playerDigest, specDate, type DigestWeek } from '@grove/domain/digest';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
 import { renderEmail } from '../../adapters/email/templates.ts';
@@ -32,7 +33,16 @@ export interface DigestDeps {
 /** Parents handled per query (keyset paging through the due ones). */
 const BATCH = 200;
 
-function render(deps: DigestDeps, recipient: DigestRecipient, week: DigestWeek, rows: PlayerWeekRow[], token: string) {
+function render(
+  deps: DigestDeps,
+  recipient: DigestRecipient,
+  week: DigestWeek,
+  timeZone: string,
+  rows: PlayerWeekRow[],
+  token: string,
+) {
+  // The streak as the reported week ends: its last instant is "today".
+  const today = new Date(week.reported.to.getTime() - 1);
   const players = rows.map((row) =>
     playerDigest({
       name: row.name,
@@ -42,6 +52,7 @@ function render(deps: DigestDeps, recipient: DigestRecipient, week: DigestWeek, 
         hrRises: row.previousHrRises,
         coolDowns: row.previousCoolDowns,
       },
+      streakWeeks: playStreak(row.weeksPlayed, { today, timeZone: resolveTimeZone(timeZone) }).current,
     }),
   );
   return renderEmail('weekly_digest', {
@@ -68,12 +79,12 @@ export async function runWeeklyDigest(deps: DigestDeps, now: Date = new Date()):
       if (recipients.length === 0) break;
       afterId = recipients.at(-1)!.id;
       const accountIds = [...new Set(recipients.map((recipient) => recipient.accountId))];
-      const playerWeeks = await findPlayerWeeks(db, accountIds, week.reported, week.previous);
+      const playerWeeks = await findPlayerWeeks(db, accountIds, week.reported, week.previous, week.reported.firstDay);
       for (const recipient of recipients) {
         const rows = playerWeeks.filter((row) => row.accountId === recipient.accountId);
         if (rows.length === 0) continue;
         try {
-          const content = render(deps, recipient, week, rows, await unsubscribeToken(db, recipient.id));
+          const content = render(deps, recipient, week, timeZone, rows, await unsubscribeToken(db, recipient.id));
           const wrote = await db.transaction(async (tx) => {
             if (!(await claimDigestSend(tx, recipient.id, week.weekStart))) return false;
             const { id } = await deps.email.send({ to: recipient.email, userId: recipient.id, ...content }, tx);

@@ -1,9 +1,17 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CommunicationType } from '@grove/domain';
+import type { CommunicationType, WeekPlayed } from '@grove/domain';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
-import { accounts, appMeta, digestSends, players, playSessions, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  appMeta,
+  digestSends,
+  players,
+  playSessions,
+  playWeekRollups,
+  users,
+} from '../../db/schema/index.ts';
 
 /** A person messages are written to: who they are, where they belong, their phone. */
 export async function findPerson(db: Executor, userId: number) {
@@ -164,14 +172,20 @@ export interface PlayerWeekRow {
   previousSeconds: number;
   previousHrRises: number;
   previousCoolDowns: number;
+  /** The weeks the player played up to the reported one, with their seconds: the streak's. */
+  weeksPlayed: WeekPlayed[];
 }
 
-/** Each program player of the accounts, with the sums of two weeks of sessions ([from, to) each). */
+/**
+ * Each program player of the accounts, with the sums of two weeks of sessions ([from, to) each),
+ * and the weeks played up to the reported week (Monday `weekStart`) from the week rollups.
+ */
 export async function findPlayerWeeks(
   db: Executor,
   accountIds: number[],
   week: { from: Date; to: Date },
   previous: { from: Date; to: Date },
+  weekStart: string,
 ): Promise<PlayerWeekRow[]> {
   if (accountIds.length === 0) return [];
   const inWeek = sql`${playSessions.periodDatetime} >= ${week.from} and ${playSessions.periodDatetime} < ${week.to}`;
@@ -188,6 +202,9 @@ export async function findPlayerWeeks(
       previousSeconds: sum(playSessions.secondsPlayed, inPrevious),
       previousHrRises: sum(playSessions.hrRiseCount, inPrevious),
       previousCoolDowns: sum(playSessions.coolDownCount, inPrevious),
+      weeksPlayed: sql<WeekPlayed[]>`(select coalesce(json_agg(json_build_object(
+          'week', w.week::text, 'secondsPlayed', w.seconds_played) order by w.week), '[]'::json)
+        from ${playWeekRollups} w where w.player_id = ${players.id} and w.week <= ${weekStart}::date)`,
     })
     .from(players)
     .leftJoin(

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { mondayOfDateKey } from '@grove/domain';
+import { mondayOfDateKey, type WeekPlayed } from '@grove/domain';
 import { addDaysToDateKey } from '@grove/domain/sharing';
 import type { PlaySession } from '@grove/domain/api/play';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -237,8 +237,9 @@ export async function rollupWeeks(db: Executor, playerId: number, from: string, 
 }
 
 /**
- * What the home screen shows of a player's play, in one statement: all play summed and the week
- * starting on Monday `week`, from the weekly rollup, and the latest `limit` sessions (newest first).
+ * What the home screen shows of a player's play, in one statement: all play summed, the week
+ * starting on Monday `week` and every week's seconds (the streak), from the weekly rollup, and the
+ * latest `limit` sessions (newest first).
  */
 const overviewQuery = prepared((db) => {
   const t = playWeekRollups;
@@ -260,6 +261,9 @@ const overviewQuery = prepared((db) => {
         coolDowns: inWeek(t.coolDowns),
         coolDownSeconds: inWeek(t.coolDownSeconds),
       },
+      /** Every week with play and its seconds, oldest first: what the streak is counted from. */
+      weeksPlayed: sql<WeekPlayed[]>`coalesce(json_agg(json_build_object(
+          'week', ${t.week}::text, 'secondsPlayed', ${t.secondsPlayed}) order by ${t.week}), '[]'::json)`,
       latest: sessionsJson(
         sql`select * from ${playSessions} where ${playSessions.playerId} = ${P.playerId}
              order by ${playSessions.periodDatetime} desc, ${playSessions.id} desc limit ${P.limit}`,
@@ -270,6 +274,19 @@ const overviewQuery = prepared((db) => {
     .where(eq(t.playerId, P.playerId))
     .prepare('player_overview');
 });
+
+/**
+ * The weeks a player played up to the week of Monday `lastWeek`, with their seconds, oldest first:
+ * what a streak is counted from (the shared summary's; the overview reads them in its statement).
+ */
+export async function weeksPlayedUntil(db: Executor, playerId: number, lastWeek: string): Promise<WeekPlayed[]> {
+  const t = playWeekRollups;
+  return db
+    .select({ week: sql<string>`${t.week}::text`, secondsPlayed: num(t.secondsPlayed) })
+    .from(t)
+    .where(and(eq(t.playerId, playerId), lte(t.week, lastWeek)))
+    .orderBy(asc(t.week));
+}
 
 export async function playerOverview(db: Executor, playerId: number, week: string, latest: number) {
   const [row] = await overviewQuery(db).execute({ playerId, week, limit: latest });

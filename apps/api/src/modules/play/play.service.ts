@@ -7,7 +7,9 @@ import {
   frameWeeks,
   localDateKey,
   mondayOfDateKey,
+  playStreak,
   playTotals,
+  streakOnWire,
   type FrameOptions,
   weekOfPlay,
   weeksOfPlay,
@@ -170,7 +172,7 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
   const answer = async () => {
     // The current week lies wholly inside the 1W frame (today minus 7 days is in the week before).
     const week = mondayOfDateKey(localDateKey(today, timeZone));
-    const { latest, ...totals } = await playerOverview(db, player.id, week, OVERVIEW_LAST_SESSIONS);
+    const { latest, weeksPlayed, ...totals } = await playerOverview(db, player.id, week, OVERVIEW_LAST_SESSIONS);
     const { week_start, seconds_played, minutes, sessions, hr_rises, cool_downs } = weekOfPlay(week, totals.week);
     return {
       player_id: player.id,
@@ -196,6 +198,7 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
       acorns: player.acorns,
       first_play_date: iso(player.firstPlayDate),
       last_play_date: latest[0]?.period_datetime ?? null,
+      streak: streakOnWire(playStreak(weeksPlayed, { today, timeZone })),
     };
   };
   return { etag: tagOf(playApi.overview.schema.response[200], player, today), answer };

@@ -401,11 +401,44 @@ describe('overview and statistics', () => {
       acorns: 0,
       first_play_date: specs[0]!.at.toISOString(),
       last_play_date: specs[2]!.at.toISOString(),
+      // 20 minutes last week, 41 this week: no goal week yet.
+      streak: { weeks: 0, this_week_met: false, longest_weeks: 0 },
     });
     expect(body.this_week.sessions).toBe(2);
     expect(body.last_sessions.map((s: { period_datetime: string }) => s.period_datetime)).toEqual(
       [...specs].reverse().map((s) => s.at.toISOString()),
     );
+  });
+
+  it('counts the streak of goal weeks from the rollups, and again after a repair of the play', async () => {
+    const parent = await family('America/New_York');
+    const player = parent.players[0]!;
+    const monday = weekStart(new Date(), 'America/New_York').getTime();
+    // A Tuesday of each of the last four weeks (the third across the switch to daylight saving).
+    const tuesday = (weeksAgo: number) => new Date(monday - weeksAgo * 7 * DAY + DAY);
+    const [, second] = await addSessions(parent.account.id, player.id, [
+      { at: tuesday(3), seconds: 50 * 60 },
+      { at: tuesday(2), seconds: 45 * 60 },
+      { at: tuesday(1), seconds: 44 * 60 + 30 }, // 44.5 minutes: 45 on the chart, on the goal line
+      { at: tuesday(0), seconds: 46 * 60 },
+    ]);
+    const streak = async () => {
+      const res = await get(`/api/v1/dashboard/player/${player.id}/overview/`, parent.headers);
+      expect(res.statusCode).toBe(200);
+      return playApi.overview.schema.response[200].parse(res.json()).streak;
+    };
+    expect(await streak()).toEqual({ weeks: 4, this_week_met: true, longest_weeks: 4 });
+
+    // Staff repair a session in SQL (the rollups follow in the same transaction): the run breaks.
+    await t.db
+      .update(playSessions)
+      .set({ secondsPlayed: 20 * 60 })
+      .where(eq(playSessions.id, second!));
+    expect(await streak()).toEqual({ weeks: 2, this_week_met: true, longest_weeks: 2 });
+
+    // This week's session removed: the week under way is not a miss yet; last week still counts.
+    await t.db.delete(playSessions).where(eq(playSessions.periodDatetime, tuesday(0)));
+    expect(await streak()).toEqual({ weeks: 1, this_week_met: false, longest_weeks: 1 });
   });
 
   it('gives first play dates and totals per player and for the account', async () => {

@@ -6,7 +6,17 @@
  */
 import type { Paging } from '@grove/domain/api/common';
 import type { CreatedShareLink, ShareLink, SharedSummary, ShareLinkBody } from '@grove/domain/api/sharing';
-import { CHART, DEFAULT_TIMEZONE, localDateKey, playTotals, weeksBetween, weeksOfPlay } from '@grove/domain';
+import {
+  CHART,
+  DEFAULT_TIMEZONE,
+  localDateKey,
+  mondayOfDateKey,
+  playStreak,
+  playTotals,
+  streakOnWire,
+  weeksBetween,
+  weeksOfPlay,
+} from '@grove/domain';
 import {
   SHARE_VIEW_THROTTLE,
   SHARE_VIEWS_LISTED,
@@ -23,7 +33,7 @@ import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertFamilyMember, assertMembersOrStaff } from '../auth/access.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
-import { findPlayerForPlay, rollupWeeks } from '../play/play.repository.ts';
+import { findPlayerForPlay, rollupWeeks, weeksPlayedUntil } from '../play/play.repository.ts';
 import { listStatChanges } from '../players/players.repository.ts';
 import {
   countAccountShareLinks,
@@ -226,8 +236,9 @@ export async function sharedSummary(db: Db, token: string, viewer: Viewer, now =
   const start = startOfLocalDate(link.fromDate, timeZone);
   const end = startOfLocalDate(addDaysToDateKey(lastDate, 1), timeZone);
 
-  const [play, gauge, chase] = await Promise.all([
+  const [play, weeksPlayed, gauge, chase] = await Promise.all([
     weeksOf(db, player.id, link.fromDate, lastDate),
+    weeksPlayedUntil(db, player.id, mondayOfDateKey(lastDate)),
     statHistory(db, player, 'hr_gauge', start, end, timeZone),
     statHistory(db, player, 'chase_speed', start, end, timeZone),
   ]);
@@ -242,6 +253,8 @@ export async function sharedSummary(db: Db, token: string, viewer: Viewer, now =
     goal_minutes: CHART.goalMinutes,
     totals: play.totals,
     weeks: play.weeks,
+    // The streak on the last day shown: whole weeks, those before the frame included.
+    streak: streakOnWire(playStreak(weeksPlayed, { today: new Date(end.getTime() - 1), timeZone })),
     hr_gauge: gauge,
     chase_speed: chase,
   };

@@ -244,6 +244,21 @@ describe('GET /api/v1/shared/{token}', () => {
     ).toEqual(['player_id', 'from_date', 'to_date', 'expires_in_days', 'display_name']);
   });
 
+  it('shows the streak on the last day shown: whole goal weeks, one before the frame too, none after', async () => {
+    const w = await world();
+    await playAt(w.id, w.maya.id, '2025-02-25T17:00:00Z', 50 * 60); // the week before the frame
+    await playAt(w.id, w.maya.id, '2025-03-04T17:00:00Z', 30 * 60);
+    await playAt(w.id, w.maya.id, '2025-03-06T17:00:00Z', 20 * 60); // 50 minutes in the week of 3 March
+    await playAt(w.id, w.maya.id, '2025-03-11T17:00:00Z', 46 * 60);
+    await playAt(w.id, w.maya.id, '2025-03-18T17:00:00Z', 60 * 60); // after the frame: not shown
+    const summary = (await openSummary(tokenOf((await share(w)).url))).json();
+    expect(summary.streak).toEqual({ weeks: 3, this_week_met: true, longest_weeks: 3 });
+    // Eli's play is not Maya's streak.
+    await playAt(w.id, w.eli.id, '2025-03-13T17:00:00Z', 60 * 60);
+    const other = (await openSummary(tokenOf((await share(w, { player_id: w.eli.id })).url))).json();
+    expect(other.streak).toEqual({ weeks: 1, this_week_met: true, longest_weeks: 1 });
+  });
+
   it('shows only its player and time frame, with no sign-in, and logs the view coarsely', async () => {
     const w = await world();
     await t.db.update(players).set({ hrGauge: 7 }).where(eq(players.id, w.maya.id));
@@ -316,6 +331,7 @@ describe('GET /api/v1/shared/{token}', () => {
         changes: [{ changed_on: '2025-03-10', old_value: 6, new_value: 8 }],
       },
       chase_speed: { at_start: 5, at_end: 5, changes: [] },
+      streak: { weeks: 0, this_week_met: false, longest_weeks: 0 },
     });
     // Nothing else of the family: names, e-mail, ids, the reasons staff wrote.
     for (const secret of ['Maya', 'Lopez', 'Dana', w.family.user.email, 'calmer', 'player_id', 'account']) {

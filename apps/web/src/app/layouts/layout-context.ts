@@ -17,6 +17,8 @@ export type UserLayoutContext = {
   /** True once the player list has loaded (or failed, or there is no account to list). */
   playersLoaded: boolean;
   playersFailed: boolean;
+  /** Reads the player list again (after it failed). */
+  retryPlayers: () => unknown;
 };
 
 export type PlayerLayoutContext = UserLayoutContext & {

@@ -15,7 +15,7 @@ import { playersQuery } from '../../lib/queries/players.ts';
 import type { PlayerLayoutContext, UserLayoutContext } from './layout-context.ts';
 import { useUserLayout } from './layout-context.ts';
 
-type PlayerList = Pick<UserLayoutContext, 'players' | 'playersLoaded' | 'playersFailed'>;
+type PlayerList = Pick<UserLayoutContext, 'players' | 'playersLoaded' | 'playersFailed' | 'retryPlayers'>;
 
 function validPid(value: string | null): number | null {
   const pid = Number(value);
@@ -34,6 +34,7 @@ function useVisitedAccount(pid: number | null): (PlayerList & { accountId: numbe
     players: list.data?.results ?? [],
     playersLoaded: recordDone || list.isSuccess || list.isError,
     playersFailed: record.isError || list.isError,
+    retryPlayers: () => (record.isError ? record.refetch() : list.refetch()),
   };
 }
 
@@ -49,6 +50,8 @@ export function PlayerLayout() {
     players: source.players,
     playersLoaded: source.playersLoaded,
     playersFailed: source.playersFailed,
+    retryPlayers: source.retryPlayers,
+
     selectedPlayer,
     visitedAccountId: visited?.accountId ?? null,
   };

@@ -51,6 +51,7 @@ function usePlayers(user: UserInfo | undefined) {
     players: query.data?.results ?? [],
     loaded: accountId === null || query.isSuccess || query.isError,
     failed: query.isError,
+    retry: query.refetch,
   };
 }
 
@@ -72,7 +73,7 @@ function trapFocus(event: ReactKeyboardEvent<HTMLElement>, container: HTMLElemen
 
 export function UserLayout() {
   const { data: user } = useQuery(userInfoQuery());
-  const { players, loaded, failed } = usePlayers(user);
+  const { players, loaded, failed, retry } = usePlayers(user);
   const consentNeeded = usePrivacy(user);
   const isMobile = useIsMobileMenu();
   const location = useLocation();
@@ -119,7 +120,15 @@ export function UserLayout() {
   const role = deriveRole(user);
   // Player Stats is disabled once the list is known to be empty, not while it loads.
   const entries = menuEntriesFor(role, { hasPlayers: !loaded || players.length > 0, isMobile });
-  const context: UserLayoutContext = { user, role, players, playersLoaded: loaded, playersFailed: failed };
+  const context: UserLayoutContext = {
+    user,
+    role,
+    players,
+    playersLoaded: loaded,
+    playersFailed: failed,
+    retryPlayers: retry,
+  };
+
   const greeting = `Hi, ${user.first_name}`;
 
   const closeMobile = () => {

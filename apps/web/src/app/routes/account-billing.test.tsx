@@ -8,7 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PRIVACY_POLICY_VERSION } from '@grove/domain/privacy';
 import type { UserInfo } from '@grove/domain/api/user';
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { privacyApi } from '@grove/domain/api/endpoints/privacy';
+import { userApi } from '@grove/domain/api/endpoints/user';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
@@ -30,16 +34,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function signedIn(user: UserInfo, state: FakeBilling, routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(user: UserInfo, state: FakeBilling, routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: user },
-    ...(user.account
-      ? { [`GET /api/v2/player/accounts/${user.account.id}/`]: { body: playerPage([{ id: 1, name: 'Maya' }]) } }
-      : {}),
-    ...billingRoutes(state),
-    ...routes,
-  });
+  const players: FakeRoute[] = user.account
+    ? [[playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: user.account.id }]]
+    : [];
+  return fakeApi([[userApi.info, { body: user }], ...players, ...billingRoutes(state), ...routes]);
 }
 
 function row(label: string): HTMLElement {
@@ -56,11 +56,7 @@ function offeredChanges(): string[] {
     .map((button) => button.textContent ?? '');
 }
 
-async function openBilling(
-  state: FakeBilling,
-  user: UserInfo = USERS.parent,
-  routes: Record<string, FakeHandler> = {},
-) {
+async function openBilling(state: FakeBilling, user: UserInfo = USERS.parent, routes: FakeRoute[] = []) {
   const api = signedIn(user, state, routes);
   const app = renderApp(BILLING_PATH);
   await screen.findByRole('region', { name: 'Subscription' });
@@ -154,7 +150,7 @@ describe('Subscription & Billing', () => {
     expect(within(dialog).getByText(/Your subscription will end on/)).toHaveTextContent(
       'Your subscription will end on 12-20-2026 12:00:00 PM EST.',
     );
-    expect(api.callsTo('POST /api/v2/billing/account/1/subscription/cancel/request/')).toHaveLength(0);
+    expect(api.callsOf(billingApi.cancelRequest, { id: 1 })).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel my subscription' }));
 
     // The answer: the new end date (from the answer's subscription) and the server's sentence.
@@ -162,7 +158,7 @@ describe('Subscription & Billing', () => {
     expect(within(dialog).getByText('Ends on', { selector: 'dt' }).parentElement).toHaveTextContent(
       'Ends on12-20-2026 12:00:00 PM EST — nothing more is charged',
     );
-    const [call] = api.callsTo('POST /api/v2/billing/account/1/subscription/cancel/request/');
+    const [call] = api.callsOf(billingApi.cancelRequest, { id: 1 });
     expect(call?.body).toEqual({ reason: 'too_expensive' });
     expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
 
@@ -175,8 +171,8 @@ describe('Subscription & Billing', () => {
     expect(screen.getByRole('heading', { name: 'Subscription' })).toHaveFocus();
     expect(await screen.findByText('Cancellation requested', { selector: '.notice__title' })).toBeInTheDocument();
     // The subscription, details and history are read again.
-    await waitFor(() => expect(api.callsTo('GET /api/v3/subscription_actions/').length).toBeGreaterThan(1));
-    expect(api.callsTo('GET /api/v2/billing/users/6/billing_details/').length).toBeGreaterThan(1);
+    await waitFor(() => expect(api.callsOf(billingApi.actions).length).toBeGreaterThan(1));
+    expect(api.callsOf(billingApi.billingDetails, { id: 6 }).length).toBeGreaterThan(1);
   });
 
   it('the pause offer opens the pause dialog, which says until when and that nothing is charged', async () => {
@@ -201,7 +197,7 @@ describe('Subscription & Billing', () => {
     expect(within(dialog).getByText('Paused until', { selector: 'dt' }).parentElement).toHaveTextContent(
       'Paused until02-20-2027 12:00:00 PM EST',
     );
-    expect(api.callsTo('POST /api/v2/billing/account/1/subscription/pause/')[0]?.body).toEqual({ months: 3 });
+    expect(api.callsOf(billingApi.pause, { id: 1 })[0]?.body).toEqual({ months: 3 });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(offeredChanges()).toEqual(['Resume', 'Cancel subscription']);
   });
@@ -240,9 +236,7 @@ describe('Subscription & Billing', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Don’t renew' }));
     expect(await within(dialog).findByText('Your subscription will not renew.')).toBeInTheDocument();
-    const keys = api
-      .callsTo('POST /api/v2/billing/account/1/renew/decline/')
-      .map((call) => call.headers.get('Idempotency-Key'));
+    const keys = api.callsOf(billingApi.renewDecline, { id: 1 }).map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -271,7 +265,7 @@ describe('Subscription & Billing', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Renew' }));
     expect(await within(dialog).findByText('Your subscription is renewed.')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/v2/billing/order/renew/')[0]?.body).toEqual({ account: 1 });
+    expect(api.callsOf(billingApi.renew)[0]?.body).toEqual({ account: 1 });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(within(row('Status')).getByText('Active')).toBeInTheDocument();
   });
@@ -309,31 +303,38 @@ describe('Subscription & Billing', () => {
 
   it('pages through the invoices', async () => {
     const state = fakeBilling();
-    const api = signedIn(USERS.parent, state, {
-      'GET /api/v2/billing/accounts/1/invoices/': (request) => ({
-        body: {
-          count: 12,
-          next: null,
-          previous: null,
-          results: [
-            invoiceFixture({ id: Number(request.query.get('page')), number: `GRV-PAGE-${request.query.get('page')}` }),
-          ],
-        },
-      }),
-    });
+    const api = signedIn(USERS.parent, state, [
+      [
+        billingApi.invoices,
+        (request) => ({
+          body: {
+            count: 12,
+            next: null,
+            previous: null,
+            results: [
+              invoiceFixture({
+                id: Number(request.query.get('page')),
+                number: `GRV-PAGE-${request.query.get('page')}`,
+              }),
+            ],
+          },
+        }),
+        { id: 1 },
+      ],
+    ]);
     renderApp(BILLING_PATH);
     const invoices = await screen.findByRole('region', { name: 'Invoices' });
     expect(await within(invoices).findByText('GRV-PAGE-1', { selector: '.invoice-row__number' })).toBeInTheDocument();
     expect(within(invoices).getByText('Page 1 of 2')).toBeInTheDocument();
     await userEvent.setup().click(within(invoices).getByRole('button', { name: 'Older' }));
     expect(await within(invoices).findByText('GRV-PAGE-2', { selector: '.invoice-row__number' })).toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/billing/accounts/1/invoices/').at(-1)?.query.get('page_size')).toBe('10');
+    expect(api.callsOf(billingApi.invoices, { id: 1 }).at(-1)?.query.get('page_size')).toBe('10');
   });
 
   it('updates the card with the sandbox card form and an Idempotency-Key', async () => {
     const state = fakeBilling();
     const { api } = await openBilling(state);
-    api.set('POST /api/v2/billing/payment/', { body: { brand: 'Visa', last4: '1881', exp_month: 4, exp_year: 2031 } });
+    api.on(billingApi.payment, { body: { brand: 'Visa', last4: '1881', exp_month: 4, exp_year: 2031 } });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update card' }));
     const dialog = screen.getByRole('dialog', { name: 'Update your card' });
@@ -346,7 +347,7 @@ describe('Subscription & Billing', () => {
     await user.type(within(dialog).getByLabelText(/CVC/), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Save the new card' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const [call] = api.callsTo('POST /api/v2/billing/payment/');
+    const [call] = api.callsOf(billingApi.payment);
     expect(call?.body).toEqual({
       account: 1,
       payment_method: { card: { number: '4242424242424242', exp_month: 4, exp_year: 2031, cvc: '123' } },
@@ -359,7 +360,7 @@ describe('Subscription & Billing', () => {
 
   it('e-mails a link to update the card', async () => {
     const { api } = await openBilling(fakeBilling());
-    api.set('POST /api/v2/billing/payment/request_update_email/', {
+    api.on(billingApi.requestUpdateEmail, {
       body: { detail: 'We sent a link to parent@example.com.' },
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'E-mail me a link' }));
@@ -380,27 +381,30 @@ describe('Subscription & Billing', () => {
         consents: [],
       },
     });
-    const { api } = await openBilling(fakeBilling(), USERS.parent, {
-      'GET /api/v2/user/privacy/': status,
-      'PUT /api/v2/user/privacy/payment_texts/': (request) => {
-        choice = (request.body as { payment_texts: 'on' | 'off' }).payment_texts;
-        return status();
-      },
-    });
+    const { api } = await openBilling(fakeBilling(), USERS.parent, [
+      [privacyApi.status, status],
+      [
+        privacyApi.paymentTexts,
+        (request) => {
+          choice = (request.body as { payment_texts: 'on' | 'off' }).payment_texts;
+          return status();
+        },
+      ],
+    ]);
     const texts = await screen.findByRole('switch', { name: 'Text me when a payment fails' });
     expect(texts).toHaveAttribute('aria-checked', 'false');
     expect(screen.getByText(/Texts go to \(201\) 555 0123\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
     await userEvent.setup().click(texts);
     await waitFor(() => expect(texts).toHaveAttribute('aria-checked', 'true'));
-    expect(api.callsTo('PUT /api/v2/user/privacy/payment_texts/')[0]!.body).toEqual({ payment_texts: 'on' });
+    expect(api.callsOf(privacyApi.paymentTexts)[0]!.body).toEqual({ payment_texts: 'on' });
     expect(await screen.findByText('Saved: we will text you if a payment fails.')).toBeInTheDocument();
   });
 
   it('tells a family covered by a partner that there is nothing to manage, with no billing controls', async () => {
-    const api = signedIn(USERS.magellan, fakeBilling(), {
-      'GET /api/v2/player/accounts/3/': { body: playerPage([{ id: 5, name: 'Finn' }], 1, 3) },
-    });
+    const api = signedIn(USERS.magellan, fakeBilling(), [
+      [playersApi.list, { body: playerPage([{ id: 5, name: 'Finn' }], 1, 3) }, { id: 3 }],
+    ]);
     renderApp(BILLING_PATH);
     expect(await screen.findByRole('heading', { name: 'Your program is covered by your partner' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel|Pause|Update card|E-mail me a link/ })).not.toBeInTheDocument();

@@ -6,6 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@grove/domain';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { USERS, accountRoutes, fakeAccount, storeSession } from '../../../test/fixtures.ts';
@@ -34,12 +36,16 @@ describe('account details', () => {
 describe('account segments', () => {
   it('offers a family their Players after the details; the segment lists them', async () => {
     storeSession();
-    fakeApi({
+    fakeApi([
       ...accountRoutes(fakeAccount()),
-      'GET /api/v2/accounts/1/incomplete_profiles/': {
-        body: { count: 0, next: null, previous: null, prev: null, results: [] },
-      },
-    });
+      [
+        playersApi.incompleteProfiles,
+        {
+          body: { count: 0, next: null, previous: null, prev: null, results: [] },
+        },
+        { id: 1 },
+      ],
+    ]);
     const app = renderApp('/dashboard/account');
     const nav = await screen.findByRole('navigation', { name: 'Account sections' });
     expect(
@@ -73,32 +79,38 @@ describe('account segments', () => {
 
 describe('/email/confirm', () => {
   it('sends the token once and shows the answer, with a way to log in', async () => {
-    const api = fakeApi({
-      'POST /api/v2/user/email/confirm/': {
-        body: { detail: ACCOUNT_MESSAGES.emailConfirmed('new@example.com'), email: 'new@example.com' },
-      },
-    });
+    const api = fakeApi([
+      [
+        userApi.confirmEmail,
+        {
+          body: { detail: ACCOUNT_MESSAGES.emailConfirmed('new@example.com'), email: 'new@example.com' },
+        },
+      ],
+    ]);
     renderApp('/email/confirm?o=tok-123');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' }),
     ).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_MESSAGES.emailConfirmed('new@example.com'))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?email=new%40example.com');
-    expect(api.callsTo('POST /api/v2/user/email/confirm/')).toHaveLength(1);
-    expect(api.callsTo('POST /api/v2/user/email/confirm/')[0]?.body).toEqual({ token: 'tok-123' });
-    expect(api.callsTo('POST /api/v2/user/email/confirm/')[0]?.headers.get('Authorization')).toBeNull();
+    expect(api.callsOf(userApi.confirmEmail)).toHaveLength(1);
+    expect(api.callsOf(userApi.confirmEmail)[0]?.body).toEqual({ token: 'tok-123' });
+    expect(api.callsOf(userApi.confirmEmail)[0]?.headers.get('Authorization')).toBeNull();
   });
 
   it('takes a signed-in person back to their account, which shows the new address', async () => {
     storeSession();
     const state = fakeAccount({ ...USERS.parent, pending_email: 'new@example.com' });
-    fakeApi({
+    fakeApi([
       ...accountRoutes(state),
-      'POST /api/v2/user/email/confirm/': () => {
-        state.user = { ...state.user, email: 'new@example.com', pending_email: null };
-        return { body: { detail: ACCOUNT_MESSAGES.emailConfirmed('new@example.com'), email: 'new@example.com' } };
-      },
-    });
+      [
+        userApi.confirmEmail,
+        () => {
+          state.user = { ...state.user, email: 'new@example.com', pending_email: null };
+          return { body: { detail: ACCOUNT_MESSAGES.emailConfirmed('new@example.com'), email: 'new@example.com' } };
+        },
+      ],
+    ]);
     renderApp('/email/confirm?o=tok-123');
     const back = await screen.findByRole('link', { name: 'Back to your account' });
     expect(back).toHaveAttribute('href', '/dashboard/account?segment=details');
@@ -109,9 +121,7 @@ describe('/email/confirm', () => {
   });
 
   it('says why a link did not work', async () => {
-    fakeApi({
-      'POST /api/v2/user/email/confirm/': { status: 400, body: { token: [ACCOUNT_MESSAGES.emailLinkInvalid] } },
-    });
+    fakeApi([[userApi.confirmEmail, { status: 400, body: { token: [ACCOUNT_MESSAGES.emailLinkInvalid] } }]]);
     renderApp('/email/confirm?o=used');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'We could not confirm your e-mail address' }),
@@ -121,22 +131,20 @@ describe('/email/confirm', () => {
   });
 
   it('a link without its token sends nothing', async () => {
-    const api = fakeApi({});
+    const api = fakeApi([]);
     renderApp('/email/confirm');
     expect(await screen.findByText(ACCOUNT_MESSAGES.emailLinkInvalid)).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/user/email/confirm/')).toHaveLength(0);
+    expect(api.callsOf(userApi.confirmEmail)).toHaveLength(0);
   });
 });
 
 describe('/unsubscribe', () => {
   it('turns the weekly summary off and says so', async () => {
-    const api = fakeApi({
-      'POST /api/v2/user/notifications/unsubscribe/': { body: { detail: 'Unsubscribed.' } },
-    });
+    const api = fakeApi([[userApi.unsubscribe, { body: { detail: 'Unsubscribed.' } }]]);
     renderApp('/unsubscribe?t=abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_MESSAGES.unsubscribed)).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/user/notifications/unsubscribe/')[0]?.body).toEqual({ token: 'abc' });
+    expect(api.callsOf(userApi.unsubscribe)[0]?.body).toEqual({ token: 'abc' });
     expect(screen.getByRole('link', { name: 'Log in to change your e-mail settings' })).toHaveAttribute(
       'href',
       '/login?next=%2Fdashboard%2Faccount%3Fsegment%3Ddetails',
@@ -144,9 +152,7 @@ describe('/unsubscribe', () => {
   });
 
   it('shows the error of a link that does not work', async () => {
-    fakeApi({
-      'POST /api/v2/user/notifications/unsubscribe/': { status: 400, body: { token: ['This link is not valid.'] } },
-    });
+    fakeApi([[userApi.unsubscribe, { status: 400, body: { token: ['This link is not valid.'] } }]]);
     renderApp('/unsubscribe?t=nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not unsubscribe you' })).toBeInTheDocument();
     expect(screen.getByText('This link is not valid.')).toBeInTheDocument();

@@ -6,18 +6,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { adminApi } from '@grove/domain/api/admin';
+import type { adminApi as adminContract } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { adminApi } from '@grove/domain/api/endpoints/admin';
+import { backofficeApi } from '@grove/domain/api/endpoints/backoffice';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { supportApi } from '@grove/domain/api/endpoints/support';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { invoiceFixture, subscriptionFixture } from '../../features/billing/billing.fixtures.ts';
 import { interactionFixture, interactionRoutes } from '../../features/interactions/interactions.fixtures.ts';
 
 type Records = Parameters<typeof playerPage>[0];
-type AdminAccount = Reply<typeof adminApi.account>;
-type Note = Reply<typeof adminApi.note>;
+type AdminAccount = Reply<typeof adminContract.account>;
+type Note = Reply<typeof adminContract.note>;
 
 const COACHES = [
   {
@@ -92,18 +100,18 @@ function note(id: number, text: string): Note {
   };
 }
 
-function asStaff(records: Records, routes: Record<string, FakeHandler> = {}): FakeApi {
+function asStaff(records: Records, routes: FakeRoute[] = []): FakeApi {
   storeSession();
   document.cookie = 'csrftoken=csrf-1; path=/';
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: USERS.staff },
-    'GET /api/v2/player/accounts/1/': () => ({ body: playerPage(records) }),
-    'GET /api/v2/admin/accounts/1/': { body: adminAccount() },
-    'GET /api/v2/admin/accounts/1/notes/': { body: { count: 0, next: null, previous: null, results: [] } },
-    'GET /api/v2/admin/accounts/1/audit/': { body: keysetPage([]) },
-    'GET /api/v1/coach_booking/coaches/': { body: { count: COACHES.length, results: COACHES } },
+  return fakeApi([
+    [userApi.info, { body: USERS.staff }],
+    [playersApi.list, () => ({ body: playerPage(records) }), { id: 1 }],
+    [adminApi.account, { body: adminAccount() }, { id: 1 }],
+    [adminApi.notes, { body: { count: 0, next: null, previous: null, results: [] } }, { id: 1 }],
+    [adminApi.accountAudit, { body: keysetPage([]) }, { id: 1 }],
+    [coachingApi.coaches, { body: { count: COACHES.length, results: COACHES } }],
     ...routes,
-  });
+  ]);
 }
 
 function playerCard(name: string): HTMLElement {
@@ -131,13 +139,17 @@ describe('staff editor of gauge, chase speed and acorns', () => {
 
   it('submits a new chase speed with its reason and shows the saved value', async () => {
     const records: Records = [{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5273 }];
-    const api = asStaff(records, {
-      'POST /api/v1/accounts/players/1/chase_speed': (request) => {
-        const body = request.body as { value: number; reason: string };
-        records[0] = { ...records[0]!, chase_speed: body.value };
-        return { body: { player_id: 1, chase_speed: body.value, history: [] } };
-      },
-    });
+    const api = asStaff(records, [
+      [
+        playersApi.chaseSpeed.set,
+        (request) => {
+          const body = request.body as { value: number; reason: string };
+          records[0] = { ...records[0]!, chase_speed: body.value };
+          return { body: { player_id: 1, chase_speed: body.value, history: [] } };
+        },
+        { id: 1 },
+      ],
+    ]);
     renderApp('/admin/accounts/1');
     await screen.findByRole('heading', { level: 3, name: 'Maya' });
     const form = screen.getByRole('form', { name: 'Chase speed of Maya' });
@@ -153,7 +165,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Maya’s chase speed is now 4.')).toBeInTheDocument();
-    const [call] = api.callsTo('POST /api/v1/accounts/players/1/chase_speed');
+    const [call] = api.callsOf(playersApi.chaseSpeed.set, { id: 1 });
     expect(call?.body).toEqual({ value: 4, reason: 'Coach review: ready for a calmer pace' });
     expect(call?.headers.get('x-csrftoken')).toBe('csrf-1');
     await waitFor(() =>
@@ -184,9 +196,10 @@ describe('staff editor of gauge, chase speed and acorns', () => {
   });
 
   it('shows the server’s validation message under the field', async () => {
-    asStaff([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 20 }], {
-      'POST /api/v1/accounts/players/1/acorns': { status: 400, body: { amount: ['The balance may not go below 0.'] } },
-    });
+    asStaff(
+      [{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 20 }],
+      [[playersApi.acorns.add, { status: 400, body: { amount: ['The balance may not go below 0.'] } }, { id: 1 }]],
+    );
     renderApp('/admin/accounts/1');
     await screen.findByRole('heading', { level: 3, name: 'Maya' });
     const form = screen.getByRole('form', { name: 'Acorns of Maya' });
@@ -202,13 +215,17 @@ describe('staff editor of gauge, chase speed and acorns', () => {
 
   it('adds acorns and says the new balance', async () => {
     const records: Records = [{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 100 }];
-    const api = asStaff(records, {
-      'POST /api/v1/accounts/players/1/acorns': (request) => {
-        const body = request.body as { amount: number };
-        records[0] = { ...records[0]!, acorns: (records[0]!.acorns ?? 0) + body.amount };
-        return { body: { player_id: 1, acorns: records[0]!.acorns, history: [] } };
-      },
-    });
+    const api = asStaff(records, [
+      [
+        playersApi.acorns.add,
+        (request) => {
+          const body = request.body as { amount: number };
+          records[0] = { ...records[0]!, acorns: (records[0]!.acorns ?? 0) + body.amount };
+          return { body: { player_id: 1, acorns: records[0]!.acorns, history: [] } };
+        },
+        { id: 1 },
+      ],
+    ]);
     renderApp('/admin/accounts/1');
     await screen.findByRole('heading', { level: 3, name: 'Maya' });
     const form = screen.getByRole('form', { name: 'Acorns of Maya' });
@@ -219,7 +236,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
     await user.click(within(form).getByRole('button', { name: 'Add acorns' }));
 
     expect(await screen.findByText('Maya now has 75 acorns.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v1/accounts/players/1/acorns')[0]?.body).toEqual({
+    expect(api.callsOf(playersApi.acorns.add, { id: 1 })[0]?.body).toEqual({
       amount: -25,
       reason: 'Duplicate reward',
     });
@@ -281,30 +298,49 @@ describe('the account page’s header and section links', () => {
 describe('staff notes, tags and coach on the account page', () => {
   it('adds a note at the top with the count + 1; Edit, Cancel, Save, and Delete after confirming', async () => {
     const notes: Note[] = [note(1, 'Kit arrived late.')];
-    const api = asStaff([], {
-      'GET /api/v2/admin/accounts/1/notes/': () => ({
-        body: { count: notes.length, next: null, previous: null, results: notes },
-      }),
-      'POST /api/v2/admin/accounts/1/notes/': (request) => {
-        const created = note(2, (request.body as { text: string }).text);
-        notes.unshift(created);
-        return { status: 201, body: created };
-      },
-      'PATCH /api/v2/admin/accounts/1/notes/2/': (request) => {
-        notes[0] = { ...notes[0]!, text: (request.body as { text: string }).text };
-        return { body: notes[0] };
-      },
-      'DELETE /api/v2/admin/accounts/1/notes/2/': () => {
-        notes.shift();
-        return { body: { detail: 'Note deleted.' } };
-      },
-    });
+    const api = asStaff(
+      [],
+      [
+        [
+          adminApi.notes,
+          () => ({
+            body: { count: notes.length, next: null, previous: null, results: notes },
+          }),
+          { id: 1 },
+        ],
+        [
+          adminApi.createNote,
+          (request) => {
+            const created = note(2, (request.body as { text: string }).text);
+            notes.unshift(created);
+            return { status: 201, body: created };
+          },
+          { id: 1 },
+        ],
+        [
+          adminApi.updateNote,
+          (request) => {
+            notes[0] = { ...notes[0]!, text: (request.body as { text: string }).text };
+            return { body: notes[0] };
+          },
+          { id: 1, noteId: 2 },
+        ],
+        [
+          adminApi.deleteNote,
+          () => {
+            notes.shift();
+            return { body: { detail: 'Note deleted.' } };
+          },
+          { id: 1, noteId: 2 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     expect(await screen.findByText('Write the note first.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/admin/accounts/1/notes')).toHaveLength(0);
+    expect(api.callsOf(adminApi.createNote, { id: 1 })).toHaveLength(0);
 
     await user.type(screen.getByLabelText('New note'), 'Called about the strap.');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
@@ -345,7 +381,7 @@ describe('staff notes, tags and coach on the account page', () => {
     await waitFor(() => expect(text).toHaveAttribute('readonly'));
     expect(text).toHaveValue('Strap replaced.');
     expect(screen.getByText('Note saved.')).toHaveAttribute('role', 'status');
-    expect(api.callsTo('PATCH /api/v2/admin/accounts/1/notes/2').map((call) => call.body)).toEqual([
+    expect(api.callsOf(adminApi.updateNote, { id: 1, noteId: 2 }).map((call) => call.body)).toEqual([
       { text: 'Strap replaced.' },
     ]);
     expect(screen.getByRole('heading', { name: 'Notes (2)' })).toBeInTheDocument();
@@ -356,25 +392,32 @@ describe('staff notes, tags and coach on the account page', () => {
     await user.click(within(edited).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this note?' });
     expect(dialog).toHaveTextContent('“Strap replaced.” will be deleted for good.');
-    expect(api.callsTo('DELETE /api/v2/admin/accounts/1/notes/2')).toHaveLength(0);
+    expect(api.callsOf(adminApi.deleteNote, { id: 1, noteId: 2 })).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete note' }));
     expect(await screen.findByRole('heading', { name: 'Notes (1)' })).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).queryByRole('form', { name: 'Note “Strap replaced.”' })).not.toBeInTheDocument();
     expect(screen.getByText('Note deleted.')).toHaveAttribute('role', 'status');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Notes (1)' })).toHaveFocus());
-    expect(api.callsTo('DELETE /api/v2/admin/accounts/1/notes/2')).toHaveLength(1);
+    expect(api.callsOf(adminApi.deleteNote, { id: 1, noteId: 2 })).toHaveLength(1);
   });
 
   it('assigns a coach after a confirmation naming both coaches', async () => {
-    const api = asStaff([], {
-      'PUT /api/v1/coach_booking/assign_coach/1/': (request) => ({
-        body: {
-          account_id: 1,
-          coach_user: { id: (request.body as { coach_user: number }).coach_user, name: 'Robin Hale' },
-        },
-      }),
-    });
+    const api = asStaff(
+      [],
+      [
+        [
+          coachingApi.assignCoach,
+          (request) => ({
+            body: {
+              account_id: 1,
+              coach_user: { id: (request.body as { coach_user: number }).coach_user, name: 'Robin Hale' },
+            },
+          }),
+          { id: 1 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
     expect(await screen.findByText('The family’s coach is Casey Morgan.')).toBeInTheDocument();
@@ -384,21 +427,32 @@ describe('staff notes, tags and coach on the account page', () => {
     expect(dialog).toHaveTextContent('The family’s coach changes from Casey Morgan to Robin Hale.');
     await user.click(within(dialog).getByRole('button', { name: 'Assign Robin Hale' }));
     expect(await screen.findByText('Robin Hale is now the family’s coach.')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/v1/coach_booking/assign_coach/1')[0]?.body).toEqual({ coach_user: 32 });
+    expect(api.callsOf(coachingApi.assignCoach, { id: 1 })[0]?.body).toEqual({ coach_user: 32 });
   });
 
   it('adds a tag, refuses a malformed one, and removes one after confirming', async () => {
     let tags = ['vip'];
-    asStaff([], {
-      'POST /api/v2/admin/accounts/1/tags/': (request) => {
-        tags = [...tags, (request.body as { tag: string }).tag];
-        return { body: { tags } };
-      },
-      'DELETE /api/v2/admin/accounts/1/tags/vip/': () => {
-        tags = tags.filter((tag) => tag !== 'vip');
-        return { body: { tags } };
-      },
-    });
+    asStaff(
+      [],
+      [
+        [
+          adminApi.addTag,
+          (request) => {
+            tags = [...tags, (request.body as { tag: string }).tag];
+            return { body: { tags } };
+          },
+          { id: 1 },
+        ],
+        [
+          adminApi.removeTag,
+          () => {
+            tags = tags.filter((tag) => tag !== 'vip');
+            return { body: { tags } };
+          },
+          { id: 1, tag: 'vip' },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
     const input = await screen.findByLabelText('New tag');
@@ -417,16 +471,14 @@ describe('staff notes, tags and coach on the account page', () => {
   });
 
   it('offers no migration on the latest game version, and says there is no such account on a 404', async () => {
-    asStaff([], { 'GET /api/v2/admin/accounts/1/': { body: adminAccount({ game_version: 3 }) } });
+    asStaff([], [[adminApi.account, { body: adminAccount({ game_version: 3 }) }, { id: 1 }]]);
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('button', { name: 'Migrate to game version 3' })).toBeDisabled();
     expect(screen.getByText('The account runs the latest game version.')).toBeInTheDocument();
   });
 
   it('says so when the account does not exist', async () => {
-    asStaff([], {
-      'GET /api/v2/admin/accounts/1/': { status: 404, body: { detail: 'Not found.', code: 'not_found' } },
-    });
+    asStaff([], [[adminApi.account, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }, { id: 1 }]]);
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('heading', { name: 'There is no such account' })).toBeInTheDocument();
   });
@@ -443,15 +495,26 @@ describe('staff billing and shipments on the account page', () => {
   it('refunds an invoice after checking the amount, asking a reason and confirming', async () => {
     const paid = invoiceFixture({ id: 71, status: 'PAID', refunded_cents: 0, amount_cents: 39000 });
     const failed = invoiceFixture({ id: 72, number: 'GRV-2026-000072', status: 'FAILED', refunded_cents: 0 });
-    const api = asStaff([], {
-      'GET /api/v2/billing/accounts/1/subscriptions/': {
-        body: { count: 1, next: null, previous: null, results: [subscriptionFixture()] },
-      },
-      'GET /api/v2/billing/accounts/1/invoices/': { body: invoicePage([paid, failed]) },
-      'POST /api/v2/billing/invoices/71/refund/': () => ({
-        body: { ...paid, status: 'PARTIALLY_REFUNDED', refunded_cents: 1250 },
-      }),
-    });
+    const api = asStaff(
+      [],
+      [
+        [
+          billingApi.subscriptions,
+          {
+            body: { count: 1, next: null, previous: null, results: [subscriptionFixture()] },
+          },
+          { id: 1 },
+        ],
+        [billingApi.invoices, { body: invoicePage([paid, failed]) }, { id: 1 }],
+        [
+          billingApi.refundInvoice,
+          () => ({
+            body: { ...paid, status: 'PARTIALLY_REFUNDED', refunded_cents: 1250 },
+          }),
+          { id: 71 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
     const invoices = await screen.findByRole('list', { name: 'Invoices' });
@@ -476,18 +539,30 @@ describe('staff billing and shipments on the account page', () => {
     expect(confirm).toHaveTextContent('$12.50 of invoice GRV-2026-000071 goes back to the family’s card.');
     await user.click(within(confirm).getByRole('button', { name: 'Refund $12.50' }));
     expect(await screen.findByText('Invoice GRV-2026-000071 refunded.')).toBeInTheDocument();
-    const [call] = api.callsTo('POST /api/v2/billing/invoices/71/refund');
+    const [call] = api.callsOf(billingApi.refundInvoice, { id: 71 });
     expect(call?.body).toEqual({ amount_cents: 1250, reason: 'Strap arrived broken' });
     expect(call?.query.get('billing_entity_name')).toBe('Grove Health, Inc.');
     expect(call?.headers.get('idempotency-key')).toBeTruthy();
   });
 
   it('offers only the staff actions the subscription’s status allows', async () => {
-    asStaff([], {
-      'GET /api/v2/billing/accounts/1/subscriptions/': {
-        body: { count: 1, next: null, previous: null, results: [subscriptionFixture({ status: 'RETURN_REQUESTED' })] },
-      },
-    });
+    asStaff(
+      [],
+      [
+        [
+          billingApi.subscriptions,
+          {
+            body: {
+              count: 1,
+              next: null,
+              previous: null,
+              results: [subscriptionFixture({ status: 'RETURN_REQUESTED' })],
+            },
+          },
+          { id: 1 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('button', { name: 'Confirm return' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Decline return' })).toBeInTheDocument();
@@ -510,12 +585,19 @@ describe('staff billing and shipments on the account page', () => {
       created_at: '2026-10-01T15:00:00Z',
       updated_at: '2026-10-03T15:00:00Z',
     });
-    const api = asStaff([], {
-      'GET /api/v2/admin/billing/account/1/shipments/': (request) =>
-        request.query.get('page') === '2'
-          ? { body: { count: 2, next: null, previous: 'p1', results: [shipment(2)] } }
-          : { body: { count: 2, next: 'http://x/?page=2', previous: null, results: [shipment(1)] } },
-    });
+    const api = asStaff(
+      [],
+      [
+        [
+          backofficeApi.accountShipments,
+          (request) =>
+            request.query.get('page') === '2'
+              ? { body: { count: 2, next: null, previous: 'p1', results: [shipment(2)] } }
+              : { body: { count: 2, next: 'http://x/?page=2', previous: null, results: [shipment(1)] } },
+          { id: 1 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Shipments (2)' })).toBeInTheDocument();
@@ -526,7 +608,7 @@ describe('staff billing and shipments on the account page', () => {
       'href',
       'https://www.ups.com/track?tracknum=1Z2',
     );
-    expect(api.callsTo('GET /api/v2/admin/billing/account/1/shipments').map((call) => call.query.get('page'))).toEqual([
+    expect(api.callsOf(backofficeApi.accountShipments, { id: 1 }).map((call) => call.query.get('page'))).toEqual([
       '1',
       '2',
     ]);
@@ -554,14 +636,21 @@ describe('staff billing and shipments on the account page', () => {
       '4': { next: link(9), results: [shipment(4)] },
       '9': { next: null, results: [shipment(9)] },
     };
-    const api = asStaff([], {
-      'GET /api/v2/admin/billing/account/1/shipments/': (request) => {
-        const page = pages[request.query.get('page') ?? ''];
-        return page
-          ? { body: { count: 3, previous: null, ...page } }
-          : { status: 404, body: { detail: 'Not found.', code: 'not_found' } };
-      },
-    });
+    const api = asStaff(
+      [],
+      [
+        [
+          backofficeApi.accountShipments,
+          (request) => {
+            const page = pages[request.query.get('page') ?? ''];
+            return page
+              ? { body: { count: 3, previous: null, ...page } }
+              : { status: 404, body: { detail: 'Not found.', code: 'not_found' } };
+          },
+          { id: 1 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
     expect(await screen.findByText('Showing 1 of 3')).toBeInTheDocument();
@@ -570,26 +659,32 @@ describe('staff billing and shipments on the account page', () => {
     await user.click(screen.getByRole('button', { name: 'Load more shipments' }));
     expect(await screen.findByText('Showing 3 of 3')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more shipments' })).not.toBeInTheDocument();
-    const asked = () =>
-      api.callsTo('GET /api/v2/admin/billing/account/1/shipments').map((call) => call.query.get('page'));
+    const asked = () => api.callsOf(backofficeApi.accountShipments, { id: 1 }).map((call) => call.query.get('page'));
     expect(asked()).toEqual(['1', '4', '9']);
   });
 
   it('offers no more shipments when `next` points back at a page already shown', async () => {
-    const api = asStaff([], {
-      'GET /api/v2/admin/billing/account/1/shipments/': {
-        body: {
-          count: 5,
-          next: 'https://grove.example/api/v2/admin/billing/account/1/shipments/?page=1',
-          previous: null,
-          results: [],
-        },
-      },
-    });
+    const api = asStaff(
+      [],
+      [
+        [
+          backofficeApi.accountShipments,
+          {
+            body: {
+              count: 5,
+              next: 'https://grove.example/api/v2/admin/billing/account/1/shipments/?page=1',
+              previous: null,
+              results: [],
+            },
+          },
+          { id: 1 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     expect(await screen.findByText('Showing 0 of 5')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more shipments' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/admin/billing/account/1/shipments')).toHaveLength(1);
+    expect(api.callsOf(backofficeApi.accountShipments, { id: 1 })).toHaveLength(1);
   });
 
   it('shows what the family asked support, newest first', async () => {
@@ -605,19 +700,26 @@ describe('staff billing and shipments on the account page', () => {
       url: null,
       requester: { id: 5, name: 'Jordan Rivera', email: 'parent@example.com' },
     });
-    asStaff([], {
-      'GET /api/v2/admin/users/5/zendesk_tickets/': {
-        body: {
-          count: 2,
-          next: null,
-          previous: null,
-          results: [
-            ticket(2, 'Strap will not pair', '2026-11-20T15:00:00Z'),
-            ticket(1, 'Where is my kit?', '2026-10-01T15:00:00Z'),
-          ],
-        },
-      },
-    });
+    asStaff(
+      [],
+      [
+        [
+          supportApi.userTickets,
+          {
+            body: {
+              count: 2,
+              next: null,
+              previous: null,
+              results: [
+                ticket(2, 'Strap will not pair', '2026-11-20T15:00:00Z'),
+                ticket(1, 'Where is my kit?', '2026-10-01T15:00:00Z'),
+              ],
+            },
+          },
+          { id: 5 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const list = await screen.findByRole('list', { name: 'Support tickets' });
     const items = within(list).getAllByRole('listitem');
@@ -643,17 +745,24 @@ describe('staff billing and shipments on the account page', () => {
       reason: null,
       status: 200,
     });
-    const api = asStaff([], {
-      'GET /api/v2/admin/accounts/1/audit/': (request) =>
-        request.query.get('actor_email') === 'robin@'
-          ? { body: keysetPage([row(2, 'robin@example.com', 'Assign a new coach')]) }
-          : {
-              body: keysetPage([
-                row(1, 'staff@example.com', 'Change an account’s status'),
-                row(2, 'robin@example.com', 'Assign a new coach'),
-              ]),
-            },
-    });
+    const api = asStaff(
+      [],
+      [
+        [
+          adminApi.accountAudit,
+          (request) =>
+            request.query.get('actor_email') === 'robin@'
+              ? { body: keysetPage([row(2, 'robin@example.com', 'Assign a new coach')]) }
+              : {
+                  body: keysetPage([
+                    row(1, 'staff@example.com', 'Change an account’s status'),
+                    row(2, 'robin@example.com', 'Assign a new coach'),
+                  ]),
+                },
+          { id: 1 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
     const history = await screen.findByRole('heading', { name: 'History of staff changes (2)' });
@@ -663,14 +772,17 @@ describe('staff billing and shipments on the account page', () => {
     await user.click(within(section).getByRole('button', { name: 'Show their changes' }));
     expect(await within(section).findByRole('heading', { name: 'History of staff changes (1)' })).toBeInTheDocument();
     expect(section).not.toHaveTextContent('staff@example.com');
-    expect(api.callsTo('GET /api/v2/admin/accounts/1/audit').at(-1)?.query.get('actor_email')).toBe('robin@');
+    expect(api.callsOf(adminApi.accountAudit, { id: 1 }).at(-1)?.query.get('actor_email')).toBe('robin@');
   });
 
   it('logs a customer interaction and lists it first, in the family’s time zone', async () => {
-    const api = asStaff([], {
-      'GET /api/v2/admin/accounts/1/': { body: adminAccount({ time_zone: 'America/Chicago' }) },
-      ...interactionRoutes(1, { results: [interactionFixture()] }, { id: 9, name: 'Staff Member' }),
-    });
+    const api = asStaff(
+      [],
+      [
+        [adminApi.account, { body: adminAccount({ time_zone: 'America/Chicago' }) }, { id: 1 }],
+        ...interactionRoutes(1, { results: [interactionFixture()] }, { id: 9, name: 'Staff Member' }),
+      ],
+    );
     renderApp('/admin/accounts/1');
     const section = await screen.findByRole('region', { name: 'Customer interactions (1)' });
     expect(section).toHaveTextContent('Phone call · We reached out · 11-20-2026 2:05:09 PM CST');
@@ -679,8 +791,8 @@ describe('staff billing and shipments on the account page', () => {
     await user.selectOptions(await within(section).findByRole('combobox', { name: /Channel/ }), 'email');
     await user.type(within(section).getByRole('textbox', { name: /Note/ }), 'Sent the shipping dates.');
     await user.click(within(section).getByRole('button', { name: 'Log it' }));
-    await waitFor(() => expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')).toHaveLength(1));
-    expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')[0]?.headers.get('X-CSRFToken')).toBe('csrf-1');
+    await waitFor(() => expect(api.callsOf(accountApi.addInteraction, { id: 1 })).toHaveLength(1));
+    expect(api.callsOf(accountApi.addInteraction, { id: 1 })[0]?.headers.get('X-CSRFToken')).toBe('csrf-1');
     await screen.findByRole('region', { name: 'Customer interactions (2)' });
     const first = within(section).getAllByRole('listitem')[0];
     expect(first).toHaveTextContent('Check-in · E-mail · We reached out · 11-24-2026 9:00:00 AM CST');
@@ -706,31 +818,42 @@ describe('staff billing and shipments on the account page', () => {
       status: 200,
       ...fields,
     });
-    asStaff([{ id: 4, name: 'Maya', hr_gauge: 7, chase_speed: 3, acorns: 5 }], {
-      'GET /api/v2/admin/accounts/1/': {
-        body: adminAccount({
-          players: [{ id: 4, name: 'Maya', in_program: true, hr_gauge: 7, chase_speed: 3, acorns: 5 }],
-        }),
-      },
-      'GET /api/v2/admin/accounts/1/audit/': {
-        body: keysetPage([
-          audited(1, { after: { text: 'Called the family about the tablet.', author_user_id: 1 } }),
-          audited(2, { entity: 'account', before: { coach_user_id: 32 }, after: { coach_user_id: 31 } }),
-          audited(3, {
-            entity: 'player',
-            entity_id: '4',
-            before: { hr_gauge: 5, chase_speed: 3, acorns: 5 },
-            after: { hr_gauge: 7, chase_speed: 3, acorns: 5 },
-            reason: 'Calmer mornings',
-          }),
-          audited(4, {
-            entity: 'invoice',
-            before: { number: 'GRV-2026-000024', status: 'PAID', refunded_cents: 0 },
-            after: { number: 'GRV-2026-000024', status: 'REFUNDED', refunded_cents: 3900 },
-          }),
-        ]),
-      },
-    });
+    asStaff(
+      [{ id: 4, name: 'Maya', hr_gauge: 7, chase_speed: 3, acorns: 5 }],
+      [
+        [
+          adminApi.account,
+          {
+            body: adminAccount({
+              players: [{ id: 4, name: 'Maya', in_program: true, hr_gauge: 7, chase_speed: 3, acorns: 5 }],
+            }),
+          },
+          { id: 1 },
+        ],
+        [
+          adminApi.accountAudit,
+          {
+            body: keysetPage([
+              audited(1, { after: { text: 'Called the family about the tablet.', author_user_id: 1 } }),
+              audited(2, { entity: 'account', before: { coach_user_id: 32 }, after: { coach_user_id: 31 } }),
+              audited(3, {
+                entity: 'player',
+                entity_id: '4',
+                before: { hr_gauge: 5, chase_speed: 3, acorns: 5 },
+                after: { hr_gauge: 7, chase_speed: 3, acorns: 5 },
+                reason: 'Calmer mornings',
+              }),
+              audited(4, {
+                entity: 'invoice',
+                before: { number: 'GRV-2026-000024', status: 'PAID', refunded_cents: 0 },
+                after: { number: 'GRV-2026-000024', status: 'REFUNDED', refunded_cents: 3900 },
+              }),
+            ]),
+          },
+          { id: 1 },
+        ],
+      ],
+    );
     renderApp('/admin/accounts/1');
     const history = await screen.findByRole('heading', { name: 'History of staff changes (4)' });
     const section = history.closest('section') as HTMLElement;

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { adminApi } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
 
-import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { AccountPendingDeletions } from '../../features/data-rights/pending-deletions.tsx';
@@ -54,17 +54,7 @@ function AccountDetails({ accountId }: { accountId: number }) {
   }
   if (account.isError) {
     if (account.error instanceof ApiError && account.error.status === 404) return <NoSuchAccount />;
-    return (
-      <EmptyState
-        title="We couldn’t load the account"
-        mascot={false}
-        action={
-          <Button variant="secondary" loading={account.isFetching} onClick={() => void account.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadError what="the account" onRetry={account.refetch} />;
   }
   const data = account.data;
   const holder = holderOf(data);

@@ -5,14 +5,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { adminApi } from '@grove/domain/api/admin';
+import type { adminApi as adminContract } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
+import { adminApi } from '@grove/domain/api/endpoints/admin';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-type Row = Reply<typeof adminApi.accounts>['results'][number];
+type Row = Reply<typeof adminContract.accounts>['results'][number];
 
 function row(id: number, name: string, players: string[], tags: string[] = []): Row {
   return {
@@ -34,12 +37,12 @@ const NEXT = 'http://127.0.0.1:3000/api/v2/admin/accounts/?cursor=WyJhIiwieCIsMl
 
 function asStaff(accounts: FakeHandler) {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: USERS.staff },
-    'GET /api/v2/admin/accounts/': accounts,
-    'GET /api/v2/admin/accounts/tags/': { body: { results: [{ tag: 'vip', count: 3 }] } },
-    'GET /api/v1/coach_booking/coaches/': { body: { count: 0, results: [] } },
-  });
+  return fakeApi([
+    [userApi.info, { body: USERS.staff }],
+    [adminApi.accounts, accounts],
+    [adminApi.tags, { body: { results: [{ tag: 'vip', count: 3 }] } }],
+    [coachingApi.coaches, { body: { count: 0, results: [] } }],
+  ]);
 }
 
 const page = (results: Row[], links: { next?: string | null; previous?: string | null } = {}) => ({
@@ -65,7 +68,7 @@ describe('admin accounts list', () => {
     await screen.findByRole('link', { name: 'Sam Okafor' });
     await user.type(screen.getByRole('searchbox', { name: 'Search accounts' }), 'maya');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Sam Okafor' })).not.toBeInTheDocument());
-    expect(api.callsTo('GET /api/v2/admin/accounts').at(-1)?.query.get('search')).toBe('maya');
+    expect(api.callsOf(adminApi.accounts).at(-1)?.query.get('search')).toBe('maya');
     expect(router.state.location.search).toContain('q=maya');
   });
 
@@ -75,13 +78,13 @@ describe('admin accounts list', () => {
     const user = userEvent.setup();
     await screen.findByRole('link', { name: 'Jordan Rivera' });
     await user.selectOptions(screen.getByLabelText('Tag'), 'vip');
-    await waitFor(() => expect(api.callsTo('GET /api/v2/admin/accounts').at(-1)?.query.get('tag')).toBe('vip'));
+    await waitFor(() => expect(api.callsOf(adminApi.accounts).at(-1)?.query.get('tag')).toBe('vip'));
     expect(router.state.location.search).toContain('tag=vip');
 
     const header = screen.getByRole('columnheader', { name: /Account holder/ });
     expect(header).toHaveAttribute('aria-sort', 'ascending');
     await user.click(within(header).getByRole('button'));
-    await waitFor(() => expect(api.callsTo('GET /api/v2/admin/accounts').at(-1)?.query.get('sort')).toBe('-name'));
+    await waitFor(() => expect(api.callsOf(adminApi.accounts).at(-1)?.query.get('sort')).toBe('-name'));
     expect(screen.getByRole('columnheader', { name: /Account holder/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
@@ -99,7 +102,7 @@ describe('admin accounts list', () => {
     expect(first).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Ana Lima' })).toBeInTheDocument());
-    expect(api.callsTo('GET /api/v2/admin/accounts').at(-1)?.query.get('cursor')).toBe('WyJhIiwieCIsMl0');
+    expect(api.callsOf(adminApi.accounts).at(-1)?.query.get('cursor')).toBe('WyJhIiwieCIsMl0');
   });
 
   it('says when nothing matches and clears the filters', async () => {

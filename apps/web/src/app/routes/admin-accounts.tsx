@@ -18,6 +18,7 @@ import {
 import { PROGRAM_PLANS } from '@grove/domain/billing';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { AccountsTable } from '../../features/staff/accounts-table.tsx';
@@ -206,15 +207,7 @@ export function AdminAccountsRoute() {
             <Spinner label="Loading the accounts…" />
           </div>
         ) : accounts.isError && !data ? (
-          <EmptyState
-            title="We couldn’t load the accounts"
-            mascot={false}
-            action={
-              <Button variant="secondary" loading={accounts.isFetching} onClick={() => void accounts.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <LoadError what="the accounts" onRetry={accounts.refetch} />
         ) : data && data.results.length === 0 ? (
           <EmptyState
             title="No accounts match"

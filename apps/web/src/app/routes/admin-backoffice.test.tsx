@@ -5,15 +5,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { backofficeApi } from '@grove/domain/api/endpoints/backoffice';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-function asStaff(routes: Record<string, FakeHandler>) {
+function asStaff(routes: FakeRoute[]) {
   storeSession();
   document.cookie = 'csrftoken=csrf-1; path=/';
-  return fakeApi({ 'GET /api/v2/user/info/': { body: USERS.staff }, ...routes });
+  return fakeApi([[userApi.info, { body: USERS.staff }], ...routes]);
 }
 
 const keyset = <T,>(results: T[], next: string | null = null) => ({
@@ -41,16 +44,25 @@ const order = (id: number, status = 'CONFIRMED') => ({
 
 describe('Orders', () => {
   it('lists orders, filters by status in the URL, pages by cursor and downloads the CSV of the filters', async () => {
-    const api = asStaff({
-      'GET /api/v2/admin/orders/': (request) =>
-        request.query.get('cursor')
-          ? { body: keyset([order(9)]) }
-          : { body: keyset([order(1), order(2)], 'http://x/api/v2/admin/orders/?cursor=abc') },
-      'GET /api/v2/admin/orders/export.csv': {
-        text: 'order_id,status\n1,CONFIRMED\n',
-        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="orders-2026-11-24.csv"' },
-      },
-    });
+    const api = asStaff([
+      [
+        backofficeApi.orders,
+        (request) =>
+          request.query.get('cursor')
+            ? { body: keyset([order(9)]) }
+            : { body: keyset([order(1), order(2)], 'http://x/api/v2/admin/orders/?cursor=abc') },
+      ],
+      [
+        backofficeApi.ordersCsv,
+        {
+          text: 'order_id,status\n1,CONFIRMED\n',
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="orders-2026-11-24.csv"',
+          },
+        },
+      ],
+    ]);
     const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
     const { router } = renderApp('/admin/orders');
     const user = userEvent.setup();
@@ -59,18 +71,16 @@ describe('Orders', () => {
     expect(within(row).getByRole('link', { name: 'Account 41' })).toHaveAttribute('href', '/admin/accounts/41');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'PAYMENT_FAILED');
-    await waitFor(() =>
-      expect(api.callsTo('GET /api/v2/admin/orders').at(-1)?.query.get('status')).toBe('PAYMENT_FAILED'),
-    );
+    await waitFor(() => expect(api.callsOf(backofficeApi.orders).at(-1)?.query.get('status')).toBe('PAYMENT_FAILED'));
     expect(router.state.location.search).toContain('status=PAYMENT_FAILED');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('#9')).toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/admin/orders').at(-1)?.query.get('cursor')).toBe('abc');
+    expect(api.callsOf(backofficeApi.orders).at(-1)?.query.get('cursor')).toBe('abc');
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(api.callsTo('GET /api/v2/admin/orders/export.csv')).toHaveLength(1));
-    const [csv] = api.callsTo('GET /api/v2/admin/orders/export.csv');
+    await waitFor(() => expect(api.callsOf(backofficeApi.ordersCsv)).toHaveLength(1));
+    const [csv] = api.callsOf(backofficeApi.ordersCsv);
     expect(csv?.query.get('status')).toBe('PAYMENT_FAILED');
     expect(csv?.query.get('cursor')).toBeNull();
     await waitFor(() => expect(saved).toHaveBeenCalled());
@@ -78,7 +88,7 @@ describe('Orders', () => {
   });
 
   it('says when no order matches', async () => {
-    asStaff({ 'GET /api/v2/admin/orders/': { body: keyset([]) } });
+    asStaff([[backofficeApi.orders, { body: keyset([]) }]]);
     renderApp('/admin/orders?status=REFUNDED');
     expect(await screen.findByRole('heading', { name: 'No orders match' })).toBeInTheDocument();
   });
@@ -99,15 +109,22 @@ describe('Outstanding Billing Requests', () => {
 
   it('declines a return only with a reason, after a confirmation naming the family', async () => {
     let open = [request('cancellation', 5, 'Wendy Wait'), request('return', 6, 'Sofia Marquez')];
-    const api = asStaff({
-      'GET /api/v2/admin/billing_requests/': () => ({
-        body: { count: open.length, next: null, previous: null, results: open },
-      }),
-      'POST /api/v2/billing/accounts/6/return/decline/': () => {
-        open = open.filter((item) => item.account_id !== 6);
-        return { body: { subscription: {}, detail: 'The return request was declined.' } };
-      },
-    });
+    const api = asStaff([
+      [
+        backofficeApi.billingRequests,
+        () => ({
+          body: { count: open.length, next: null, previous: null, results: open },
+        }),
+      ],
+      [
+        billingApi.returnDecline,
+        () => {
+          open = open.filter((item) => item.account_id !== 6);
+          return { body: { subscription: {}, detail: 'The return request was declined.' } };
+        },
+        { id: 6 },
+      ],
+    ]);
     renderApp('/admin/outstanding-billing-requests');
     const user = userEvent.setup();
     // The page lays itself out again as its first answers land (two requests here); a click in
@@ -120,7 +137,7 @@ describe('Outstanding Billing Requests', () => {
     expect(dialog).toHaveTextContent('The return request of Sofia Marquez is declined');
     await user.click(within(dialog).getByRole('button', { name: 'Decline return' }));
     expect(await within(dialog).findByText(/Say why the return is declined; the family reads it./)).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/billing/accounts/6/return/decline')).toHaveLength(0);
+    expect(api.callsOf(billingApi.returnDecline, { id: 6 })).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason for declining'), 'The kit was used past the window.');
     await user.click(within(dialog).getByRole('button', { name: 'Decline return' }));
     // The staff page says what staff did, not the family's sentence.
@@ -131,7 +148,7 @@ describe('Outstanding Billing Requests', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('The return request was declined.')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Sofia Marquez')).not.toBeInTheDocument());
-    expect(api.callsTo('POST /api/v2/billing/accounts/6/return/decline')[0]?.body).toEqual({
+    expect(api.callsOf(billingApi.returnDecline, { id: 6 })[0]?.body).toEqual({
       reason: 'The kit was used past the window.',
     });
     expect(screen.getByText('Wendy Wait')).toBeInTheDocument();
@@ -140,13 +157,11 @@ describe('Outstanding Billing Requests', () => {
 
 describe('Shipments', () => {
   it('filters shipments by status', async () => {
-    const api = asStaff({ 'GET /api/v2/admin/shipments/': { body: keyset([]) } });
+    const api = asStaff([[backofficeApi.shipments, { body: keyset([]) }]]);
     renderApp('/admin/shipments');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'No shipments match' })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'IN_TRANSIT');
-    await waitFor(() =>
-      expect(api.callsTo('GET /api/v2/admin/shipments').at(-1)?.query.get('status')).toBe('IN_TRANSIT'),
-    );
+    await waitFor(() => expect(api.callsOf(backofficeApi.shipments).at(-1)?.query.get('status')).toBe('IN_TRANSIT'));
   });
 });

@@ -6,21 +6,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { adminApi } from '@grove/domain/api/admin';
-import type { backofficeApi } from '@grove/domain/api/backoffice';
+import type { adminApi as adminContract } from '@grove/domain/api/admin';
+import type { backofficeApi as backofficeContract } from '@grove/domain/api/backoffice';
 import type { Reply } from '@grove/domain/api/common';
+import { adminApi } from '@grove/domain/api/endpoints/admin';
+import { backofficeApi } from '@grove/domain/api/endpoints/backoffice';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { invoiceFixture, subscriptionFixture } from '../../features/billing/billing.fixtures.ts';
 
-type BillingRequest = Reply<typeof backofficeApi.billingRequests>['results'][number];
+type BillingRequest = Reply<typeof backofficeContract.billingRequests>['results'][number];
 
-function asStaff(routes: Record<string, FakeHandler>) {
+function asStaff(routes: FakeRoute[]) {
   storeSession();
   document.cookie = 'csrftoken=csrf-1; path=/';
-  return fakeApi({ 'GET /api/v2/user/info/': { body: USERS.staff }, ...routes });
+  return fakeApi([[userApi.info, { body: USERS.staff }], ...routes]);
 }
 
 const FAILED_INVOICE = {
@@ -63,13 +69,17 @@ const FAMILY_DETAIL = 'We could not accept your return request: The kit was used
 describe('Outstanding Billing Requests: a failed payment’s invoice', () => {
   it('removes the failed invoice after a confirmation naming its number and amount, then says so in staff words', async () => {
     let open = [request('failed_payment', 7, 'Wendy Wait'), request('cancellation', 5, 'Carl Cancel')];
-    const api = asStaff({
-      'GET /api/v2/admin/billing_requests/': () => listOf(open),
-      'POST /api/v2/billing/invoices/24/remove/': () => {
-        open = open.map((item) => (item.account_id === 7 ? { ...item, failed_invoice: null } : item));
-        return { body: { id: 24, number: 'GRV-2026-000024', status: 'VOID' } };
-      },
-    });
+    const api = asStaff([
+      [backofficeApi.billingRequests, () => listOf(open)],
+      [
+        billingApi.removeInvoice,
+        () => {
+          open = open.map((item) => (item.account_id === 7 ? { ...item, failed_invoice: null } : item));
+          return { body: { id: 24, number: 'GRV-2026-000024', status: 'VOID' } };
+        },
+        { id: 24 },
+      ],
+    ]);
     renderApp('/admin/outstanding-billing-requests');
     const user = userEvent.setup();
 
@@ -82,14 +92,14 @@ describe('Outstanding Billing Requests: a failed payment’s invoice', () => {
     await user.click(within(row).getByRole('button', { name: 'Remove failed invoice GRV-2026-000024 for Wendy Wait' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove failed invoice GRV-2026-000024?' });
     expect(dialog).toHaveTextContent('The failed invoice GRV-2026-000024 of $39.00 of Wendy Wait is voided');
-    expect(api.callsTo('POST /api/v2/billing/invoices/24/remove')).toHaveLength(0);
+    expect(api.callsOf(billingApi.removeInvoice, { id: 24 })).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Remove invoice' }));
 
     await statusLine(
       'Failed invoice GRV-2026-000024 of Wendy Wait ($39.00) removed: it is void now. The subscription itself is unchanged.',
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const [call] = api.callsTo('POST /api/v2/billing/invoices/24/remove');
+    const [call] = api.callsOf(billingApi.removeInvoice, { id: 24 });
     expect(call?.query.get('billing_entity_name')).toBe('Grove Health, Inc.');
     expect(call?.headers.get('idempotency-key')).toBeTruthy();
 
@@ -100,13 +110,17 @@ describe('Outstanding Billing Requests: a failed payment’s invoice', () => {
   });
 
   it('keeps the invoice and says why when the removal is refused', async () => {
-    asStaff({
-      'GET /api/v2/admin/billing_requests/': listOf([request('failed_payment', 7, 'Wendy Wait')]),
-      'POST /api/v2/billing/invoices/24/remove/': {
-        status: 409,
-        body: { detail: 'Only an unpaid invoice can be removed; refund a paid one instead.', code: 'not_removable' },
-      },
-    });
+    asStaff([
+      [backofficeApi.billingRequests, listOf([request('failed_payment', 7, 'Wendy Wait')])],
+      [
+        billingApi.removeInvoice,
+        {
+          status: 409,
+          body: { detail: 'Only an unpaid invoice can be removed; refund a paid one instead.', code: 'not_removable' },
+        },
+        { id: 24 },
+      ],
+    ]);
     renderApp('/admin/outstanding-billing-requests');
     const user = userEvent.setup();
     await user.click(
@@ -122,13 +136,17 @@ describe('Outstanding Billing Requests: a failed payment’s invoice', () => {
 describe('Outstanding Billing Requests: staff sentences', () => {
   it('after declining a return, says what staff did and quotes the reason, not the family’s sentence', async () => {
     let open = [request('return', 6, 'Wendy Wait')];
-    const api = asStaff({
-      'GET /api/v2/admin/billing_requests/': () => listOf(open),
-      'POST /api/v2/billing/accounts/6/return/decline/': () => {
-        open = [];
-        return { body: { subscription: {}, detail: FAMILY_DETAIL } };
-      },
-    });
+    const api = asStaff([
+      [backofficeApi.billingRequests, () => listOf(open)],
+      [
+        billingApi.returnDecline,
+        () => {
+          open = [];
+          return { body: { subscription: {}, detail: FAMILY_DETAIL } };
+        },
+        { id: 6 },
+      ],
+    ]);
     renderApp('/admin/outstanding-billing-requests');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Decline return for Wendy Wait' }));
@@ -141,7 +159,7 @@ describe('Outstanding Billing Requests: staff sentences', () => {
     );
     expect(screen.queryByText(FAMILY_DETAIL)).not.toBeInTheDocument();
     expect(screen.queryByText(/We could not accept your return request/)).not.toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/billing/accounts/6/return/decline')[0]?.body).toEqual({
+    expect(api.callsOf(billingApi.returnDecline, { id: 6 })[0]?.body).toEqual({
       reason: 'The kit was used past the window.',
     });
   });
@@ -150,29 +168,29 @@ describe('Outstanding Billing Requests: staff sentences', () => {
     [
       'Confirm cancellation for Carl Cancel',
       'Confirm cancellation?',
-      'POST /api/v2/billing/account/5/subscription/cancel/confirm/',
+      billingApi.cancelConfirm,
       request('cancellation', 5, 'Carl Cancel'),
       'Cancellation of Carl Cancel confirmed: the subscription has ended. The family is told by e-mail.',
     ],
     [
       'Confirm return for Rita Return',
       'Confirm return?',
-      'POST /api/v2/billing/accounts/6/return/confirm/',
+      billingApi.returnConfirm,
       request('return', 6, 'Rita Return'),
       'Return of Rita Return confirmed: the subscription has ended and the last payment is refunded. The family is told by e-mail.',
     ],
     [
       'Renew for Wendy Wait',
       'Renew?',
-      'PUT /api/v2/admin/billing/account/7/renew/',
+      billingApi.adminRenew,
       request('failed_payment', 7, 'Wendy Wait'),
       'Subscription of Wendy Wait renewed: it runs again. The family is told by e-mail.',
     ],
   ])('“%s” ends with a staff sentence naming the family', async (button, title, call, row, sentence) => {
-    const api = asStaff({
-      'GET /api/v2/admin/billing_requests/': listOf([row]),
-      [call]: { body: { subscription: {}, detail: 'Your subscription has ended.' } },
-    });
+    const api = asStaff([
+      [backofficeApi.billingRequests, listOf([row])],
+      [call, { body: { subscription: {}, detail: 'Your subscription has ended.' } }, { id: row.account_id }],
+    ]);
     renderApp('/admin/outstanding-billing-requests');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: button }));
@@ -180,12 +198,12 @@ describe('Outstanding Billing Requests: staff sentences', () => {
     await user.click(within(dialog).getByRole('button', { name: title.replace('?', '') }));
     await statusLine(sentence);
     expect(screen.queryByText('Your subscription has ended.')).not.toBeInTheDocument();
-    expect(api.callsTo(call)).toHaveLength(1);
+    expect(api.callsOf(call, { id: row.account_id })).toHaveLength(1);
   });
 });
 
 describe('the admin account page uses the same staff sentences', () => {
-  const account: Reply<typeof adminApi.account> = {
+  const account: Reply<typeof adminContract.account> = {
     id: 1,
     account_status: 'ACTIVE',
     billing_status: 'RETURN_REQUESTED',
@@ -219,19 +237,23 @@ describe('the admin account page uses the same staff sentences', () => {
 
   it('declining a return and removing a failed invoice end with staff sentences naming the family', async () => {
     const failed = invoiceFixture({ id: 72, number: 'GRV-2026-000072', status: 'FAILED', refunded_cents: 0 });
-    asStaff({
-      'GET /api/v2/player/accounts/1/': { body: playerPage([]) },
-      'GET /api/v2/admin/accounts/1/': { body: account },
-      'GET /api/v2/admin/accounts/1/notes/': { body: empty },
-      'GET /api/v2/admin/accounts/1/audit/': { body: { ...empty, first: '/f', last: '/l' } },
-      'GET /api/v1/coach_booking/coaches/': { body: { count: 0, results: [] } },
-      'GET /api/v2/billing/accounts/1/subscriptions/': {
-        body: { ...empty, count: 1, results: [subscriptionFixture({ status: 'RETURN_REQUESTED' })] },
-      },
-      'GET /api/v2/billing/accounts/1/invoices/': { body: { ...empty, count: 1, results: [failed] } },
-      'POST /api/v2/billing/accounts/1/return/decline/': { body: { subscription: {}, detail: FAMILY_DETAIL } },
-      'POST /api/v2/billing/invoices/72/remove/': { body: { ...failed, status: 'VOID' } },
-    });
+    asStaff([
+      [playersApi.list, { body: playerPage([]) }, { id: 1 }],
+      [adminApi.account, { body: account }, { id: 1 }],
+      [adminApi.notes, { body: empty }, { id: 1 }],
+      [adminApi.accountAudit, { body: { ...empty, first: '/f', last: '/l' } }, { id: 1 }],
+      [coachingApi.coaches, { body: { count: 0, results: [] } }],
+      [
+        billingApi.subscriptions,
+        {
+          body: { ...empty, count: 1, results: [subscriptionFixture({ status: 'RETURN_REQUESTED' })] },
+        },
+        { id: 1 },
+      ],
+      [billingApi.invoices, { body: { ...empty, count: 1, results: [failed] } }, { id: 1 }],
+      [billingApi.returnDecline, { body: { subscription: {}, detail: FAMILY_DETAIL } }, { id: 1 }],
+      [billingApi.removeInvoice, { body: { ...failed, status: 'VOID' } }, { id: 72 }],
+    ]);
     renderApp('/admin/accounts/1');
     const user = userEvent.setup();
 

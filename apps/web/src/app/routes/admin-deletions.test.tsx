@@ -7,16 +7,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PendingDeletion } from '@grove/domain/api/data-rights';
+import { dataRightsApi } from '@grove/domain/api/endpoints/data-rights';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, storeSession } from '../../../test/fixtures.ts';
 import { renderApp, setViewportWidth } from '../../../test/render-app.tsx';
 
-const PENDING = 'GET /api/v2/admin/deletions';
+const PENDING = dataRightsApi.pending;
 
-function asStaff(routes: Record<string, FakeHandler>) {
+function asStaff(routes: FakeRoute[]) {
   storeSession();
-  return fakeApi({ 'GET /api/v2/user/info/': { body: USERS.staff }, ...routes });
+  return fakeApi([[userApi.info, { body: USERS.staff }], ...routes]);
 }
 
 function pending(overrides: Partial<PendingDeletion> = {}): PendingDeletion {
@@ -46,20 +48,23 @@ const page = (results: PendingDeletion[], next: string | null = null) => ({
 
 describe('Pending deletions', () => {
   it('lists each pending deletion with its account, holder, what goes and the dates, and nothing to act on', async () => {
-    asStaff({
-      [PENDING]: {
-        body: page([
-          pending(),
-          pending({
-            id: 4,
-            scope: 'account',
-            player: null,
-            due_at: '2026-11-29T20:30:00.000Z',
-            account: { id: 52, holder_name: 'Alex Kim', holder_email: 'parent2@example.com' },
-          }),
-        ]),
-      },
-    });
+    asStaff([
+      [
+        PENDING,
+        {
+          body: page([
+            pending(),
+            pending({
+              id: 4,
+              scope: 'account',
+              player: null,
+              due_at: '2026-11-29T20:30:00.000Z',
+              account: { id: 52, holder_name: 'Alex Kim', holder_email: 'parent2@example.com' },
+            }),
+          ]),
+        },
+      ],
+    ]);
     renderApp('/admin/deletions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pending deletions' })).toBeInTheDocument();
     expect(
@@ -95,23 +100,26 @@ describe('Pending deletions', () => {
   });
 
   it('says when nothing is pending, and pages through a long list', async () => {
-    const api = asStaff({
-      [PENDING]: (request) =>
-        request.query.get('page') === '2'
-          ? { body: page([]) }
-          : { body: page([pending()], 'http://x/api/v2/admin/deletions?page=2&page_size=25') },
-    });
+    const api = asStaff([
+      [
+        PENDING,
+        (request) =>
+          request.query.get('page') === '2'
+            ? { body: page([]) }
+            : { body: page([pending()], 'http://x/api/v2/admin/deletions?page=2&page_size=25') },
+      ],
+    ]);
     const { location } = renderApp('/admin/deletions');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(location()).toBe('/admin/deletions?page=2'));
     expect(await screen.findByRole('heading', { name: 'No deletions are pending' })).toBeInTheDocument();
-    expect(api.callsTo(PENDING).at(-1)?.query.get('page')).toBe('2');
+    expect(api.callsOf(PENDING).at(-1)?.query.get('page')).toBe('2');
   });
 
   it('is reached from the admin nav', async () => {
     setViewportWidth(1280);
-    asStaff({ [PENDING]: { body: page([]) } });
+    asStaff([[PENDING, { body: page([]) }]]);
     const { location } = renderApp('/admin/shipments');
     const user = userEvent.setup();
     const nav = await screen.findByRole('navigation', { name: 'Admin menu' });

@@ -7,6 +7,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@grove/domain/api/user';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { USERS, accountFixture, playerPage, storeSession } from '../../../test/fixtures.ts';
@@ -18,7 +22,7 @@ import {
   fakeCoaching,
 } from '../../features/coaching/coaching.fixtures.ts';
 
-const CASELOAD = 'GET /api/v1/coach_booking/caseload';
+const CASELOAD = coachingApi.caseload;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: COACHING_NOW });
@@ -29,10 +33,10 @@ afterEach(() => {
 
 function signedIn(user: UserInfo): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: user },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
-    'GET /api/v2/accounts/1/': { body: accountFixture() },
+  return fakeApi([
+    [userApi.info, { body: user }],
+    [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: 1 }],
+    [accountApi.detail, { body: accountFixture() }, { id: 1 }],
     ...coachingRoutes(
       fakeCoaching({
         caseload: [
@@ -53,11 +57,17 @@ function signedIn(user: UserInfo): FakeApi {
         ],
       }),
     ),
-    'GET /api/v1/coach_booking/caseload/export.csv': {
-      text: 'account_id\n1\n',
-      headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="caseload-2026-11-20.csv"' },
-    },
-  });
+    [
+      coachingApi.caseloadCsv,
+      {
+        text: 'account_id\n1\n',
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': 'attachment; filename="caseload-2026-11-20.csv"',
+        },
+      },
+    ],
+  ]);
 }
 
 function rows(): string[] {
@@ -93,16 +103,16 @@ describe('the caseload', () => {
     const app = renderApp('/dashboard/coaching/caseload?search=sam');
     await screen.findByRole('region', { name: 'Caseload' });
     expect(rows()).toHaveLength(1);
-    expect(api.callsTo(CASELOAD).at(-1)?.query.get('search')).toBe('sam');
+    expect(api.callsOf(CASELOAD).at(-1)?.query.get('search')).toBe('sam');
 
     await user.click(screen.getByLabelText('Needs attention only'));
     await waitFor(() => expect(app.location()).toContain('attention=true'));
-    await waitFor(() => expect(api.callsTo(CASELOAD).at(-1)?.query.get('attention')).toBe('true'));
+    await waitFor(() => expect(api.callsOf(CASELOAD).at(-1)?.query.get('attention')).toBe('true'));
     expect(await screen.findByText('No families match')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(api.callsTo('GET /api/v1/coach_booking/caseload/export.csv')).toHaveLength(1));
-    const csv = api.callsTo('GET /api/v1/coach_booking/caseload/export.csv')[0]!;
+    await waitFor(() => expect(api.callsOf(coachingApi.caseloadCsv)).toHaveLength(1));
+    const csv = api.callsOf(coachingApi.caseloadCsv)[0]!;
     expect(Object.fromEntries(csv.query)).toEqual({ search: 'sam', attention: 'true' });
   });
 

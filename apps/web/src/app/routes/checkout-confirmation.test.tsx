@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PO_BOX_WARNING } from '@grove/domain';
 import type { OrderRequest } from '@grove/domain/api/billing';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { USERS, storeSession } from '../../../test/fixtures.ts';
@@ -29,7 +31,7 @@ const ORDER: OrderRequest = {
 };
 
 function trackingApi() {
-  return fakeApi({ 'PUT /api/v2/billing/order/track_conversion/': { body: { tracked: true, first_time: true } } });
+  return fakeApi([[billingApi.trackConversion, { body: { tracked: true, first_time: true } }]]);
 }
 
 beforeEach(() => sessionStorage.clear());
@@ -63,18 +65,18 @@ describe('checkout confirmation', () => {
       '/login?email=dana%40example.com',
     );
 
-    await waitFor(() => expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')[0]?.body).toEqual({ order: 'ord_test_1' });
+    await waitFor(() => expect(api.callsOf(billingApi.trackConversion)).toHaveLength(1));
+    expect(api.callsOf(billingApi.trackConversion)[0]?.body).toEqual({ order: 'ord_test_1' });
     // Headings in order: h1, then h2s.
     expect(screen.getAllByRole('heading').map((heading) => heading.tagName)).toEqual(['H1', 'H2', 'H2']);
   });
 
   it('shows when a trial ends instead of a charge, and a signed-in family goes to the dashboard', async () => {
     storeSession();
-    fakeApi({
-      'GET /api/v2/user/info/': { body: USERS.newFamily },
-      'PUT /api/v2/billing/order/track_conversion/': { body: { tracked: true, first_time: true } },
-    });
+    fakeApi([
+      [userApi.info, { body: USERS.newFamily }],
+      [billingApi.trackConversion, { body: { tracked: true, first_time: true } }],
+    ]);
     const order = orderAnswer({ ...ORDER, plan_tag: TRIAL_PLAN.tag, promo_code: undefined });
     saveConfirmation({ answer: confirmAnswer(order, false), card: null });
     renderApp('/checkout/confirmation');
@@ -94,6 +96,6 @@ describe('checkout confirmation', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'No order to show here' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout');
-    expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')).toHaveLength(0);
+    expect(api.callsOf(billingApi.trackConversion)).toHaveLength(0);
   });
 });

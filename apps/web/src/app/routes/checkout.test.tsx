@@ -4,8 +4,10 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_SERVICE_ERROR, PO_BOX_WARNING, SANDBOX_CARDS } from '@grove/domain';
 import type { ConfirmOrderRequest, OrderRequest } from '@grove/domain/api/billing';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeHandler, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
@@ -20,19 +22,19 @@ import { STORAGE_KEYS } from '../../lib/storage.ts';
 
 const DECLINED = { detail: 'Your card was declined. Please use another card.', code: 'card_declined' };
 
-function checkoutApi(routes: Record<string, FakeHandler> = {}): FakeApi {
-  const server: FakeApi = fakeApi({
-    'GET /api/v2/billing/program_plan/': (request) => ({ body: planAnswer(request.query.get('tag')) }),
-    'POST /api/v2/billing/order/': (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) }),
-    'POST /api/v2/billing/order/confirm/': () => ({ body: confirmAnswer(orderAnswer(lastOrderBody(server))) }),
-    'PUT /api/v2/billing/order/track_conversion/': { body: { tracked: true, first_time: true } },
+function checkoutApi(routes: FakeRoute[] = []): FakeApi {
+  const server: FakeApi = fakeApi([
+    [billingApi.programPlan, (request) => ({ body: planAnswer(request.query.get('tag')) })],
+    [billingApi.createOrder, (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) })],
+    [billingApi.confirmOrder, () => ({ body: confirmAnswer(orderAnswer(lastOrderBody(server))) })],
+    [billingApi.trackConversion, { body: { tracked: true, first_time: true } }],
     ...routes,
-  });
+  ]);
   return server;
 }
 
 function lastOrderBody(server: FakeApi): OrderRequest {
-  const orders = server.callsTo('POST /api/v2/billing/order/');
+  const orders = server.callsOf(billingApi.createOrder);
   return orders[orders.length - 1]?.body as OrderRequest;
 }
 
@@ -103,7 +105,7 @@ async function fillCard(user: UserEvent, number: string) {
 async function expectConfirmation(app: { location: () => string }, api: FakeApi) {
   await waitFor(() => expect(app.location()).toBe('/checkout/confirmation'));
   await screen.findByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' });
-  await waitFor(() => expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')).toHaveLength(1));
+  await waitFor(() => expect(api.callsOf(billingApi.trackConversion)).toHaveLength(1));
 }
 
 describe('checkout: the plans (decision 0046)', () => {
@@ -128,7 +130,7 @@ describe('checkout: the plans (decision 0046)', () => {
     ).toEqual([...DEFAULT_PLAN.kit_items, '30 days to return the kit for a refund']);
     expect(within(planCard(MONTHLY)).queryByText(/You save/)).not.toBeInTheDocument();
     expect(screen.queryByText(/could not find the offer/)).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/billing/program_plan/')[0]?.query.get('tag')).toBe('default');
+    expect(api.callsOf(billingApi.programPlan)[0]?.query.get('tag')).toBe('default');
     expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('default');
     expect(payButton()).toHaveTextContent('Pay $39.00');
   });
@@ -137,7 +139,7 @@ describe('checkout: the plans (decision 0046)', () => {
     const api = checkoutApi();
     await openCheckout('/checkout?tag=yearly');
     expect(planRadio(YEARLY)).toBeChecked();
-    expect(api.callsTo('GET /api/v2/billing/program_plan/')[0]?.query.get('tag')).toBe('yearly');
+    expect(api.callsOf(billingApi.programPlan)[0]?.query.get('tag')).toBe('yearly');
     expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('yearly');
     const total = within(screen.getByRole('region', { name: 'Order total' }));
     expect(total.getByText(YEARLY)).toBeInTheDocument();
@@ -199,7 +201,7 @@ describe('checkout: the plans (decision 0046)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.programPlanTag)).toBe('yearly');
     expect(payButton()).toHaveTextContent('Pay $390.00');
     // Choosing does not ask the API again: the plans came with the first answer.
-    expect(api.callsTo('GET /api/v2/billing/program_plan/')).toHaveLength(1);
+    expect(api.callsOf(billingApi.programPlan)).toHaveLength(1);
 
     app.unmount();
     await openCheckout('/checkout?tag=yearly');
@@ -301,7 +303,7 @@ describe('checkout: the order form', () => {
 
   it('fills in a signed-in family’s name, e-mail and phone', async () => {
     storeSession();
-    checkoutApi({ 'GET /api/v2/user/info/': { body: USERS.newFamily } });
+    checkoutApi([[userApi.info, { body: USERS.newFamily }]]);
     await openCheckout();
     expect(textbox('First name')).toHaveValue('Robin');
     expect(textbox('Last name')).toHaveValue('Chen');
@@ -313,7 +315,7 @@ describe('checkout: the order form', () => {
 
 describe('checkout: promo codes', () => {
   it('applies a code: the discount and the new total', async () => {
-    const api = checkoutApi({ 'GET /api/v2/billing/promo/WELCOME10/': { body: WELCOME10 } });
+    const api = checkoutApi([[billingApi.promo, { body: WELCOME10 }, { code: 'WELCOME10' }]]);
     const user = userEvent.setup();
     const app = await openCheckout();
     await user.type(textbox('Promo code'), 'WELCOME10');
@@ -323,26 +325,34 @@ describe('checkout: promo codes', () => {
     expect(within(total).getByText('−$3.90')).toBeInTheDocument();
     expect(within(total).getByText('$35.10')).toBeInTheDocument();
     expect(payButton()).toHaveTextContent('Pay $35.10');
-    expect(api.callsTo('GET /api/v2/billing/promo/WELCOME10/')[0]?.query.get('plan')).toBe('default');
+    expect(api.callsOf(billingApi.promo, { code: 'WELCOME10' })[0]?.query.get('plan')).toBe('default');
 
     await fillOrder(user);
     await user.click(payButton());
     await expectConfirmation(app, api);
-    expect(api.callsTo('POST /api/v2/billing/order/')).toHaveLength(1);
+    expect(api.callsOf(billingApi.createOrder)).toHaveLength(1);
     expect(lastOrderBody(api).promo_code).toBe('WELCOME10');
   });
 
   it('shows the server’s sentence for a code that cannot be used, and for too many tries', async () => {
-    checkoutApi({
-      'GET /api/v2/billing/promo/NOPE/': {
-        status: 404,
-        body: { detail: 'This promo code does not exist.', code: 'promo_invalid' },
-      },
-      'GET /api/v2/billing/promo/GUESS/': {
-        status: 429,
-        body: { detail: 'Too many promo codes tried. Please wait a few minutes and try again.', code: 'throttled' },
-      },
-    });
+    checkoutApi([
+      [
+        billingApi.promo,
+        {
+          status: 404,
+          body: { detail: 'This promo code does not exist.', code: 'promo_invalid' },
+        },
+        { code: 'NOPE' },
+      ],
+      [
+        billingApi.promo,
+        {
+          status: 429,
+          body: { detail: 'Too many promo codes tried. Please wait a few minutes and try again.', code: 'throttled' },
+        },
+        { code: 'GUESS' },
+      ],
+    ]);
     const user = userEvent.setup();
     await openCheckout();
     const field = textbox('Promo code');
@@ -368,7 +378,7 @@ describe('checkout: the promo code and the chosen plan', () => {
       : { status: 404, body: { detail: 'SPRING20 is for monthly plans only.', code: 'promo_invalid' } };
 
   it('checks the code again when the plan changes: refused, it leaves the order with the sentence under the field', async () => {
-    const api = checkoutApi({ 'GET /api/v2/billing/promo/SPRING20/': spring20 });
+    const api = checkoutApi([[billingApi.promo, spring20, { code: 'SPRING20' }]]);
     const user = userEvent.setup();
     const app = await openCheckout();
     const field = textbox('Promo code');
@@ -390,7 +400,7 @@ describe('checkout: the promo code and the chosen plan', () => {
     expect(within(message.closest<HTMLElement>('.checkout-promo')!).getByRole('status')).toHaveTextContent(
       'Promo code SPRING20 is not applied.',
     );
-    expect(api.callsTo('GET /api/v2/billing/promo/SPRING20/').map((call) => call.query.get('plan'))).toEqual([
+    expect(api.callsOf(billingApi.promo, { code: 'SPRING20' }).map((call) => call.query.get('plan'))).toEqual([
       'default',
       'yearly',
     ]);
@@ -404,7 +414,7 @@ describe('checkout: the promo code and the chosen plan', () => {
   });
 
   it('brings the code back when a plan it is for is chosen again', async () => {
-    checkoutApi({ 'GET /api/v2/billing/promo/SPRING20/': spring20 });
+    checkoutApi([[billingApi.promo, spring20, { code: 'SPRING20' }]]);
     const user = userEvent.setup();
     await openCheckout('/checkout?tag=spring-trial');
     await user.type(textbox('Promo code'), 'SPRING20{Enter}');
@@ -419,7 +429,7 @@ describe('checkout: the promo code and the chosen plan', () => {
   });
 
   it('keeps a code for every plan through a change of plan, with the new total', async () => {
-    const api = checkoutApi({ 'GET /api/v2/billing/promo/WELCOME10/': { body: WELCOME10 } });
+    const api = checkoutApi([[billingApi.promo, { body: WELCOME10 }, { code: 'WELCOME10' }]]);
     const user = userEvent.setup();
     await openCheckout();
     await user.type(textbox('Promo code'), 'WELCOME10{Enter}');
@@ -428,7 +438,7 @@ describe('checkout: the promo code and the chosen plan', () => {
     expect(await screen.findByText('Promo code WELCOME10 applied: 10% off. New total: $351.00.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Order total' })).getByText('−$39.00')).toBeInTheDocument();
     expect(payButton()).toHaveTextContent('Pay $351.00');
-    expect(api.callsTo('GET /api/v2/billing/promo/WELCOME10/').map((call) => call.query.get('plan'))).toEqual([
+    expect(api.callsOf(billingApi.promo, { code: 'WELCOME10' }).map((call) => call.query.get('plan'))).toEqual([
       'default',
       'yearly',
     ]);
@@ -448,8 +458,8 @@ describe('checkout: paying', () => {
     await user.click(pay);
     await expectConfirmation(app, api);
 
-    expect(api.callsTo('POST /api/v2/billing/order/')).toHaveLength(1);
-    const confirms = api.callsTo('POST /api/v2/billing/order/confirm/');
+    expect(api.callsOf(billingApi.createOrder)).toHaveLength(1);
+    const confirms = api.callsOf(billingApi.confirmOrder);
     expect(confirms).toHaveLength(1);
     expect(confirms[0]?.headers.get('Idempotency-Key')).toMatch(/\S{16,}/);
     expect(confirms[0]?.body).toEqual({
@@ -481,19 +491,22 @@ describe('checkout: paying', () => {
     expect(within(summary).getByText('$39.00')).toBeInTheDocument();
     expect(within(summary).getByText('Card ending in 4242')).toBeInTheDocument();
     expect(screen.getByText('We sent a link to dana@example.com to set your password.')).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/v2/billing/order/track_conversion/')[0]?.body).toEqual({ order: 'ord_test_1' });
+    await waitFor(() => expect(api.callsOf(billingApi.trackConversion)).toHaveLength(1));
+    expect(api.callsOf(billingApi.trackConversion)[0]?.body).toEqual({ order: 'ord_test_1' });
   });
 
   it('a declined card shows the server’s sentence above Pay and keeps the form; another card then pays the same order', async () => {
-    const api: FakeApi = checkoutApi({
-      'POST /api/v2/billing/order/confirm/': (request) => {
-        const body = request.body as ConfirmOrderRequest;
-        return body.payment_method.card?.number === SANDBOX_CARDS.declined
-          ? { status: 402, body: DECLINED }
-          : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
-      },
-    });
+    const api: FakeApi = checkoutApi([
+      [
+        billingApi.confirmOrder,
+        (request) => {
+          const body = request.body as ConfirmOrderRequest;
+          return body.payment_method.card?.number === SANDBOX_CARDS.declined
+            ? { status: 402, body: DECLINED }
+            : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+        },
+      ],
+    ]);
     const user = userEvent.setup();
     const app = await openCheckout();
     await fillOrder(user, { card: SANDBOX_CARDS.declined });
@@ -513,21 +526,24 @@ describe('checkout: paying', () => {
     await fillCard(user, SANDBOX_CARDS.succeeds);
     await user.click(payButton());
     await expectConfirmation(app, api);
-    expect(api.callsTo('POST /api/v2/billing/order/')).toHaveLength(1);
-    const keys = api.callsTo('POST /api/v2/billing/order/confirm/').map((call) => call.headers.get('Idempotency-Key'));
+    expect(api.callsOf(billingApi.createOrder)).toHaveLength(1);
+    const keys = api.callsOf(billingApi.confirmOrder).map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
 
   it('after a declined card the chosen plan stays chosen, and the next card pays for it', async () => {
-    const api: FakeApi = checkoutApi({
-      'POST /api/v2/billing/order/confirm/': (request) => {
-        const body = request.body as ConfirmOrderRequest;
-        return body.payment_method.card?.number === SANDBOX_CARDS.declined
-          ? { status: 402, body: DECLINED }
-          : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
-      },
-    });
+    const api: FakeApi = checkoutApi([
+      [
+        billingApi.confirmOrder,
+        (request) => {
+          const body = request.body as ConfirmOrderRequest;
+          return body.payment_method.card?.number === SANDBOX_CARDS.declined
+            ? { status: 402, body: DECLINED }
+            : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+        },
+      ],
+    ]);
     const user = userEvent.setup();
     const app = await openCheckout('/checkout?tag=default');
     await user.click(planRadio(YEARLY));
@@ -544,21 +560,22 @@ describe('checkout: paying', () => {
     await fillCard(user, SANDBOX_CARDS.succeeds);
     await user.click(payButton());
     await expectConfirmation(app, api);
-    expect(api.callsTo('POST /api/v2/billing/order/').map((call) => (call.body as OrderRequest).plan_tag)).toEqual([
-      'yearly',
-    ]);
+    expect(api.callsOf(billingApi.createOrder).map((call) => (call.body as OrderRequest).plan_tag)).toEqual(['yearly']);
     expect(within(screen.getByRole('region', { name: 'Order summary' })).getByText('$390.00')).toBeInTheDocument();
   });
 
   it('a new plan after a declined card makes a new order for it', async () => {
-    const api: FakeApi = checkoutApi({
-      'POST /api/v2/billing/order/confirm/': (request) => {
-        const body = request.body as ConfirmOrderRequest;
-        return body.payment_method.card?.number === SANDBOX_CARDS.declined
-          ? { status: 402, body: DECLINED }
-          : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
-      },
-    });
+    const api: FakeApi = checkoutApi([
+      [
+        billingApi.confirmOrder,
+        (request) => {
+          const body = request.body as ConfirmOrderRequest;
+          return body.payment_method.card?.number === SANDBOX_CARDS.declined
+            ? { status: 402, body: DECLINED }
+            : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+        },
+      ],
+    ]);
     const user = userEvent.setup();
     const app = await openCheckout();
     await fillOrder(user, { card: SANDBOX_CARDS.declined });
@@ -568,19 +585,22 @@ describe('checkout: paying', () => {
     await fillCard(user, SANDBOX_CARDS.succeeds);
     await user.click(payButton());
     await expectConfirmation(app, api);
-    expect(api.callsTo('POST /api/v2/billing/order/').map((call) => (call.body as OrderRequest).plan_tag)).toEqual([
+    expect(api.callsOf(billingApi.createOrder).map((call) => (call.body as OrderRequest).plan_tag)).toEqual([
       'default',
       'yearly',
     ]);
   });
 
   it('a payment-service failure shows the spec’s sentence', async () => {
-    checkoutApi({
-      'POST /api/v2/billing/order/confirm/': {
-        status: 402,
-        body: { detail: 'The provider said no.', code: 'billing_dates_passed' },
-      },
-    });
+    checkoutApi([
+      [
+        billingApi.confirmOrder,
+        {
+          status: 402,
+          body: { detail: 'The provider said no.', code: 'billing_dates_passed' },
+        },
+      ],
+    ]);
     const user = userEvent.setup();
     await openCheckout();
     await fillOrder(user);
@@ -589,15 +609,18 @@ describe('checkout: paying', () => {
   });
 
   it('puts the server’s field errors under their fields and moves focus to the first', async () => {
-    const api = checkoutApi({
-      'POST /api/v2/billing/order/': {
-        status: 400,
-        body: {
-          email: ['An account with this e-mail already exists. Please log in to continue your checkout.'],
-          'shipping.city': ['Please input a valid city'],
+    const api = checkoutApi([
+      [
+        billingApi.createOrder,
+        {
+          status: 400,
+          body: {
+            email: ['An account with this e-mail already exists. Please log in to continue your checkout.'],
+            'shipping.city': ['Please input a valid city'],
+          },
         },
-      },
-    });
+      ],
+    ]);
     const user = userEvent.setup();
     await openCheckout();
     await fillOrder(user);
@@ -610,7 +633,7 @@ describe('checkout: paying', () => {
     expect(screen.getByText('Please input a valid city')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveFocus());
     expect(payButton()).toBeDisabled();
-    expect(api.callsTo('POST /api/v2/billing/order/confirm/')).toHaveLength(0);
+    expect(api.callsOf(billingApi.confirmOrder)).toHaveLength(0);
 
     await user.clear(email);
     await user.type(email, 'dana2@example.com');
@@ -619,15 +642,18 @@ describe('checkout: paying', () => {
 
   it('keeps the Idempotency-Key when no answer came, so that trying again cannot pay twice', async () => {
     let fail = true;
-    const api: FakeApi = checkoutApi({
-      'POST /api/v2/billing/order/confirm/': () => {
-        if (fail) {
-          fail = false;
-          return { status: 503, body: { detail: 'Unavailable' } };
-        }
-        return { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
-      },
-    });
+    const api: FakeApi = checkoutApi([
+      [
+        billingApi.confirmOrder,
+        () => {
+          if (fail) {
+            fail = false;
+            return { status: 503, body: { detail: 'Unavailable' } };
+          }
+          return { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
+        },
+      ],
+    ]);
     const user = userEvent.setup();
     const app = await openCheckout();
     await fillOrder(user);
@@ -635,7 +661,7 @@ describe('checkout: paying', () => {
     expect(await payAlert()).toHaveTextContent('We could not complete your payment just now.');
     await user.click(payButton());
     await expectConfirmation(app, api);
-    const keys = api.callsTo('POST /api/v2/billing/order/confirm/').map((call) => call.headers.get('Idempotency-Key'));
+    const keys = api.callsOf(billingApi.confirmOrder).map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });

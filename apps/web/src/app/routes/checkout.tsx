@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { offeredPlans } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { programPlanQuery } from '../../features/checkout/checkout.api.ts';
@@ -76,14 +76,7 @@ export function CheckoutRoute() {
             <Spinner label="Loading the plans…" size="large" />
           </div>
         ) : answer.isError || !plan ? (
-          <div className="card stack" role="alert">
-            <p className="form-error">We could not load the plans. Please check your connection and try again.</p>
-            <p>
-              <Button variant="secondary" onClick={() => void answer.refetch()}>
-                Try again
-              </Button>
-            </p>
-          </div>
+          <LoadError what="the plans" onRetry={answer.refetch} />
         ) : (
           <div className="checkout">
             <PlanChoice

@@ -8,8 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COACHING_MESSAGES } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, accountFixture, coachingCallFixture, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
@@ -21,8 +25,8 @@ import {
 import { getNotices } from '../../lib/notifications.ts';
 import { interactionFixture, interactionRoutes } from '../../features/interactions/interactions.fixtures.ts';
 
-const HOURS = 'GET /api/v1/coach_booking/calendar/available_hours';
-const BOOK = 'POST /api/v1/coach_booking/book';
+const HOURS = coachingApi.availableHours;
+const BOOK = coachingApi.book;
 
 beforeEach(() => {
   // Only the clock: React Query, React and user-event keep their real timers.
@@ -32,15 +36,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function signedIn(user: UserInfo, state: FakeCoaching, routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(user: UserInfo, state: FakeCoaching, routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: user },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
-    'GET /api/v2/accounts/1/': { body: accountFixture() },
+  return fakeApi([
+    [userApi.info, { body: user }],
+    [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: 1 }],
+    [accountApi.detail, { body: accountFixture() }, { id: 1 }],
     ...coachingRoutes(state),
     ...routes,
-  });
+  ]);
 }
 
 function dayGroup(name: string): HTMLElement {
@@ -97,8 +101,8 @@ describe('Coaching for a family', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Book this call' }));
 
-    await waitFor(() => expect(api.callsTo(BOOK)).toHaveLength(1));
-    expect(api.callsTo(BOOK)[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsOf(BOOK)).toHaveLength(1));
+    expect(api.callsOf(BOOK)[0]?.body).toEqual({
       widget_id: 'coach-3-casey',
       starts_at: '2026-11-21T14:30:00.000Z',
       ref: 'spring-email',
@@ -119,13 +123,13 @@ describe('Coaching for a family', () => {
       bookAnswer: { status: 409, body: { detail: COACHING_MESSAGES.slotTaken, code: 'slot_taken' } },
     });
     const { api } = await openBooking(state);
-    const before = api.callsTo(HOURS).length;
+    const before = api.callsOf(HOURS).length;
     await user.click(within(dayGroup('Saturday, November 21, 2026')).getByRole('button', { name: '9:00 AM' }));
     await user.click(screen.getByRole('button', { name: 'Book this call' }));
 
     const book = screen.getByRole('region', { name: 'Book a call' });
     expect(await within(book).findByRole('alert')).toHaveTextContent(COACHING_MESSAGES.slotTaken);
-    await waitFor(() => expect(api.callsTo(HOURS).length).toBeGreaterThan(before));
+    await waitFor(() => expect(api.callsOf(HOURS).length).toBeGreaterThan(before));
   });
 
   it('offers Cancel and Reschedule only while the call can change, and says why not', async () => {
@@ -163,7 +167,7 @@ describe('Coaching for a family', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the call' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT /api/v1/coach_booking/coaching_call/41')[0]?.body).toEqual({ status: 'cancelled' });
+    expect(api.callsOf(coachingApi.updateCall, { id: 41 })[0]?.body).toEqual({ status: 'cancelled' });
     await waitFor(() => expect(upcomingCalls()).toHaveLength(0));
     expect(screen.getByText('Your call on 11-25-2026 10:00:00 AM EST was cancelled.')).toBeInTheDocument();
   });
@@ -184,7 +188,7 @@ describe('Coaching for a family', () => {
     await user.click(screen.getByRole('button', { name: 'Move my call' }));
 
     await waitFor(() =>
-      expect(api.callsTo('PUT /api/v1/coach_booking/coaching_call/41')[0]?.body).toEqual({
+      expect(api.callsOf(coachingApi.updateCall, { id: 41 })[0]?.body).toEqual({
         starts_at: '2026-11-23T04:30:00.000Z',
       }),
     );
@@ -201,7 +205,7 @@ describe('Coaching for a family', () => {
     await waitFor(() => expect(upcomingCalls()).toHaveLength(1));
     await user.click(within(upcomingCalls()[0] as HTMLElement).getByRole('button', { name: /^Add to calendar/ }));
     await waitFor(() => expect(created).toHaveBeenCalled());
-    const call = api.callsTo('GET /api/v1/coach_booking/coaching_call/41/ics')[0];
+    const call = api.callsOf(coachingApi.ics, { id: 41 })[0];
     expect(call?.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
@@ -219,21 +223,21 @@ describe('Coaching for a family', () => {
     const state = fakeCoaching({ holdHours: true });
     const api = signedIn(USERS.parent, state);
     renderApp('/dashboard/coaching');
-    await waitFor(() => expect(api.callsTo(HOURS)).toHaveLength(1));
-    const first = api.callsTo(HOURS)[0];
+    await waitFor(() => expect(api.callsOf(HOURS)).toHaveLength(1));
+    const first = api.callsOf(HOURS)[0];
     expect(first?.query.get('from')).toBe('2026-11-20');
 
     await user.click(screen.getByRole('button', { name: 'Later times' }));
-    await waitFor(() => expect(api.callsTo(HOURS)).toHaveLength(2));
-    expect(api.callsTo(HOURS)[1]?.query.get('from')).toBe('2026-11-27');
+    await waitFor(() => expect(api.callsOf(HOURS)).toHaveLength(2));
+    expect(api.callsOf(HOURS)[1]?.query.get('from')).toBe('2026-11-27');
     await waitFor(() => expect(first?.signal?.aborted).toBe(true));
   });
 
   it('does not report a coach without a profile (SPEC §8), and says booking is closed', async () => {
     const state = fakeCoaching();
-    signedIn(USERS.parent, state, {
-      'GET /api/v2/coach/profile/3': { status: 404, body: { detail: 'Not found.', code: 'not_found' } },
-    });
+    signedIn(USERS.parent, state, [
+      [coachingApi.profile, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }, { id: 3 }],
+    ]);
     renderApp('/dashboard/coaching');
     expect(await screen.findByText(/Casey Morgan’s calendar is not open for booking right now/)).toBeInTheDocument();
     await act(async () => {
@@ -257,7 +261,7 @@ describe('Coaching for a family', () => {
         },
       ],
     });
-    signedIn(USERS.parent, state, { 'GET /api/v2/accounts/1/': { body: accountFixture({ coach_user: null }) } });
+    signedIn(USERS.parent, state, [[accountApi.detail, { body: accountFixture({ coach_user: null }) }, { id: 1 }]]);
     renderApp('/dashboard/coaching');
     expect(await screen.findByLabelText('Coach')).toHaveValue('4');
     expect(
@@ -317,8 +321,8 @@ describe('The coach’s workspace', () => {
     expect(within(brief).getByLabelText('Share with the family')).toBeChecked();
     await user.click(save);
 
-    await waitFor(() => expect(api.callsTo('POST /api/v1/coach_booking/coach_note')).toHaveLength(1));
-    expect(api.callsTo('POST /api/v1/coach_booking/coach_note')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsOf(coachingApi.addNote)).toHaveLength(1));
+    expect(api.callsOf(coachingApi.addNote)[0]?.body).toEqual({
       user: 6,
       body: 'Great progress on cooldowns.',
       shared: true,
@@ -337,9 +341,7 @@ describe('The coach’s workspace', () => {
     await user.type(within(brief).getByLabelText('New note'), 'Check the band fit.');
     await user.click(within(brief).getByLabelText('Share with the family'));
     await user.click(within(brief).getByRole('button', { name: 'Save note' }));
-    await waitFor(() =>
-      expect(api.callsTo('POST /api/v1/coach_booking/coach_note')[0]?.body).toMatchObject({ shared: false }),
-    );
+    await waitFor(() => expect(api.callsOf(coachingApi.addNote)[0]?.body).toMatchObject({ shared: false }));
   });
 
   it('records a call’s outcome with a summary', async () => {
@@ -362,7 +364,7 @@ describe('The coach’s workspace', () => {
     await user.type(within(calls).getByLabelText('Summary'), 'Nobody joined.');
     await user.click(within(calls).getByRole('button', { name: 'Save outcome' }));
     await waitFor(() =>
-      expect(api.callsTo('PUT /api/v1/coach_booking/coaching_call/43')[0]?.body).toEqual({
+      expect(api.callsOf(coachingApi.updateCall, { id: 43 })[0]?.body).toEqual({
         status: 'no_show',
         summary: 'Nobody joined.',
       }),
@@ -385,8 +387,8 @@ describe('The coach’s workspace', () => {
     fireEvent.change(within(monday).getByLabelText('To — Monday, hours 1'), { target: { value: '12:30' } });
     await waitFor(() => expect(within(monday).queryByText(COACHING_MESSAGES.endBeforeStart)).not.toBeInTheDocument());
     await user.click(within(form).getByRole('button', { name: 'Save working hours' }));
-    await waitFor(() => expect(api.callsTo('PUT /api/v1/coach_booking/working_hours')).toHaveLength(1));
-    expect(api.callsTo('PUT /api/v1/coach_booking/working_hours')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsOf(coachingApi.setWorkingHours)).toHaveLength(1));
+    expect(api.callsOf(coachingApi.setWorkingHours)[0]?.body).toEqual({
       time_zone: 'America/New_York',
       hours: [
         { weekday: 1, start: '09:00', end: '12:30' },
@@ -423,8 +425,8 @@ describe('The coach’s workspace', () => {
     expect(section).toHaveTextContent('Phone call · We reached out · 11-20-2026 3:05:09 PM EST');
     await user.type(await within(section).findByRole('textbox', { name: /Note/ }), 'Talked through bedtime.');
     await user.click(within(section).getByRole('button', { name: 'Log it' }));
-    await waitFor(() => expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')).toHaveLength(1));
-    expect(api.callsTo('POST /api/v1/accounts/1/customer_interactions')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsOf(accountApi.addInteraction, { id: 1 })).toHaveLength(1));
+    expect(api.callsOf(accountApi.addInteraction, { id: 1 })[0]?.body).toEqual({
       kind: 'call',
       direction: 'outbound',
       topic: 'check_in',

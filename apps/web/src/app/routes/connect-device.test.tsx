@@ -9,28 +9,27 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PAIRING, PAIRING_MESSAGES } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
+import { pairingApi } from '@grove/domain/api/endpoints/pairing';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, accountRoutes, fakeAccount, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { fakePairing, pairingRoutes, type FakePairing } from '../../features/devices/devices.fixtures.ts';
 
-const CHECK = 'POST /api/v2/user/accounts/1/devices/pair/check/';
-const APPROVE = 'POST /api/v2/user/accounts/1/devices/pair/';
-const DENY = 'POST /api/v2/user/accounts/1/devices/pair/deny/';
+const CHECK = pairingApi.check;
+const APPROVE = pairingApi.approve;
+const DENY = pairingApi.deny;
 
-function signedIn(
-  state: FakePairing,
-  user: UserInfo = USERS.parent,
-  routes: Record<string, FakeHandler> = {},
-): FakeApi {
+function signedIn(state: FakePairing, user: UserInfo = USERS.parent, routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: user },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([]) },
+  return fakeApi([
+    [userApi.info, { body: user }],
+    [playersApi.list, { body: playerPage([]) }, { id: 1 }],
     ...pairingRoutes(state),
     ...routes,
-  });
+  ]);
 }
 
 async function open(path = '/dashboard/connect', state = fakePairing()) {
@@ -73,7 +72,7 @@ describe('Connect a tablet', () => {
     expect(await screen.findByText(PAIRING_MESSAGES.codeShape)).toBeInTheDocument();
     expect(describedText(code)).toContain(PAIRING_MESSAGES.codeShape);
     expect(code).toHaveFocus();
-    expect(api.callsTo(CHECK)).toHaveLength(0);
+    expect(api.callsOf(CHECK, { id: 1 })).toHaveLength(0);
   });
 
   it('shows the tablet asking, and connects it under the name the parent gives', async () => {
@@ -82,7 +81,7 @@ describe('Connect a tablet', () => {
 
     const asking = await screen.findByRole('form', { name: 'A tablet is asking to connect' });
     expect(code).not.toBeInTheDocument();
-    expect(api.callsTo(CHECK)[0]?.body).toEqual({ user_code: 'WDJB-MJHT' });
+    expect(api.callsOf(CHECK, { id: 1 })[0]?.body).toEqual({ user_code: 'WDJB-MJHT' });
     expect(screen.getByRole('heading', { level: 2, name: 'A tablet is asking to connect' })).toHaveFocus();
     expect(within(asking).getByText('WDJB-MJHT')).toBeInTheDocument();
     // 17:10 UTC is 12:10 PM in the family's zone (New York), in the spec's date format.
@@ -96,7 +95,7 @@ describe('Connect a tablet', () => {
     await user.click(within(asking).getByRole('button', { name: 'Connect' }));
 
     const done = await screen.findByRole('region', { name: 'Kitchen tablet is connected' });
-    expect(api.callsTo(APPROVE)[0]?.body).toEqual({ user_code: 'WDJB-MJHT', name: 'Kitchen tablet' });
+    expect(api.callsOf(APPROVE, { id: 1 })[0]?.body).toEqual({ user_code: 'WDJB-MJHT', name: 'Kitchen tablet' });
     expect(state.devices.map((device) => device.name)).toEqual(['Kitchen tablet']);
     expect(within(done).getByText(/continues by itself/)).toBeInTheDocument();
     expect(within(done).getByRole('link', { name: 'Add your first player' })).toHaveAttribute(
@@ -121,9 +120,9 @@ describe('Connect a tablet', () => {
     await user.click(within(asking).getByRole('button', { name: 'Don’t connect' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'The tablet was not connected' })).toHaveFocus();
-    expect(api.callsTo(DENY)[0]?.body).toEqual({ user_code: 'WDJB-MJHT' });
+    expect(api.callsOf(DENY, { id: 1 })[0]?.body).toEqual({ user_code: 'WDJB-MJHT' });
     expect(state.declined).toEqual(['WDJBMJHT']);
-    expect(api.callsTo(APPROVE)).toHaveLength(0);
+    expect(api.callsOf(APPROVE, { id: 1 })).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Type another code' }));
     expect(await screen.findByRole('textbox', { name: 'Code' })).toHaveValue('');
@@ -151,9 +150,9 @@ describe('Connect a tablet', () => {
   });
 
   it('maps a server 400 on the name to the name field', async () => {
-    const api = signedIn(fakePairing(), USERS.parent, {
-      [APPROVE]: { status: 400, body: { name: ['Ensure this field has no more than 60 characters.'] } },
-    });
+    const api = signedIn(fakePairing(), USERS.parent, [
+      [APPROVE, { status: 400, body: { name: ['Ensure this field has no more than 60 characters.'] } }, { id: 1 }],
+    ]);
     renderApp('/dashboard/connect?code=WDJB-MJHT');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -163,7 +162,7 @@ describe('Connect a tablet', () => {
     await waitFor(() => expect(describedText(name)).toContain('Ensure this field has no more than 60 characters.'));
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveFocus();
-    expect(api.callsTo(APPROVE)).toHaveLength(1);
+    expect(api.callsOf(APPROVE, { id: 1 })).toHaveLength(1);
   });
 
   it('sends the parent back to the code when it expired before they connected', async () => {
@@ -194,7 +193,7 @@ describe('Connect a tablet', () => {
       const app = renderApp('/dashboard/connect?code=WDJB-MJHT');
       expect(await screen.findByRole('heading', { name: 'Connecting a tablet is for families' })).toBeInTheDocument();
       expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
-      expect(api.callsTo(CHECK)).toHaveLength(0);
+      expect(api.callsOf(CHECK, { id: 1 })).toHaveLength(0);
       app.unmount();
     }
   });
@@ -202,7 +201,7 @@ describe('Connect a tablet', () => {
   it('is reached from Account → Devices, also when the family has no devices yet', async () => {
     const state = fakeAccount(USERS.parent, { devices: [] });
     storeSession();
-    fakeApi({ ...accountRoutes(state), ...pairingRoutes(fakePairing()) });
+    fakeApi([...accountRoutes(state), ...pairingRoutes(fakePairing())]);
     const app = renderApp('/dashboard/account?segment=details');
     const devices = await screen.findByRole('region', { name: 'Devices' });
     expect(await within(devices).findByText(/No devices yet/)).toBeInTheDocument();

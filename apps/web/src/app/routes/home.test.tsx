@@ -11,7 +11,12 @@ import type { IncompleteProfilePage } from '@grove/domain/api/players';
 import type { UserInfo } from '@grove/domain/api/user';
 import type { Onboarding, Webinar } from '@grove/domain/api/webinars';
 import type { OnboardingStepId } from '@grove/domain';
-import { fakeApi, type FakeAnswer, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { playApi } from '@grove/domain/api/endpoints/play';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
+import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
+import { fakeApi, type FakeAnswer, type FakeApi, type FakeHandler, type FakeRoute } from '../../../test/fake-api.ts';
 import {
   USERS,
   accountFixture,
@@ -29,28 +34,36 @@ import { stepLink } from '../../lib/step-links.ts';
 const MAYA = { id: 1, name: 'Maya' };
 const ELI = { id: 2, name: 'Eli' };
 
-function signedIn(user: UserInfo, routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(user: UserInfo, routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: user },
-    ...(user.account ? { [`GET /api/v2/player/accounts/${user.account.id}/`]: { body: playerPage([ELI, MAYA]) } } : {}),
-    'GET /api/v1/dashboard/player/1/overview/': { body: overviewAnswer(MAYA) },
-    'GET /api/v1/dashboard/player/2/overview/': {
-      body: overviewAnswer(ELI, {
-        this_week: {
-          week_start: '2026-11-16',
-          seconds_played: 3000,
-          minutes: 50,
-          sessions: 3,
-          hr_rises: 5,
-          cool_downs: 4,
-          goal_minutes: 45,
-        },
-        chase_speed: 3,
-      }),
-    },
+  const players: FakeRoute[] = user.account
+    ? [[playersApi.list, { body: playerPage([ELI, MAYA]) }, { id: user.account.id }]]
+    : [];
+  return fakeApi([
+    [userApi.info, { body: user }],
+    ...players,
+    [playApi.overview, { body: overviewAnswer(MAYA) }, { id: 1 }],
+    [
+      playApi.overview,
+      {
+        body: overviewAnswer(ELI, {
+          this_week: {
+            week_start: '2026-11-16',
+            seconds_played: 3000,
+            minutes: 50,
+            sessions: 3,
+            hr_rises: 5,
+            cool_downs: 4,
+            goal_minutes: 45,
+          },
+          chase_speed: 3,
+          streak: { weeks: 4, this_week_met: true, longest_weeks: 4 },
+        }),
+      },
+      { id: 2 },
+    ],
     ...routes,
-  });
+  ]);
 }
 
 function figure(label: string): HTMLElement {
@@ -68,6 +81,9 @@ describe('home', () => {
 
     expect(screen.getByText('38 minutes')).toBeInTheDocument();
     expect(screen.getByText('7 minutes to go to reach the weekly goal of 45 minutes.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Streak: 3 weeks in a row at the goal. Reach the goal this week to make it 4.'),
+    ).toBeInTheDocument();
     expect(within(figure('Heart-rate rises')).getByText('3')).toBeInTheDocument();
     expect(within(figure('Cooldowns')).getByText('this week · 48 s on average overall')).toBeInTheDocument();
     expect(within(figure('Gauge')).getByText('4')).toBeInTheDocument();
@@ -88,7 +104,7 @@ describe('home', () => {
     expect(sessions[1]?.querySelector('time')).toHaveTextContent(/^11-18-2026 6:43:00 PM EST$/);
     expect(sessions[0]).toHaveTextContent('2 rises');
     expect(screen.getByRole('link', { name: /See Maya’s stats/ })).toHaveAttribute('href', '/dashboard/stats?pid=1');
-    expect(api.callsTo('GET /api/v1/dashboard/player/1/overview/')).toHaveLength(1);
+    expect(api.callsOf(playApi.overview, { id: 1 })).toHaveLength(1);
   });
 
   it('switches players through the address and says when the goal is reached', async () => {
@@ -102,16 +118,17 @@ describe('home', () => {
     expect(await screen.findByRole('heading', { name: 'Eli’s week' })).toBeInTheDocument();
     expect(app.location()).toBe('/dashboard?pid=2&gis=3Mos');
     expect(screen.getByText(/Weekly goal of 45 minutes reached/)).toBeInTheDocument();
+    expect(screen.getByText('Streak: 4 weeks in a row at the goal, this week included.')).toBeInTheDocument();
     expect(within(figure('Chase speed')).getByText('3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /See Eli’s stats/ })).toHaveAttribute(
       'href',
       '/dashboard/stats?pid=2&gis=3Mos',
     );
-    expect(api.callsTo('GET /api/v1/dashboard/player/2/overview/')).toHaveLength(1);
+    expect(api.callsOf(playApi.overview, { id: 2 })).toHaveLength(1);
   });
 
   it('greets a family without players with what to do next', async () => {
-    signedIn(USERS.noPlayers, { 'GET /api/v2/player/accounts/5/': { body: playerPage([]) } });
+    signedIn(USERS.noPlayers, [[playersApi.list, { body: playerPage([]) }, { id: 5 }]]);
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'No players yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add your first player' })).toHaveAttribute(
@@ -123,34 +140,38 @@ describe('home', () => {
   });
 
   it('tells a player who has not played yet what will appear, and still shows the game settings', async () => {
-    signedIn(USERS.parent, {
-      'GET /api/v1/dashboard/player/1/overview/': {
-        body: overviewAnswer(MAYA, {
-          this_week: {
-            week_start: '2026-11-16',
-            seconds_played: 0,
-            minutes: 0,
-            sessions: 0,
-            hr_rises: 0,
-            cool_downs: 0,
-            goal_minutes: 45,
-          },
-          last_sessions: [],
-          totals: {
-            sessions: 0,
-            seconds_played: 0,
-            hr_rises: 0,
-            cool_downs: 0,
-            cooldown_events: 0,
-            average_cool_down_seconds: null,
-            acorns_earned: 0,
-          },
-          acorns: 0,
-          first_play_date: null,
-          last_play_date: null,
-        }),
-      },
-    });
+    signedIn(USERS.parent, [
+      [
+        playApi.overview,
+        {
+          body: overviewAnswer(MAYA, {
+            this_week: {
+              week_start: '2026-11-16',
+              seconds_played: 0,
+              minutes: 0,
+              sessions: 0,
+              hr_rises: 0,
+              cool_downs: 0,
+              goal_minutes: 45,
+            },
+            last_sessions: [],
+            totals: {
+              sessions: 0,
+              seconds_played: 0,
+              hr_rises: 0,
+              cool_downs: 0,
+              cooldown_events: 0,
+              average_cool_down_seconds: null,
+              acorns_earned: 0,
+            },
+            acorns: 0,
+            first_play_date: null,
+            last_play_date: null,
+          }),
+        },
+        { id: 1 },
+      ],
+    ]);
     renderApp('/dashboard?pid=1');
     expect(await screen.findByRole('heading', { name: 'Maya hasn’t played yet' })).toBeInTheDocument();
     expect(within(figure('Chase speed')).getByText('7')).toBeInTheDocument();
@@ -158,11 +179,13 @@ describe('home', () => {
   });
 
   it('offers to try again when the figures fail to load', async () => {
-    const api = signedIn(USERS.parent, { 'GET /api/v1/dashboard/player/1/overview/': { status: 500 } });
+    const api = signedIn(USERS.parent, [[playApi.overview, { status: 500 }, { id: 1 }]]);
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'We couldn’t load Maya’s week' })).toBeInTheDocument();
-    api.set('GET /api/v1/dashboard/player/1/overview/', { body: overviewAnswer(MAYA) });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('We couldn’t load Maya’s week.')).toBeInTheDocument();
+    api.on(playApi.overview, { body: overviewAnswer(MAYA) }, { id: 1 });
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Try again', description: 'We couldn’t load Maya’s week.' }));
     expect(await screen.findByRole('heading', { name: 'Maya’s week' })).toBeInTheDocument();
   });
 
@@ -174,28 +197,32 @@ describe('home', () => {
   });
 
   it('shows staff the family of the player in the address', async () => {
-    const api = signedIn(USERS.staff, {
-      'GET /api/v2/player/2/': {
-        body: {
-          id: 2,
-          account: 1,
-          name: 'Eli',
-          role: 'child',
-          in_program: true,
-          hr_gauge: 4,
-          chase_speed: 3,
-          acorns: 10,
-          first_play_date: null,
+    const api = signedIn(USERS.staff, [
+      [
+        playersApi.get,
+        {
+          body: {
+            id: 2,
+            account: 1,
+            name: 'Eli',
+            role: 'child',
+            in_program: true,
+            hr_gauge: 4,
+            chase_speed: 3,
+            acorns: 10,
+            first_play_date: null,
+          },
         },
-      },
-      'GET /api/v2/player/accounts/1/': { body: playerPage([MAYA, ELI]) },
-    });
+        { id: 2 },
+      ],
+      [playersApi.list, { body: playerPage([MAYA, ELI]) }, { id: 1 }],
+    ]);
     renderApp('/dashboard?pid=2');
     expect(await screen.findByRole('heading', { name: 'Eli’s week' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('You are looking at this family’s home as staff.');
     expect(screen.getByRole('link', { name: 'Back to the account' })).toHaveAttribute('href', '/admin/accounts/1');
     expect(within(screen.getByRole('navigation', { name: 'Choose a player' })).getAllByRole('link')).toHaveLength(2);
-    await waitFor(() => expect(api.callsTo('GET /api/v2/player/2/')).toHaveLength(1));
+    await waitFor(() => expect(api.callsOf(playersApi.get, { id: 2 })).toHaveLength(1));
   });
 
   it('shows a coach where the families they coach are', async () => {
@@ -225,7 +252,7 @@ type FamilyOptions = {
   profiles?: IncompleteProfilePage['results'];
   webinars?: Webinar[];
   registeredIds?: number[];
-  routes?: Record<string, FakeHandler>;
+  routes?: FakeRoute[];
 };
 
 /** A family signed in with everything Home reads for it; the calls of the coach card from the coaching fake. */
@@ -234,34 +261,50 @@ function family(options: FamilyOptions = {}): FakeApi {
   const accountId = user.account?.id ?? 1;
   const profiles = options.profiles ?? [];
   const onboarding = options.onboarding ?? onboardingFixture(['add_players', 'kit_delivered']);
-  return signedIn(user, {
-    [`GET /api/v2/player/accounts/${accountId}/`]: {
-      body: playerPage(options.players ?? [ELI, MAYA], undefined, accountId),
-    },
-    'GET /api/v2/onboarding/':
-      typeof onboarding === 'function' || !('passed' in onboarding) ? onboarding : { body: onboarding },
-    [`GET /api/v2/accounts/${accountId}/`]: { body: options.account ?? accountFixture({ id: accountId }) },
-    [`GET /api/v2/accounts/${accountId}/incomplete_profiles/`]: {
-      body: { count: profiles.length, next: null, previous: null, results: profiles },
-    },
-    'GET /api/v2/webinars/list': {
-      body: { count: 1, next: null, previous: null, results: options.webinars ?? [webinarFixture()] },
-    },
-    'GET /api/v2/webinars/webinar_registrant/list': {
-      body: {
-        count: options.registeredIds?.length ?? 0,
-        next: null,
-        previous: null,
-        results: (options.registeredIds ?? []).map((id, index) => ({
-          id: 90 + index,
-          webinar_id: id,
-          created_at: '2026-11-10T15:00:00.000Z',
-        })),
+  return signedIn(user, [
+    [
+      playersApi.list,
+      {
+        body: playerPage(options.players ?? [ELI, MAYA], undefined, accountId),
       },
-    },
+      { id: accountId },
+    ],
+    [
+      webinarsApi.onboarding,
+      typeof onboarding === 'function' || !('passed' in onboarding) ? onboarding : { body: onboarding },
+    ],
+    [accountApi.detail, { body: options.account ?? accountFixture({ id: accountId }) }, { id: accountId }],
+    [
+      playersApi.incompleteProfiles,
+      {
+        body: { count: profiles.length, next: null, previous: null, results: profiles },
+      },
+      { id: accountId },
+    ],
+    [
+      webinarsApi.list,
+      {
+        body: { count: 1, next: null, previous: null, results: options.webinars ?? [webinarFixture()] },
+      },
+    ],
+    [
+      webinarsApi.registrations,
+      {
+        body: {
+          count: options.registeredIds?.length ?? 0,
+          next: null,
+          previous: null,
+          results: (options.registeredIds ?? []).map((id, index) => ({
+            id: 90 + index,
+            webinar_id: id,
+            created_at: '2026-11-10T15:00:00.000Z',
+          })),
+        },
+      },
+    ],
     ...coachingRoutes(fakeCoaching()),
-    ...options.routes,
-  });
+    ...(options.routes ?? []),
+  ]);
 }
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
@@ -276,7 +319,7 @@ describe('Home leads the way', () => {
     const link = stepLink('add_players');
     expect(within(step).getByRole('link', { name: link.label })).toHaveAttribute('href', link.to);
     expect(within(step).getByRole('link', { name: 'See all steps' })).toHaveAttribute('href', '/dashboard/welcome');
-    expect(api.callsTo('GET /api/v2/onboarding/')).toHaveLength(1);
+    expect(api.callsOf(webinarsApi.onboarding)).toHaveLength(1);
   });
 
   it('leads the tablet step to Connect a tablet, and ticks it by itself once the tablet is connected', async () => {
@@ -310,7 +353,7 @@ describe('Home leads the way', () => {
     const api = family();
     renderApp('/dashboard');
     await screen.findByRole('region', { name: 'Step 3 of 6: Connect the tablet' });
-    api.set('GET /api/v2/onboarding/', { body: onboardingFixture(['add_players', 'kit_delivered', 'pair_band']) });
+    api.on(webinarsApi.onboarding, { body: onboardingFixture(['add_players', 'kit_delivered', 'pair_band']) });
     act(() => {
       window.dispatchEvent(new Event('visibilitychange'));
     });
@@ -328,7 +371,7 @@ describe('Home leads the way', () => {
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Maya’s week' });
     expect(screen.queryByRole('region', { name: /^Step \d of 6/ })).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/onboarding/')).toHaveLength(0);
+    expect(api.callsOf(webinarsApi.onboarding)).toHaveLength(0);
     // The coaching screen would send them home too: their coach card offers no booking.
     expect(within(region('Your coach')).queryByRole('link', { name: 'Book a call' })).not.toBeInTheDocument();
   });
@@ -473,7 +516,7 @@ describe('Home leads the way', () => {
       await screen.findByRole('heading', { name: 'No family to show here' });
       expect(screen.queryByRole('region', { name: 'Next tutorial' })).not.toBeInTheDocument();
       expect(screen.queryByRole('region', { name: 'Your coach' })).not.toBeInTheDocument();
-      expect(api.callsTo('GET /api/v2/onboarding/')).toHaveLength(0);
+      expect(api.callsOf(webinarsApi.onboarding)).toHaveLength(0);
       app.unmount();
     }
   });

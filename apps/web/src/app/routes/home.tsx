@@ -18,8 +18,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isCancelledUser } from '@grove/domain';
 
-import { Button } from '../../components/button.tsx';
 import { ChevronRightIcon, HeartrateIcon, StatsIcon } from '../../components/icons.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { PastDueBanner } from '../../features/billing/past-due-banner.tsx';
@@ -121,6 +121,7 @@ function placeholderOverview(name: string): PlayerOverview {
     acorns: 100,
     first_play_date: when,
     last_play_date: when,
+    streak: { weeks: 2, this_week_met: false, longest_weeks: 2 },
   };
 }
 
@@ -162,21 +163,7 @@ function PlayerHome({ player, gis }: { player: Player; gis: string | null }) {
       </HomeSkeleton>
     );
   }
-  if (overview.isError) {
-    return (
-      <EmptyState
-        title={`We couldn’t load ${player.name}’s week`}
-        mascot={false}
-        action={
-          <Button variant="secondary" loading={overview.isFetching} onClick={() => void overview.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        <p>Something went wrong while loading the figures. Trying again usually helps.</p>
-      </EmptyState>
-    );
-  }
+  if (overview.isError) return <LoadError what={`${player.name}’s week`} onRetry={overview.refetch} />;
   const data = overview.data;
   if (data.totals.sessions === 0) {
     return (
@@ -201,7 +188,8 @@ function PlayerHome({ player, gis }: { player: Player; gis: string | null }) {
 }
 
 export function HomeRoute() {
-  const { user, role, players, playersLoaded, playersFailed, selectedPlayer, visitedAccountId } = usePlayerLayout();
+  const { user, role, players, playersLoaded, playersFailed, retryPlayers, selectedPlayer, visitedAccountId } =
+    usePlayerLayout();
   const [search] = useSearchParams();
   const gis = search.get('gis');
   const hasOwnAccount = user.account !== null;
@@ -216,11 +204,7 @@ export function HomeRoute() {
   if (!laidOut) {
     content = <HomeSkeleton name="Your player" label="Loading your players…" />;
   } else if (playersFailed) {
-    content = (
-      <EmptyState title="We couldn’t load your players" mascot={false}>
-        <p>Something went wrong while loading the player list. Reloading the page usually helps.</p>
-      </EmptyState>
-    );
+    content = <LoadError what="your players" onRetry={retryPlayers} />;
   } else if (!selectedPlayer) {
     content = hasOwnAccount ? <NoFamily role="user" /> : <NoFamily role={role} />;
   } else {

@@ -5,42 +5,46 @@ import { describe, expect, it } from 'vitest';
 import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
 import type { Onboarding } from '@grove/domain/api/webinars';
 import type { UserInfo } from '@grove/domain/api/user';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
+import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, onboardingFixture, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
 
-const ONBOARDING = 'GET /api/v2/onboarding/';
+const ONBOARDING = webinarsApi.onboarding;
 
 /** The server's side: finishing a manual step moves it to the passed steps. */
-function onboardingServer(initial: Onboarding): Record<string, FakeHandler> {
+function onboardingServer(initial: Onboarding): FakeRoute[] {
   let state = initial;
-  const routes: Record<string, FakeHandler> = { [ONBOARDING]: () => ({ body: state }) };
+  const routes: FakeRoute[] = [[ONBOARDING, () => ({ body: state })]];
   for (const { id } of ONBOARDING_STEPS) {
-    routes[`POST /api/v2/onboarding/${id}/finish/`] = () => {
-      const step = state.to_pass.find((item) => item.id === id);
-      if (step) {
-        state = {
-          passed: [...state.passed, { ...step, passed_at: '2026-11-21T14:30:00.000Z' }],
-          to_pass: state.to_pass.filter((item) => item.id !== id),
-        };
-      }
-      return { body: state };
-    };
+    routes.push([
+      webinarsApi.finishStep,
+      () => {
+        const step = state.to_pass.find((item) => item.id === id);
+        if (step) {
+          state = {
+            passed: [...state.passed, { ...step, passed_at: '2026-11-21T14:30:00.000Z' }],
+            to_pass: state.to_pass.filter((item) => item.id !== id),
+          };
+        }
+        return { body: state };
+      },
+      { step: id },
+    ]);
   }
   return routes;
 }
 
-function signedIn(user: UserInfo, routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(user: UserInfo, routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: user },
-    ...(user.account
-      ? { [`GET /api/v2/player/accounts/${user.account.id}/`]: { body: playerPage([{ id: 1, name: 'Maya' }]) } }
-      : {}),
-    ...routes,
-  });
+  const players: FakeRoute[] = user.account
+    ? [[playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: user.account.id }]]
+    : [];
+  return fakeApi([[userApi.info, { body: user }], ...players, ...routes]);
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -122,17 +126,17 @@ describe('welcome checklist', () => {
     ]);
     expect(stepTitles('Done')).toEqual(['Add your players', 'Receive your kit', 'Connect the tablet']);
     expect(await screen.findByText('Nice work — “Connect the tablet” is done.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/onboarding/pair_band/finish/')).toHaveLength(1);
+    expect(api.callsOf(webinarsApi.finishStep, { step: 'pair_band' })).toHaveLength(1);
     await waitFor(() =>
       expect(within(stepItem('Connect the tablet')).getByText('11-21-2026 9:30:00 AM EST')).toBeInTheDocument(),
     );
   });
 
   it('puts the step back and says so when the server refuses', async () => {
-    signedIn(USERS.parent, {
+    signedIn(USERS.parent, [
       ...onboardingServer(onboardingFixture()),
-      'POST /api/v2/onboarding/join_tutorial/finish/': { status: 500 },
-    });
+      [webinarsApi.finishStep, { status: 500 }, { step: 'join_tutorial' }],
+    ]);
     renderApp('/dashboard/welcome');
     const user = userEvent.setup();
 
@@ -186,7 +190,7 @@ describe('welcome checklist', () => {
       const api = signedIn(user, onboardingServer(onboardingFixture()));
       const app = renderApp(path);
       await waitFor(() => expect(app.location()).toBe('/dashboard'));
-      expect(api.callsTo(ONBOARDING)).toHaveLength(0);
+      expect(api.callsOf(ONBOARDING)).toHaveLength(0);
       app.unmount();
     }
   });
@@ -195,6 +199,6 @@ describe('welcome checklist', () => {
     const api = signedIn(USERS.staff);
     renderApp('/dashboard/welcome');
     expect(await screen.findByRole('heading', { name: 'No first steps to take' })).toBeInTheDocument();
-    expect(api.callsTo(ONBOARDING)).toHaveLength(0);
+    expect(api.callsOf(ONBOARDING)).toHaveLength(0);
   });
 });

@@ -2,6 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { USERS, storeSession } from '../../../test/fixtures.ts';
@@ -45,7 +47,7 @@ describe('package returns', () => {
   it('lets a family inside its window request a return, saying until when first, then shows the return', async () => {
     storeSession();
     const state = fakeBilling(subscriptionFixture({ return_deadline: '2026-12-01T17:00:00.000Z' }));
-    const api = fakeApi({ 'GET /api/v2/user/info/': { body: USERS.parent }, ...billingRoutes(state) });
+    const api = fakeApi([[userApi.info, { body: USERS.parent }], ...billingRoutes(state)]);
     renderApp('/packagereturns');
     const request = await screen.findByRole('button', { name: 'Request a return' });
     expect(row('Status')).toHaveTextContent('No return requested');
@@ -59,7 +61,7 @@ describe('package returns', () => {
     expect(within(dialog).queryByRole('link', { name: 'How returns work' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Request a return' }));
     expect(await within(dialog).findByRole('heading', { name: 'Return requested' })).toHaveFocus();
-    const [call] = api.callsTo('POST /api/v2/billing/accounts/1/return/request/');
+    const [call] = api.callsOf(billingApi.returnRequest, { id: 1 });
     expect(call?.headers.get('Idempotency-Key')).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -72,7 +74,7 @@ describe('package returns', () => {
 
   it('shows a family whose window has closed when it closed, and no return button', async () => {
     storeSession();
-    fakeApi({ 'GET /api/v2/user/info/': { body: USERS.parent }, ...billingRoutes(fakeBilling()) });
+    fakeApi([[userApi.info, { body: USERS.parent }], ...billingRoutes(fakeBilling())]);
     renderApp('/packagereturns');
     expect(await screen.findByText(/The return window has ended/)).toBeInTheDocument();
     expect(row('Return window')).toHaveTextContent('Closed on 04-01-2025 11:00:00 AM EDT');
@@ -81,7 +83,7 @@ describe('package returns', () => {
 
   it('tells a partner-covered family that returns go through the partner', async () => {
     storeSession();
-    fakeApi({ 'GET /api/v2/user/info/': { body: USERS.magellan } });
+    fakeApi([[userApi.info, { body: USERS.magellan }]]);
     renderApp('/packagereturns');
     expect(await screen.findByText(/returns go through your partner’s care team/)).toBeInTheDocument();
     expect(steps()).toEqual(STEPS);

@@ -2,25 +2,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { ARTICLES } from '../../features/resources/articles.ts';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
 
-const ACTION = 'POST /api/v2/user/user_actions/';
+const ACTION = userApi.recordAction;
 
-function signedIn(routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: USERS.parent },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
-    [ACTION]: ({ body }) => ({
-      body: { action: (body as { action: string }).action, done_at: '2026-11-20T10:00:00.000Z' },
-    }),
+  return fakeApi([
+    [userApi.info, { body: USERS.parent }],
+    [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: 1 }],
+    [
+      ACTION,
+      ({ body }) => ({
+        body: { action: (body as { action: string }).action, done_at: '2026-11-20T10:00:00.000Z' },
+      }),
+    ],
     ...routes,
-  });
+  ]);
 }
 
 /** The line that says how many articles are shown (a polite live region). */
@@ -60,7 +65,7 @@ describe('resources', () => {
     );
     expect(within(games).getByText(/The rewards your child collects/)).toBeInTheDocument();
     expect(cardTitles()).toHaveLength(ARTICLES.length);
-    expect(api.callsTo(ACTION)).toHaveLength(0);
+    expect(api.callsOf(ACTION)).toHaveLength(0);
   });
 
   it('filters as you type, ignoring case and accents, and keeps the search in the address', async () => {
@@ -134,8 +139,8 @@ describe('resources', () => {
     }
     // The title is set by an effect once the article has rendered.
     await waitFor(() => expect(document.title).toBe('Wearing the heart-rate band · Resources · Grove'));
-    await waitFor(() => expect(api.callsTo(ACTION).length).toBeGreaterThanOrEqual(1));
-    expect(api.callsTo(ACTION)[0]?.body).toEqual({ action: 'read_resource' });
+    await waitFor(() => expect(api.callsOf(ACTION).length).toBeGreaterThanOrEqual(1));
+    expect(api.callsOf(ACTION)[0]?.body).toEqual({ action: 'read_resource' });
   });
 
   it('moves focus to the article and back to its card, keeping the search', async () => {
@@ -186,10 +191,10 @@ describe('resources', () => {
   });
 
   it('keeps reading when recording the action fails', async () => {
-    const api = signedIn({ [ACTION]: { status: 404, body: { detail: 'Not found.', code: 'not_found' } } });
+    const api = signedIn([[ACTION, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }]]);
     const app = renderApp('/dashboard/resources?article=acorns');
     expect(await screen.findByRole('heading', { level: 1, name: 'Acorns' })).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo(ACTION).length).toBeGreaterThanOrEqual(1));
+    await waitFor(() => expect(api.callsOf(ACTION).length).toBeGreaterThanOrEqual(1));
     expect(document.querySelector('.notice')).toBeNull();
     expect(app.location()).toBe('/dashboard/resources?article=acorns');
   });
@@ -200,7 +205,7 @@ describe('resources', () => {
     expect(await screen.findByRole('heading', { name: 'We couldn’t find that article' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Resources' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to all resources' })).toHaveAttribute('href', '/dashboard/resources');
-    expect(api.callsTo(ACTION)).toHaveLength(0);
+    expect(api.callsOf(ACTION)).toHaveLength(0);
   });
 
   it('shows the developer banner on the preview variant, with the same articles', async () => {

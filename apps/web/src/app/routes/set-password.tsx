@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 
-import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { setPasswordLinkQuery } from '../../features/auth/auth.api.ts';
@@ -40,16 +40,16 @@ function SetPasswordScreen({ token }: { token: string }) {
   const [doneFor, setDoneFor] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const invite = query.data?.purpose === 'invite';
-  usePageTitle(invite ? 'Choose your password' : 'Choose a new password');
+  const title = invite ? 'Choose your password' : 'Choose a new password';
+  usePageTitle(title);
 
   if (expired || (query.error instanceof ApiError && query.error.status === 404)) return <ExpiredLink />;
   if (query.isPending) return <PageSpinner label="Checking your link…" />;
   if (query.isError) {
     return (
       <div className="auth-card">
-        <h1 className="auth-card__title">We could not open your link</h1>
-        <p>{query.error.message}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+        <h1 className="auth-card__title">{title}</h1>
+        <LoadError what="your link" onRetry={query.refetch} />
       </div>
     );
   }
@@ -67,7 +67,8 @@ function SetPasswordScreen({ token }: { token: string }) {
   const link = query.data;
   return (
     <div className="auth-card">
-      <h1 className="auth-card__title">{invite ? 'Choose your password' : 'Choose a new password'}</h1>
+      <h1 className="auth-card__title">{title}</h1>
+
       <p className="auth-card__intro">
         {link.first_name ? `Hi ${link.first_name}, choose` : 'Choose'} the password for <strong>{link.email}</strong>.
       </p>

@@ -5,6 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SharedSummary } from '@grove/domain/api/sharing';
+import { sharingApi } from '@grove/domain/api/endpoints/sharing';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
@@ -41,6 +42,7 @@ const SUMMARY: SharedSummary = {
   ],
   hr_gauge: { at_start: 6, at_end: 8, changes: [{ changed_on: '2025-03-10', old_value: 6, new_value: 8 }] },
   chase_speed: { at_start: 5, at_end: 5, changes: [] },
+  streak: { weeks: 1, this_week_met: true, longest_weeks: 1 },
 };
 
 const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content');
@@ -48,18 +50,27 @@ const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttr
 describe('the shared summary', () => {
   it('shows the player’s summary without signing in, sends no session, and asks not to be indexed', async () => {
     storeSession(); // the viewer happens to be signed in to Grove: the summary does not use it
-    const api = fakeApi({ [`GET /api/v1/shared/${TOKEN}/`]: { body: SUMMARY } });
+    const api = fakeApi([
+      [sharingApi.summary, { body: SUMMARY }, { token: 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde' }],
+    ]);
     renderApp(`/shared/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'M.’s play summary' })).toBeInTheDocument();
     expect(screen.getByText('March 3, 2025 to March 16, 2025')).toBeInTheDocument();
     expect(robots()).toBe('noindex');
-    expect(api.callsTo(`GET /api/v1/shared/${TOKEN}/`)[0]!.headers.get('authorization')).toBeNull();
+    expect(
+      api
+        .callsOf(sharingApi.summary, { token: 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde' })[0]!
+        .headers.get('authorization'),
+    ).toBeNull();
     expect(api.calls.every((call) => call.path.startsWith('/api/v1/shared/'))).toBe(true);
 
     const totals = screen.getByRole('region', { name: 'In these 2 weeks' });
     expect(within(totals).getByText('1 h')).toBeInTheDocument();
     expect(within(totals).getByText('1 of 2')).toBeInTheDocument();
     expect(within(totals).getByText('27 s on average')).toBeInTheDocument();
+    expect(
+      within(totals).getByText('1 week in a row at the 45-minute goal at the end of this period.'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: /Minutes played each week/ })).toBeInTheDocument();
     const gauge = screen.getByRole('region', { name: 'Heart-rate gauge' });
     expect(within(gauge).getByText('6 at the start, 8 at the end.')).toBeInTheDocument();
@@ -70,7 +81,13 @@ describe('the shared summary', () => {
   });
 
   it('answers a link that no longer works with one page, whatever the reason', async () => {
-    fakeApi({ [`GET /api/v1/shared/${TOKEN}/`]: { status: 404, body: { detail: 'Not found.', code: 'not_found' } } });
+    fakeApi([
+      [
+        sharingApi.summary,
+        { status: 404, body: { detail: 'Not found.', code: 'not_found' } },
+        { token: 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde' },
+      ],
+    ]);
     const app = renderApp(`/shared/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeInTheDocument();
     expect(robots()).toBe('noindex');

@@ -65,6 +65,14 @@ function Unavailable({ error }: { error: unknown }) {
   );
 }
 
+/** The streak on the last day shown, for a reader outside the family (whole weeks at the goal). */
+function streakNote({ weeks, longest_weeks: longest }: SharedSummary['streak'], goalMinutes: number): string {
+  const best = longest > weeks ? ` The longest run was ${plural(longest, 'week')}.` : '';
+  return weeks === 0
+    ? `No run of weeks at the goal at the end of this period.${best}`
+    : `${plural(weeks, 'week')} in a row at the ${goalMinutes}-minute goal at the end of this period.${best}`;
+}
+
 function Totals({ summary }: { summary: SharedSummary }) {
   // The server's sums over the frame's sessions (exact), the weeks' for the goal and the weekly average.
   const totals = {
@@ -81,6 +89,7 @@ function Totals({ summary }: { summary: SharedSummary }) {
         In these {plural(totals.weeks, 'week')}
       </h2>
       <TotalsFigures totals={totals} goalMinutes={summary.goal_minutes} />
+      <p className="shared-summary__streak">{streakNote(summary.streak, summary.goal_minutes)}</p>
     </section>
   );
 }

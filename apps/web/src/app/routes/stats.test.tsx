@@ -2,9 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { playApi } from '@grove/domain/api/play';
+import { playApi as playContract } from '@grove/domain/api/play';
+import { playApi } from '@grove/domain/api/endpoints/play';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession, weeklyAnswer } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { frameFromParam } from '../../features/stats/frame-totals.ts';
@@ -22,25 +25,37 @@ const WEEK = [
   { week_start: '2026-11-16', minutes: 45, sessions: 3, hr_rises: 2, cool_downs: 2, average_cool_down_seconds: 25 },
 ];
 
-function signedIn(routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: USERS.parent },
-    'GET /api/v2/player/accounts/1/': {
-      body: playerPage([
-        { id: 1, name: 'Maya' },
-        { id: 2, name: 'Eli' },
-      ]),
-    },
-    'GET /api/v2/player/1/activity/weekly/': (request) => {
-      const frame = frameFromParam(request.query.get('time_frame'), 'all').id;
-      return { body: weeklyAnswer(1, frame, frame === '1W' ? WEEK : MONTH) };
-    },
-    'GET /api/v2/player/2/activity/weekly/': (request) => ({
-      body: weeklyAnswer(2, frameFromParam(request.query.get('time_frame'), 'all').id, WEEK),
-    }),
+  return fakeApi([
+    [userApi.info, { body: USERS.parent }],
+    [
+      playersApi.list,
+      {
+        body: playerPage([
+          { id: 1, name: 'Maya' },
+          { id: 2, name: 'Eli' },
+        ]),
+      },
+      { id: 1 },
+    ],
+    [
+      playApi.weekly,
+      (request) => {
+        const frame = frameFromParam(request.query.get('time_frame'), 'all').id;
+        return { body: weeklyAnswer(1, frame, frame === '1W' ? WEEK : MONTH) };
+      },
+      { id: 1 },
+    ],
+    [
+      playApi.weekly,
+      (request) => ({
+        body: weeklyAnswer(2, frameFromParam(request.query.get('time_frame'), 'all').id, WEEK),
+      }),
+      { id: 2 },
+    ],
     ...routes,
-  });
+  ]);
 }
 
 function total(label: string): HTMLElement {
@@ -55,9 +70,9 @@ describe('stats', () => {
       await screen.findByRole('heading', { level: 2, name: /^Totals for the last month, since/ }),
     ).toBeInTheDocument();
     // The first request asks for the frame the contract takes when none is named (one default).
-    const contractDefault = playApi.weekly.schema.querystring.parse({}).time_frame;
+    const contractDefault = playContract.weekly.schema.querystring.parse({}).time_frame;
     expect(contractDefault).toBe('1Mo');
-    expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
+    expect(api.callsOf(playApi.weekly, { id: 1 }).map((call) => call.query.get('time_frame'))).toEqual([
       contractDefault,
     ]);
     expect(app.location()).toBe('/dashboard/stats?pid=1');
@@ -99,10 +114,7 @@ describe('stats', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Time frame' })).getByRole('link', { name: /^1W/ }));
     expect(await screen.findByRole('heading', { name: /^Totals for the last 7 days/ })).toBeInTheDocument();
     expect(app.location()).toBe('/dashboard/stats?pid=1&gis=1W');
-    expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
-      '1Mo',
-      '1W',
-    ]);
+    expect(api.callsOf(playApi.weekly, { id: 1 }).map((call) => call.query.get('time_frame'))).toEqual(['1Mo', '1W']);
     expect(within(total('Weeks at the goal')).getByText('1 of 2')).toBeInTheDocument();
     expect(within(total('Time played')).getByText('45 min')).toBeInTheDocument();
 
@@ -111,7 +123,7 @@ describe('stats', () => {
     );
     expect(await screen.findByRole('heading', { name: /^All time, since Maya’s first game on/ })).toBeInTheDocument();
     expect(app.location()).toBe('/dashboard/stats?pid=1&gis=all');
-    expect(api.callsTo('GET /api/v2/player/1/activity/weekly/').at(-1)?.query.get('time_frame')).toBe('all');
+    expect(api.callsOf(playApi.weekly, { id: 1 }).at(-1)?.query.get('time_frame')).toBe('all');
   });
 
   it('keeps the time frame when switching players', async () => {
@@ -124,9 +136,7 @@ describe('stats', () => {
     await waitFor(() => expect(app.location()).toBe('/dashboard/stats?pid=2&gis=3Mos'));
     await screen.findByText('How Eli is playing and practising heart-rate control.');
     await waitFor(() =>
-      expect(api.callsTo('GET /api/v2/player/2/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
-        '3Mos',
-      ]),
+      expect(api.callsOf(playApi.weekly, { id: 2 }).map((call) => call.query.get('time_frame'))).toEqual(['3Mos']),
     );
   });
 
@@ -134,29 +144,35 @@ describe('stats', () => {
     const api = signedIn();
     const app = renderApp('/dashboard/stats?pid=2&gis=weekly');
     await screen.findByRole('heading', { name: /^Totals for the last month/ });
-    expect(api.callsTo('GET /api/v2/player/2/activity/weekly/').map((call) => call.query.get('time_frame'))).toEqual([
-      '1Mo',
-    ]);
+    expect(api.callsOf(playApi.weekly, { id: 2 }).map((call) => call.query.get('time_frame'))).toEqual(['1Mo']);
     expect(app.location()).toBe('/dashboard/stats?pid=2&gis=weekly');
   });
 
   it('says so when the player has not played yet', async () => {
-    signedIn({
-      'GET /api/v2/player/1/activity/weekly/': {
-        body: { ...weeklyAnswer(1, '1Mo', WEEK.slice(0, 1)), first_play_date: null },
-      },
-    });
+    signedIn([
+      [
+        playApi.weekly,
+        {
+          body: { ...weeklyAnswer(1, '1Mo', WEEK.slice(0, 1)), first_play_date: null },
+        },
+        { id: 1 },
+      ],
+    ]);
     renderApp('/dashboard/stats?pid=1');
     expect(await screen.findByRole('heading', { name: 'Maya hasn’t played yet' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
   it('says so when the frame has no play', async () => {
-    signedIn({
-      'GET /api/v2/player/1/activity/weekly/': {
-        body: weeklyAnswer(1, '1Mo', [{ week_start: '2026-11-16', minutes: 0, sessions: 0 }]),
-      },
-    });
+    signedIn([
+      [
+        playApi.weekly,
+        {
+          body: weeklyAnswer(1, '1Mo', [{ week_start: '2026-11-16', minutes: 0, sessions: 0 }]),
+        },
+        { id: 1 },
+      ],
+    ]);
     renderApp('/dashboard/stats?pid=1');
     expect(
       await screen.findByText('Maya didn’t play in the last month. A longer time frame shows earlier games.'),
@@ -166,15 +182,19 @@ describe('stats', () => {
 
   it('exports the sessions as CSV with the signed-in token and saves the file the server names', async () => {
     const csv = 'Date,Start time\r\n2026-11-20,19:16\r\n';
-    const api = signedIn({
-      'GET /api/v2/player/1/sessions.csv': {
-        text: csv,
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"',
+    const api = signedIn([
+      [
+        playApi.sessionsCsv,
+        {
+          text: csv,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="maya-sessions-2026-11-22.csv"',
+          },
         },
-      },
-    });
+        { id: 1 },
+      ],
+    ]);
     const saved: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       saved.push(blob as Blob);
@@ -189,7 +209,7 @@ describe('stats', () => {
     renderApp('/dashboard/stats?pid=1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(clicked).toEqual([{ href: 'blob:grove/1', download: 'maya-sessions-2026-11-22.csv' }]));
-    const [call] = api.callsTo('GET /api/v2/player/1/sessions.csv');
+    const [call] = api.callsOf(playApi.sessionsCsv, { id: 1 });
     expect(call?.headers.get('authorization')).toBe('Bearer access-1');
     expect(await saved[0]?.text()).toBe(csv);
     expect(await screen.findByText('Maya’s sessions were saved as maya-sessions-2026-11-22.csv.')).toBeInTheDocument();
@@ -206,46 +226,50 @@ describe('stats', () => {
       cool_downs: 1,
     });
     const link = (page: number) => `https://grove.example/api/v2/player/1/activity/?time_frame=1Mo&page=${page}`;
-    const api = signedIn({
-      'GET /api/v2/player/1/activity/': (request) => {
-        const common = { count: 3, previous: null, time_frame: '1Mo', frame_start: '2026-10-19T04:00:00.000Z' };
-        return request.query.get('page') === '2'
-          ? {
-              body: {
-                ...common,
-                next: null,
-                total_seconds_played: 3600,
-                results: [session(3, '2026-11-20T21:00:00.000Z', 25)],
-              },
-            }
-          : {
-              body: {
-                ...common,
-                next: link(2),
-                total_seconds_played: 3600,
-                results: [session(1, '2026-10-20T21:00:00.000Z', 15), session(2, '2026-11-02T21:00:00.000Z', 20)],
-              },
-            };
-      },
-    });
+    const api = signedIn([
+      [
+        playApi.activity,
+        (request) => {
+          const common = { count: 3, previous: null, time_frame: '1Mo', frame_start: '2026-10-19T04:00:00.000Z' };
+          return request.query.get('page') === '2'
+            ? {
+                body: {
+                  ...common,
+                  next: null,
+                  total_seconds_played: 3600,
+                  results: [session(3, '2026-11-20T21:00:00.000Z', 25)],
+                },
+              }
+            : {
+                body: {
+                  ...common,
+                  next: link(2),
+                  total_seconds_played: 3600,
+                  results: [session(1, '2026-10-20T21:00:00.000Z', 15), session(2, '2026-11-02T21:00:00.000Z', 20)],
+                },
+              };
+        },
+        { id: 1 },
+      ],
+    ]);
     renderApp('/dashboard/stats?pid=1');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Every game in the last month (12)' })).toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/player/1/activity/')).toHaveLength(0);
+    expect(api.callsOf(playApi.activity, { id: 1 })).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Show the games' }));
     const table = await screen.findByRole('table', { name: 'Maya’s games in the last month, newest first' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['25 min', '20 min', '15 min']);
     expect(within(rows[0]!).getByRole('cell', { name: '30' })).toBeInTheDocument();
-    const calls = api.callsTo('GET /api/v2/player/1/activity/');
+    const calls = api.callsOf(playApi.activity, { id: 1 });
     expect(calls.map((call) => call.query.get('page'))).toEqual(['1', '2']);
     expect(calls.map((call) => call.query.get('time_frame'))).toEqual(['1Mo', '1Mo']);
     expect(screen.getByRole('button', { name: 'Hide the games' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('reports a failed export', async () => {
-    signedIn({ 'GET /api/v2/player/1/sessions.csv': { status: 500 } });
+    signedIn([[playApi.sessionsCsv, { status: 500 }, { id: 1 }]]);
     renderApp('/dashboard/stats?pid=1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Exporting sessions')).toBeInTheDocument();
@@ -253,14 +277,18 @@ describe('stats', () => {
 
   it('shows the check-ins below the figures once the figures are in, so nothing moves down', async () => {
     let answer: (() => void) | undefined;
-    signedIn({
+    signedIn([
       ...surveyRoutes({ responses: [] }),
-      'GET /api/v2/player/1/activity/weekly/': (request) =>
-        new Promise((resolve) => {
-          answer = () =>
-            resolve({ body: weeklyAnswer(1, frameFromParam(request.query.get('time_frame'), 'all').id, MONTH) });
-        }),
-    });
+      [
+        playApi.weekly,
+        (request) =>
+          new Promise((resolve) => {
+            answer = () =>
+              resolve({ body: weeklyAnswer(1, frameFromParam(request.query.get('time_frame'), 'all').id, MONTH) });
+          }),
+        { id: 1 },
+      ],
+    ]);
     renderApp('/dashboard/stats?pid=1');
     expect(await screen.findByText('Loading Maya’s stats…')).toBeInTheDocument();
     await waitFor(() => expect(answer).toBeDefined());

@@ -18,7 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TimeFrame } from '@grove/domain';
 
-import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { ExportSessionsButton } from '../../features/play/export-sessions-button.tsx';
@@ -106,17 +106,7 @@ function PlayerStats({
   if (weekly.isError) {
     return (
       <>
-        <EmptyState
-          title={`We couldn’t load ${player.name}’s stats`}
-          mascot={false}
-          action={
-            <Button variant="secondary" loading={weekly.isFetching} onClick={() => void weekly.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          <p>Something went wrong while loading the figures. Trying again usually helps.</p>
-        </EmptyState>
+        <LoadError what={`${player.name}’s stats`} onRetry={weekly.refetch} />
         {after}
       </>
     );
@@ -162,7 +152,8 @@ function PlayerStats({
 }
 
 export function StatsRoute() {
-  const { players, playersLoaded, playersFailed, selectedPlayer, user, visitedAccountId } = usePlayerLayout();
+  const { players, playersLoaded, playersFailed, retryPlayers, selectedPlayer, user, visitedAccountId } =
+    usePlayerLayout();
   const [search] = useSearchParams();
   const gis = search.get('gis');
   // No frame in the address: the contract's default (the domain's DEFAULT_TIME_FRAME).
@@ -172,9 +163,7 @@ export function StatsRoute() {
   if (playersFailed) {
     return (
       <Page title="Player Stats">
-        <EmptyState title="We couldn’t load your players" mascot={false}>
-          <p>Something went wrong while loading the player list. Reloading the page usually helps.</p>
-        </EmptyState>
+        <LoadError what="your players" onRetry={retryPlayers} />
       </Page>
     );
   }

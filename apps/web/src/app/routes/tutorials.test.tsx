@@ -5,15 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COACHING_MESSAGES } from '@grove/domain';
 import type { Webinar } from '@grove/domain/api/webinars';
 import type { UserInfo } from '@grove/domain/api/user';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
+import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession, webinarFixture, webinarPage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-const REGISTER = 'POST /api/v1/webinars/register';
-const UNREGISTER = 'POST /api/v1/webinars/delete';
-const LIST = 'GET /api/v2/webinars/list';
-const REGISTRATIONS = 'GET /api/v2/webinars/webinar_registrant/list';
+const REGISTER = webinarsApi.register;
+const UNREGISTER = webinarsApi.unregister;
+const LIST = webinarsApi.list;
+const REGISTRATIONS = webinarsApi.registrations;
 
 const JOIN_URL = 'https://meet.grove.example/t/21';
 /** Nine days before the fixture's tutorial. */
@@ -48,48 +51,64 @@ function webinarServer(upcoming: Webinar[], registered: number[] = [], options: 
     ...view(webinar),
     is_registered: options.listFlags === false ? false : registrations.has(webinar.id),
   });
-  const routes: Record<string, FakeHandler> = {
-    [LIST]: ({ query }) => ({
-      body: webinarPage(
-        query.get('when') === 'past' ? [listed(PAST)] : upcoming.map((item) => listed(webinars.get(item.id) ?? item)),
-      ),
-    }),
-    [REGISTRATIONS]: () => ({
-      body: {
-        count: registrations.size,
-        next: null,
-        previous: null,
-        results: [...registrations].map((id) => ({ id: 100 + id, webinar_id: id, created_at: '2026-11-20T15:00:00Z' })),
+  const routes: FakeRoute[] = [
+    [
+      LIST,
+      ({ query }) => ({
+        body: webinarPage(
+          query.get('when') === 'past' ? [listed(PAST)] : upcoming.map((item) => listed(webinars.get(item.id) ?? item)),
+        ),
+      }),
+    ],
+    [
+      REGISTRATIONS,
+      () => ({
+        body: {
+          count: registrations.size,
+          next: null,
+          previous: null,
+          results: [...registrations].map((id) => ({
+            id: 100 + id,
+            webinar_id: id,
+            created_at: '2026-11-20T15:00:00Z',
+          })),
+        },
+      }),
+    ],
+    [
+      REGISTER,
+      ({ body }) => {
+        const id = (body as { webinar_id: number }).webinar_id;
+        const webinar = webinars.get(id);
+        if (!webinar) return { status: 404, body: { detail: 'Not found.', code: 'not_found' } };
+        if (webinar.seats_left <= 0)
+          return { status: 409, body: { detail: COACHING_MESSAGES.webinarFull, code: 'full' } };
+        registrations.add(id);
+        webinar.seats_left -= 1;
+        return { status: 201, body: view(webinar) };
       },
-    }),
-    [REGISTER]: ({ body }) => {
-      const id = (body as { webinar_id: number }).webinar_id;
-      const webinar = webinars.get(id);
-      if (!webinar) return { status: 404, body: { detail: 'Not found.', code: 'not_found' } };
-      if (webinar.seats_left <= 0)
-        return { status: 409, body: { detail: COACHING_MESSAGES.webinarFull, code: 'full' } };
-      registrations.add(id);
-      webinar.seats_left -= 1;
-      return { status: 201, body: view(webinar) };
-    },
-    [UNREGISTER]: ({ body }) => {
-      const id = (body as { webinar_id: number }).webinar_id;
-      const webinar = webinars.get(id);
-      if (!webinar) return { status: 404, body: { detail: 'Not found.', code: 'not_found' } };
-      if (registrations.delete(id)) webinar.seats_left += 1;
-      return { body: view(webinar) };
-    },
-  };
+    ],
+    [
+      UNREGISTER,
+      ({ body }) => {
+        const id = (body as { webinar_id: number }).webinar_id;
+        const webinar = webinars.get(id);
+        if (!webinar) return { status: 404, body: { detail: 'Not found.', code: 'not_found' } };
+        if (registrations.delete(id)) webinar.seats_left += 1;
+        return { body: view(webinar) };
+      },
+    ],
+  ];
   return { routes, registrations, webinars };
 }
 
-function signedIn(user: UserInfo, routes: Record<string, FakeHandler>): FakeApi {
+function signedIn(user: UserInfo, routes: FakeRoute[]): FakeApi {
   storeSession();
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: user },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
+  return fakeApi([
+    [userApi.info, { body: user }],
+    [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: 1 }],
     ...routes,
-  });
+  ]);
 }
 
 const inLosAngeles: UserInfo = {
@@ -129,7 +148,7 @@ describe('tutorials', () => {
     const second = await card('Calm-down games');
     expect(within(second).queryByText(/Hosted by/)).not.toBeInTheDocument();
     expect(within(second).getByText('1 of 20 seats left')).toBeInTheDocument();
-    expect(api.callsTo(LIST)[0]?.query.get('when')).toBe('upcoming');
+    expect(api.callsOf(LIST)[0]?.query.get('when')).toBe('upcoming');
   });
 
   it('shows the time in New York for a family there', async () => {
@@ -160,7 +179,7 @@ describe('tutorials', () => {
     ).toHaveFocus();
     await waitFor(() => expect(within(item).getByText('11 of 30 seats left')).toBeInTheDocument());
     expect(within(item).queryByRole('button', { name: /^Register/ })).not.toBeInTheDocument();
-    expect(api.callsTo(REGISTER).map((call) => call.body)).toEqual([{ webinar_id: 21 }]);
+    expect(api.callsOf(REGISTER).map((call) => call.body)).toEqual([{ webinar_id: 21 }]);
     expect(server.registrations.has(21)).toBe(true);
   });
 
@@ -182,7 +201,7 @@ describe('tutorials', () => {
     await waitFor(() => expect(register).toHaveFocus());
     expect(within(item).queryByText('Registered')).not.toBeInTheDocument();
     expect(within(item).queryByRole('link', { name: /Join the tutorial/ })).not.toBeInTheDocument();
-    expect(api.callsTo(UNREGISTER).map((call) => call.body)).toEqual([{ webinar_id: 21 }]);
+    expect(api.callsOf(UNREGISTER).map((call) => call.body)).toEqual([{ webinar_id: 21 }]);
     expect(server.registrations.has(21)).toBe(false);
   });
 
@@ -210,7 +229,7 @@ describe('tutorials', () => {
 
   it('shows the server’s sentence when registering is refused, and takes the registration back', async () => {
     const server = webinarServer([webinarFixture()]);
-    server.routes[REGISTER] = { status: 409, body: { detail: COACHING_MESSAGES.webinarFull, code: 'full' } };
+    server.routes.push([REGISTER, { status: 409, body: { detail: COACHING_MESSAGES.webinarFull, code: 'full' } }]);
     signedIn(USERS.parent, server.routes);
     renderApp('/dashboard/tutorials');
     const user = userEvent.setup();
@@ -232,7 +251,7 @@ describe('tutorials', () => {
     await card('Getting started with Grove');
     const toggle = screen.getByRole('button', { name: 'Show past tutorials' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(api.callsTo(LIST).some((call) => call.query.get('when') === 'past')).toBe(false);
+    expect(api.callsOf(LIST).some((call) => call.query.get('when') === 'past')).toBe(false);
     await user.click(toggle);
 
     const past = await card('Reading the stats');

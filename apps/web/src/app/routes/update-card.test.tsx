@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CARD_UPDATE_MESSAGES, SANDBOX_CARDS } from '@grove/domain';
 import type { CardUpdateLink } from '@grove/domain/api/billing';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -38,18 +39,21 @@ async function typeCard(number: string) {
 
 describe('the card-update link', () => {
   it('opens the card form without signing in, charges the failed renewal and says the subscription runs again', async () => {
-    const api = fakeApi({
-      'GET /api/v2/billing/card_update/': { body: LINK },
-      'POST /api/v2/billing/card_update/': {
-        body: {
-          brand: 'Visa',
-          last4: '4242',
-          exp_month: 12,
-          exp_year: 2035,
-          renewal: { outcome: 'renewed', detail: CARD_UPDATE_MESSAGES.renewed },
+    const api = fakeApi([
+      [billingApi.cardUpdateLink, { body: LINK }],
+      [
+        billingApi.cardUpdate,
+        {
+          body: {
+            brand: 'Visa',
+            last4: '4242',
+            exp_month: 12,
+            exp_year: 2035,
+            renewal: { outcome: 'renewed', detail: CARD_UPDATE_MESSAGES.renewed },
+          },
         },
-      },
-    });
+      ],
+    ]);
     renderApp(`/update-card?o=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Update your card' })).toBeInTheDocument();
     expect(screen.getByText(/Hi Kai, this page updates the card Grove charges for Grove monthly/)).toBeInTheDocument();
@@ -57,14 +61,14 @@ describe('the card-update link', () => {
       /Your renewal payment of \$39\.00 on .* failed: Your card was declined/,
     );
     expect(screen.getByText(/Card on file: Visa •••• 0341/)).toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/billing/card_update/')[0]!.query.get('o')).toBe(TOKEN);
-    expect(api.callsTo('GET /api/v2/billing/card_update/')[0]!.headers.get('authorization')).toBeNull();
+    expect(api.callsOf(billingApi.cardUpdateLink)[0]!.query.get('o')).toBe(TOKEN);
+    expect(api.callsOf(billingApi.cardUpdateLink)[0]!.headers.get('authorization')).toBeNull();
 
     await typeCard(SANDBOX_CARDS.succeeds);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your card is updated' })).toBeInTheDocument();
     expect(screen.getByText(CARD_UPDATE_MESSAGES.renewed)).toHaveAttribute('role', 'status');
     expect(screen.getByText('The card on file is now Visa •••• 4242, expires 12/2035.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/billing/card_update/')[0]!.body).toEqual({
+    expect(api.callsOf(billingApi.cardUpdate)[0]!.body).toEqual({
       o: TOKEN,
       payment_method: { card: { number: SANDBOX_CARDS.succeeds, exp_month: 12, exp_year: 2035, cvc: '123' } },
     });
@@ -72,23 +76,26 @@ describe('the card-update link', () => {
   });
 
   it('keeps the form when the new card is refused too, and checks the card before sending it', async () => {
-    const api = fakeApi({
-      'GET /api/v2/billing/card_update/': { body: LINK },
-      'POST /api/v2/billing/card_update/': {
-        body: {
-          brand: 'Visa',
-          last4: '0002',
-          exp_month: 12,
-          exp_year: 2035,
-          renewal: { outcome: 'failed', detail: 'Your card is updated, but the renewal charge failed: declined.' },
+    const api = fakeApi([
+      [billingApi.cardUpdateLink, { body: LINK }],
+      [
+        billingApi.cardUpdate,
+        {
+          body: {
+            brand: 'Visa',
+            last4: '0002',
+            exp_month: 12,
+            exp_year: 2035,
+            renewal: { outcome: 'failed', detail: 'Your card is updated, but the renewal charge failed: declined.' },
+          },
         },
-      },
-    });
+      ],
+    ]);
     renderApp(`/update-card?o=${TOKEN}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Save the new card' }));
     expect(screen.getByText('Card number is required')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/billing/card_update/')).toHaveLength(0);
+    expect(api.callsOf(billingApi.cardUpdate)).toHaveLength(0);
 
     await typeCard(SANDBOX_CARDS.declined);
     expect(await screen.findByText(/the renewal charge failed/)).toHaveAttribute('role', 'alert');
@@ -96,12 +103,15 @@ describe('the card-update link', () => {
   });
 
   it('a spent or expired link says so and leads to signing in', async () => {
-    fakeApi({
-      'GET /api/v2/billing/card_update/': {
-        status: 404,
-        body: { detail: CARD_UPDATE_MESSAGES.linkInvalid, code: 'link_invalid' },
-      },
-    });
+    fakeApi([
+      [
+        billingApi.cardUpdateLink,
+        {
+          status: 404,
+          body: { detail: CARD_UPDATE_MESSAGES.linkInvalid, code: 'link_invalid' },
+        },
+      ],
+    ]);
     renderApp(`/update-card?o=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByText(CARD_UPDATE_MESSAGES.linkInvalid)).toBeInTheDocument();

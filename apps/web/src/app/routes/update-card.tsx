@@ -12,7 +12,8 @@ import { CARD_UPDATE_MESSAGES, formatDateTime } from '@grove/domain';
 import type { PaymentMethodUpdateAnswer } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
+
 import { usePageTitle } from '../../components/page.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { cardUpdateLinkQuery, updateCardWithLink } from '../../features/billing/billing.api.ts';
@@ -70,9 +71,8 @@ function UpdateCardScreen({ token, user }: { token: string; user: UserInfo | nul
   if (query.isError) {
     return (
       <div className="auth-card">
-        <h1 className="auth-card__title">We could not open your link</h1>
-        <p role="alert">{query.error.message}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+        <h1 className="auth-card__title">Update your card</h1>
+        <LoadError what="your link" onRetry={query.refetch} />
       </div>
     );
   }

@@ -8,8 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES, PO_BOX_WARNING } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
+import { accountApi } from '@grove/domain/api/endpoints/account';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { communicationsApi } from '@grove/domain/api/endpoints/communications';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import {
   USERS,
   accountRoutes,
@@ -39,12 +43,12 @@ for (const [proto, name, get] of [
   }
 }
 
-function signedIn(state: FakeAccount, routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(state: FakeAccount, routes: FakeRoute[] = []): FakeApi {
   storeSession();
-  return fakeApi({ ...accountRoutes(state), ...routes });
+  return fakeApi([...accountRoutes(state), ...routes]);
 }
 
-async function openDetails(state: FakeAccount = fakeAccount(), routes: Record<string, FakeHandler> = {}) {
+async function openDetails(state: FakeAccount = fakeAccount(), routes: FakeRoute[] = []) {
   const api = signedIn(state, routes);
   const app = renderApp(DETAILS);
   const contact = await screen.findByRole('form', { name: 'Contact details' });
@@ -105,8 +109,8 @@ describe('contact details', () => {
     expect(phone).toHaveValue('(212) 555 0199');
     await user.click(within(contact).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(api.callsTo('PATCH /api/v2/user/')).toHaveLength(1));
-    expect(api.callsTo('PATCH /api/v2/user/')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsOf(userApi.patch)).toHaveLength(1));
+    expect(api.callsOf(userApi.patch)[0]?.body).toEqual({
       first_name: 'Jordana',
       last_name: 'Parker',
       phonenumber: '2125550199',
@@ -117,16 +121,19 @@ describe('contact details', () => {
     expect(within(contact).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(contact).getByRole('textbox', { name: /Phone/ })).toHaveValue('(212) 555 0199');
     // The user record was put in place, not fetched again.
-    expect(api.callsTo('GET /api/v2/user/info/')).toHaveLength(1);
+    expect(api.callsOf(userApi.info)).toHaveLength(1);
   });
 
   it('puts a server 400 under its field', async () => {
-    const { contact, user } = await openDetails(fakeAccount(), {
-      'PATCH /api/v2/user/': {
-        status: 400,
-        body: { last_name: ['This name is not allowed here.'] },
-      },
-    });
+    const { contact, user } = await openDetails(fakeAccount(), [
+      [
+        userApi.patch,
+        {
+          status: 400,
+          body: { last_name: ['This name is not allowed here.'] },
+        },
+      ],
+    ]);
     await user.click(within(contact).getByRole('button', { name: 'Edit' }));
     await user.type(within(contact).getByRole('textbox', { name: /Last name/ }), 's');
     await user.click(within(contact).getByRole('button', { name: 'Save' }));
@@ -151,7 +158,7 @@ describe('e-mail address', () => {
     await user.click(within(card).getByRole('button', { name: 'Send the link' }));
 
     expect(await screen.findByText(ACCOUNT_MESSAGES.emailChangeSent('new@example.com'))).toBeInTheDocument();
-    expect(api.callsTo('PATCH /api/v2/user/')[0]?.body).toEqual({ email: 'new@example.com' });
+    expect(api.callsOf(userApi.patch)[0]?.body).toEqual({ email: 'new@example.com' });
     // The address in use stays until the link is opened.
     expect(within(form('E-mail address')).getByRole('textbox', { name: /E-mail/ })).toHaveValue('parent@example.com');
 
@@ -159,7 +166,7 @@ describe('e-mail address', () => {
     await waitFor(() =>
       expect(screen.queryByText(ACCOUNT_MESSAGES.emailChangeSent('new@example.com'))).not.toBeInTheDocument(),
     );
-    expect(api.callsTo('DELETE /api/v2/user/email/pending/')).toHaveLength(1);
+    expect(api.callsOf(userApi.cancelEmailChange)).toHaveLength(1);
   });
 
   it('shows a pending change on arrival', async () => {
@@ -184,8 +191,8 @@ describe('shipping address', () => {
     expect(save).toBeEnabled();
     await user.click(save);
 
-    await waitFor(() => expect(api.callsTo('PATCH /api/v2/user/shipping/')).toHaveLength(1));
-    expect(api.callsTo('PATCH /api/v2/user/shipping/')[0]?.body).toMatchObject({ address_1: 'PO Box 12' });
+    await waitFor(() => expect(api.callsOf(userApi.patchShipping)).toHaveLength(1));
+    expect(api.callsOf(userApi.patchShipping)[0]?.body).toMatchObject({ address_1: 'PO Box 12' });
     expect(await screen.findByText(PO_BOX_WARNING)).toBeInTheDocument();
     expect(within(form('Shipping address')).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
@@ -239,19 +246,22 @@ describe('shipping address', () => {
     await waitFor(() => expect(within(shipping).queryByText(MESSAGES.zipcodeInvalid)).not.toBeInTheDocument());
 
     await user.click(save);
-    await waitFor(() => expect(api.callsTo('PATCH /api/v2/user/shipping/')).toHaveLength(1));
-    expect(api.callsTo('PATCH /api/v2/user/shipping/')[0]?.body).toMatchObject({ zipcode: 'K1A 0B1', country: 'CA' });
+    await waitFor(() => expect(api.callsOf(userApi.patchShipping)).toHaveLength(1));
+    expect(api.callsOf(userApi.patchShipping)[0]?.body).toMatchObject({ zipcode: 'K1A 0B1', country: 'CA' });
   });
 });
 
 describe('password', () => {
   it('uses the shared rules with the person’s own names, and maps a wrong current password under its field', async () => {
-    const { user } = await openDetails(fakeAccount(), {
-      'POST /api/v2/user/password/': {
-        status: 400,
-        body: { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] },
-      },
-    });
+    const { user } = await openDetails(fakeAccount(), [
+      [
+        userApi.changePassword,
+        {
+          status: 400,
+          body: { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] },
+        },
+      ],
+    ]);
     const card = form('Password');
     const save = within(card).getByRole('button', { name: 'Change password' });
     expect(save).toBeDisabled();
@@ -292,7 +302,7 @@ describe('people on the account', () => {
     await user.click(within(invite).getByRole('button', { name: 'Send the invitation' }));
 
     expect(await within(people).findByText('We sent an invitation to robin.lee@example.com.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/accounts/1/add_user/')[0]?.body).toEqual({
+    expect(api.callsOf(accountApi.addUser, { id: 1 })[0]?.body).toEqual({
       first_name: 'Robin',
       last_name: 'Lee',
       email: 'robin.lee@example.com',
@@ -304,12 +314,16 @@ describe('people on the account', () => {
   });
 
   it('maps a refused invitation’s field messages into the form, with no notification', async () => {
-    const { user } = await openDetails(fakeAccount(), {
-      'POST /api/v2/accounts/1/add_user/': {
-        status: 400,
-        body: { hasErrors: true, email: [ACCOUNT_MESSAGES.emailTaken] },
-      },
-    });
+    const { user } = await openDetails(fakeAccount(), [
+      [
+        accountApi.addUser,
+        {
+          status: 400,
+          body: { hasErrors: true, email: [ACCOUNT_MESSAGES.emailTaken] },
+        },
+        { id: 1 },
+      ],
+    ]);
     const people = region('People on your account');
     await user.click(await within(people).findByRole('button', { name: 'Invite a caregiver' }));
     const invite = within(people).getByRole('form', { name: 'Invite a caregiver' });
@@ -331,9 +345,13 @@ describe('people on the account', () => {
   });
 
   it('an update answered with hasErrors stays in the form', async () => {
-    const { user } = await openDetails(fakeAccount(), {
-      'PATCH /api/v2/accounts/1/users/14/': { body: { hasErrors: true, user: fakeAccount().account.users[1] } },
-    });
+    const { user } = await openDetails(fakeAccount(), [
+      [
+        accountApi.updateUser,
+        { body: { hasErrors: true, user: fakeAccount().account.users[1] } },
+        { id: 1, userId: 14 },
+      ],
+    ]);
     const people = region('People on your account');
     const sam = (await within(people).findAllByRole('listitem'))[1]!;
     await user.click(within(sam).getByRole('button', { name: 'Edit' }));
@@ -353,7 +371,7 @@ describe('people on the account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('DELETE /api/v2/accounts/1/users/14/')).toHaveLength(1);
+    expect(api.callsOf(accountApi.removeUser, { id: 1, userId: 14 })).toHaveLength(1);
     expect(within(people).queryByText('Sam Parker')).not.toBeInTheDocument();
     expect(within(people).getByText('Sam Parker was removed from the account.')).toBeInTheDocument();
   });
@@ -380,7 +398,7 @@ describe('devices', () => {
 
     await waitFor(() => expect(kiosk).toHaveAttribute('aria-checked', 'true'));
     expect(await within(devices).findByText('Waiting for the tablet')).toBeInTheDocument();
-    expect(api.callsTo('PUT /api/v2/user/accounts/1/devices/31/toggle_kiosk_mode/')[0]?.body).toEqual({
+    expect(api.callsOf(accountApi.toggleKiosk, { id: 1, deviceId: 31 })[0]?.body).toEqual({
       is_kiosk_mode: true,
     });
     expect(kiosk.getAttribute('aria-describedby')).toBe(screen.getByText('Waiting for the tablet').id);
@@ -410,7 +428,7 @@ describe('devices', () => {
     const dialog = screen.getByRole('dialog', { name: 'Revoke access of Kitchen tablet?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke access' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST /api/v2/user/accounts/1/devices/31/revoke_token/')).toHaveLength(1);
+    expect(api.callsOf(accountApi.revokeDevice, { id: 1, deviceId: 31 })).toHaveLength(1);
     expect(within(devices).getByText(/Revoked/)).toBeInTheDocument();
     expect(within(devices).queryByRole('button', { name: 'Revoke access' })).not.toBeInTheDocument();
   });
@@ -419,19 +437,22 @@ describe('devices', () => {
 describe('the rest of the screen', () => {
   it('texts the game link to the person’s phone, and shows a 429’s message', async () => {
     let calls = 0;
-    const { user, api } = await openDetails(fakeAccount(), {
-      'POST /api/v1/sms/message/': () => {
-        calls += 1;
-        return calls === 1
-          ? { status: 201, body: { id: 1, to: '+12015550123', kind: 'app_link', status: 'queued', created_at: '' } }
-          : { status: 429, body: { detail: ACCOUNT_MESSAGES.smsRateLimited, code: 'rate_limited' } };
-      },
-    });
+    const { user, api } = await openDetails(fakeAccount(), [
+      [
+        communicationsApi.sendSms,
+        () => {
+          calls += 1;
+          return calls === 1
+            ? { status: 201, body: { id: 1, to: '+12015550123', kind: 'app_link', status: 'queued', created_at: '' } }
+            : { status: 429, body: { detail: ACCOUNT_MESSAGES.smsRateLimited, code: 'rate_limited' } };
+        },
+      ],
+    ]);
     const card = form('Get the game on a phone or tablet');
     expect(within(card).getByRole('textbox', { name: /Phone/ })).toHaveValue('(201) 555 0123');
     await user.click(within(card).getByRole('button', { name: 'Text me the game link' }));
     expect(await screen.findByText('We texted the link to (201) 555 0123.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v1/sms/message/')[0]?.body).toEqual({
+    expect(api.callsOf(communicationsApi.sendSms)[0]?.body).toEqual({
       kind: 'app_link',
       phonenumber: '2015550123',
       country: 'US',
@@ -452,9 +473,7 @@ describe('the rest of the screen', () => {
   });
 
   it('reads a 404 of the orders as no orders, without a notification', async () => {
-    await openDetails(fakeAccount(), {
-      'GET /api/v2/user/info/orders/': { status: 404, body: { detail: 'Not found.' } },
-    });
+    await openDetails(fakeAccount(), [[billingApi.userOrders, { status: 404, body: { detail: 'Not found.' } }]]);
     expect(await within(region('Orders')).findByText('No orders yet.')).toBeInTheDocument();
   });
 
@@ -465,7 +484,7 @@ describe('the rest of the screen', () => {
     expect(weekly).toHaveAttribute('aria-checked', 'true');
     await user.click(weekly);
     await waitFor(() => expect(weekly).toHaveAttribute('aria-checked', 'false'));
-    expect(api.callsTo('PATCH /api/v2/user/notifications/')[0]?.body).toEqual({ weekly_digest: false });
+    expect(api.callsOf(userApi.patchNotifications)[0]?.body).toEqual({ weekly_digest: false });
   });
 
   it('saves the note to the coach', async () => {
@@ -477,7 +496,7 @@ describe('the rest of the screen', () => {
     await user.type(within(note).getByRole('textbox', { name: /Note/ }), ' Eli likes mornings.');
     await user.click(within(note).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.callsTo('PUT /api/v1/accounts/1/custom_note/')[0]?.body).toEqual({
+      expect(api.callsOf(accountApi.setCustomNote, { id: 1 })[0]?.body).toEqual({
         custom_note: 'Maya plays best after dinner. Eli likes mornings.',
       }),
     );
@@ -499,12 +518,10 @@ describe('the rest of the screen', () => {
 
     await user.click(within(note).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the note to your coach?' });
-    expect(api.callsTo('PUT /api/v1/accounts/1/custom_note/')).toHaveLength(0);
+    expect(api.callsOf(accountApi.setCustomNote, { id: 1 })).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete the note' }));
     await waitFor(() =>
-      expect(api.callsTo('PUT /api/v1/accounts/1/custom_note/').map((call) => call.body)).toEqual([
-        { custom_note: '' },
-      ]),
+      expect(api.callsOf(accountApi.setCustomNote, { id: 1 }).map((call) => call.body)).toEqual([{ custom_note: '' }]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(text).toHaveValue(''));
@@ -538,7 +555,7 @@ describe('the rest of the screen', () => {
 
   it('shows staff without an account only what is theirs', async () => {
     storeSession();
-    fakeApi({ 'GET /api/v2/user/info/': { body: USERS.staff } });
+    fakeApi([[userApi.info, { body: USERS.staff }]]);
     renderApp(DETAILS);
     expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Password' })).toBeInTheDocument();

@@ -7,7 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_NOTE_MAX, formatDateTime, type FieldRule } from '@grove/domain';
 import type { Account } from '@grove/domain/api/account';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { accountDetailQuery, accountKeys } from '../../lib/queries/account.ts';
@@ -43,21 +44,20 @@ export function CoachNoteForm({ accountId, timeZone }: { accountId: number; time
     meta: { errorTitle: 'Saving the note to your coach' },
   });
 
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
       <AccountCard title={TITLE}>
-        <Spinner label="Loading the note to your coach…" />
+        {query.isPending ? (
+          <Spinner label="Loading the note to your coach…" />
+        ) : (
+          <LoadError what="the note to your coach" onRetry={query.refetch} />
+        )}
       </AccountCard>
     );
   }
-  if (query.isError) {
-    return (
-      <AccountCard title={TITLE}>
-        <LoadError what="the note to your coach" onRetry={() => void query.refetch()} />
-      </AccountCard>
-    );
-  }
+
   const note = query.data;
+
   const changed =
     note.updated_at && note.updated_by
       ? ` Last changed by ${note.updated_by.name} on ${formatDateTime(note.updated_at, timeZone)}.`

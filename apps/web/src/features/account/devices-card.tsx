@@ -10,7 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEVICE_NAME_MAX, formatDateTime, type FieldRule } from '@grove/domain';
 import type { Device, DevicePage } from '@grove/domain/api/account';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
@@ -170,7 +171,7 @@ export function DevicesCard({ accountId, timeZone }: { accountId: number; timeZo
 
   let content;
   if (query.isPending) content = <Spinner label="Loading your devices…" />;
-  else if (query.isError) content = <LoadError what="your devices" onRetry={() => void query.refetch()} />;
+  else if (query.isError) content = <LoadError what="your devices" onRetry={query.refetch} />;
   else if (query.data.results.length === 0) {
     content = (
       <>

@@ -2,7 +2,8 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { accountKeys } from '../../lib/queries/account.ts';
@@ -20,7 +21,7 @@ export function EmailSettingsCard() {
 
   let content;
   if (query.isPending) content = <Spinner label="Loading your e-mail settings…" />;
-  else if (query.isError) content = <LoadError what="your e-mail settings" onRetry={() => void query.refetch()} />;
+  else if (query.isError) content = <LoadError what="your e-mail settings" onRetry={query.refetch} />;
   else {
     const on = mutation.isPending && mutation.variables !== undefined ? mutation.variables : query.data.weekly_digest;
     content = (

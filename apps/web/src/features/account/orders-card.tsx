@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@grove/domain';
 import type { Order } from '@grove/domain/api/billing';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { ordersQuery, recentConfirmedOrder } from './account.api.ts';
@@ -48,7 +49,7 @@ export function OrdersCard({ timeZone }: { timeZone: string | null }) {
   let content;
   if (query.isPending) content = <Spinner label="Loading your orders…" />;
   else if (query.isError && !missing) {
-    content = <LoadError what="your orders" onRetry={() => void query.refetch()} />;
+    content = <LoadError what="your orders" onRetry={query.refetch} />;
   } else {
     const orders = query.data?.results ?? [];
     const recent = recentConfirmedOrder(orders);

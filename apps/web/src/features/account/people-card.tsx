@@ -20,12 +20,12 @@ import type { Account, AccountUser, CaregiverBody, accountApi } from '@grove/dom
 import type { RequestBody } from '@grove/domain/api/common';
 import type { UserInfo } from '@grove/domain/api/user';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { loadPhoneSupport, type PhoneSupport } from '../../components/phone-support.ts';
-import { Spinner } from '../../components/spinner.tsx';
 import { accountDetailQuery, accountKeys } from '../../lib/queries/account.ts';
 import {
   addAccountUser,
@@ -282,13 +282,9 @@ export function PeopleCard({ user, accountId }: { user: UserInfo; accountId: num
   const query = useQuery(accountDetailQuery(accountId));
   return (
     <AccountCard title={TITLE} intro="Everyone who signs in to your family’s Grove account.">
-      {query.isPending ? (
-        <Spinner label="Loading the people on your account…" />
-      ) : query.isError ? (
-        <LoadError what="the people on your account" onRetry={() => void query.refetch()} />
-      ) : (
-        <People user={user} account={query.data} />
-      )}
+      <QueryState query={query} what="the people on your account">
+        {(data) => <People user={user} account={data} />}
+      </QueryState>
     </AccountCard>
   );
 }

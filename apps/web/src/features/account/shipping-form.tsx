@@ -6,7 +6,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShippingPatch } from '@grove/domain/api/user';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { SHIPPING_TITLE, ShippingEditor } from '../../components/shipping-editor.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { accountKeys } from '../../lib/queries/account.ts';
@@ -21,19 +22,17 @@ export function ShippingForm() {
     putUserInfo(queryClient, answer.user);
     return answer;
   };
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
       <AccountCard title={SHIPPING_TITLE}>
-        <Spinner label="Loading your shipping address…" />
+        {query.isPending ? (
+          <Spinner label="Loading your shipping address…" />
+        ) : (
+          <LoadError what="your shipping address" onRetry={query.refetch} />
+        )}
       </AccountCard>
     );
   }
-  if (query.isError) {
-    return (
-      <AccountCard title={SHIPPING_TITLE}>
-        <LoadError what="your shipping address" onRetry={() => void query.refetch()} />
-      </AccountCard>
-    );
-  }
+
   return <ShippingEditor shipping={query.data} save={saveOwn} />;
 }

@@ -9,6 +9,9 @@ import { fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
 import { USERS, playerPage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import type { UserInfo } from '@grove/domain/api/user';
+import { authApi } from '@grove/domain/api/endpoints/auth';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 function loginAnswer(user: UserInfo): FakeAnswer {
   return {
@@ -17,11 +20,11 @@ function loginAnswer(user: UserInfo): FakeAnswer {
 }
 
 function serve(login: FakeAnswer) {
-  return fakeApi({
-    'POST /api/v2/user/auth/login/': login,
-    'GET /api/v2/user/info/': { body: USERS.parent },
-    'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
-  });
+  return fakeApi([
+    [authApi.login, login],
+    [userApi.info, { body: USERS.parent }],
+    [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: 1 }],
+  ]);
 }
 
 async function fillIn(email: string, password: string) {
@@ -99,7 +102,7 @@ describe('login page', () => {
     const app = renderApp('/login?next=%2Fdashboard%2Ftutorials');
     await fillIn('parent@example.com', 'GroveDemo!2026{Enter}');
     await waitFor(() => expect(app.location()).toBe('/dashboard/tutorials'));
-    expect(server.callsTo('POST /api/v2/user/auth/login/')[0]?.body).toEqual({
+    expect(server.callsOf(authApi.login)[0]?.body).toEqual({
       email: 'parent@example.com',
       password: 'GroveDemo!2026',
     });
@@ -126,7 +129,7 @@ describe('login page', () => {
 
   it('staff land in the admin area', async () => {
     const server = serve(loginAnswer(USERS.staff));
-    server.set('GET /api/v2/user/info/', { body: USERS.staff });
+    server.on(userApi.info, { body: USERS.staff });
     const app = renderApp('/login');
     const user = await fillIn('staff@example.com', 'GroveDemo!2026');
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));

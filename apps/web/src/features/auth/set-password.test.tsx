@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { authApi } from '@grove/domain/api/endpoints/auth';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -10,9 +11,7 @@ const LINK = { email: 'robin@example.com', first_name: 'Robin', last_name: 'Chen
 
 describe('set password', () => {
   it('says when the link expired or was used', async () => {
-    fakeApi({
-      'GET /api/v2/auth/password/set/': { status: 404, body: { detail: 'This link has expired or was already used.' } },
-    });
+    fakeApi([[authApi.describeLink, { status: 404, body: { detail: 'This link has expired or was already used.' } }]]);
     renderApp('/start?o=old-token');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/password-reset');
@@ -25,14 +24,14 @@ describe('set password', () => {
   });
 
   it('applies the password rules as the person types, needs a matching copy, then sets it', async () => {
-    const server = fakeApi({
-      'GET /api/v2/auth/password/set/': { body: LINK },
-      'POST /api/v2/auth/password/set/': { body: { detail: 'Password set.', email: LINK.email } },
-    });
+    const server = fakeApi([
+      [authApi.describeLink, { body: LINK }],
+      [authApi.setPassword, { body: { detail: 'Password set.', email: LINK.email } }],
+    ]);
     const user = userEvent.setup();
     renderApp('/start?o=token-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your password' })).toBeInTheDocument();
-    expect(server.callsTo('GET /api/v2/auth/password/set/')[0]?.query.get('o')).toBe('token-1');
+    expect(server.callsOf(authApi.describeLink)[0]?.query.get('o')).toBe('token-1');
 
     const password = screen.getByLabelText('New password');
     await user.type(password, 'short');
@@ -59,7 +58,7 @@ describe('set password', () => {
     await user.click(save);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your password is set' })).toBeInTheDocument();
-    expect(server.callsTo('POST /api/v2/auth/password/set/')[0]?.body).toEqual({
+    expect(server.callsOf(authApi.setPassword)[0]?.body).toEqual({
       token: 'token-1',
       password: 'Sunny-Day-42',
       password_copy: 'Sunny-Day-42',
@@ -68,10 +67,10 @@ describe('set password', () => {
   });
 
   it('an expired token on saving shows the expired message', async () => {
-    fakeApi({
-      'GET /api/v2/auth/password/set/': { body: { ...LINK, purpose: 'reset' } },
-      'POST /api/v2/auth/password/set/': { status: 400, body: { token: ['Invalid Token'] } },
-    });
+    fakeApi([
+      [authApi.describeLink, { body: { ...LINK, purpose: 'reset' } }],
+      [authApi.setPassword, { status: 400, body: { token: ['Invalid Token'] } }],
+    ]);
     const user = userEvent.setup();
     renderApp('/start?o=token-2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
@@ -84,9 +83,9 @@ describe('set password', () => {
 
 describe('password reset and get access', () => {
   it('asks for a reset link and confirms without saying whether the account exists', async () => {
-    const server = fakeApi({
-      'POST /api/v2/auth/password/reset/': { body: { detail: 'If the address is registered, a link was sent.' } },
-    });
+    const server = fakeApi([
+      [authApi.passwordReset, { body: { detail: 'If the address is registered, a link was sent.' } }],
+    ]);
     const user = userEvent.setup();
     renderApp('/password-reset?email=parent%40example.com');
     const email = await screen.findByLabelText('Email');
@@ -94,11 +93,11 @@ describe('password reset and get access', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
     expect(screen.getByText(/belongs to a Grove account/)).toBeInTheDocument();
-    expect(server.callsTo('POST /api/v2/auth/password/reset/')[0]?.body).toEqual({ email: 'parent@example.com' });
+    expect(server.callsOf(authApi.passwordReset)[0]?.body).toEqual({ email: 'parent@example.com' });
   });
 
   it('checks the email before asking for access', async () => {
-    const server = fakeApi({ 'POST /api/v2/auth/access/request/': { body: { detail: 'Sent.' } } });
+    const server = fakeApi([[authApi.accessRequest, { body: { detail: 'Sent.' } }]]);
     const user = userEvent.setup();
     renderApp('/get-access');
     const email = await screen.findByLabelText('Email');
@@ -109,6 +108,6 @@ describe('password reset and get access', () => {
     await user.clear(email);
     await user.type(email, 'family@example.com{Enter}');
     expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
-    expect(server.callsTo('POST /api/v2/auth/access/request/')).toHaveLength(1);
+    expect(server.callsOf(authApi.accessRequest)).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import type { Invoice, Subscription } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
@@ -142,12 +143,7 @@ function FamilyBilling({ user, accountId }: { user: UserInfo; accountId: number 
   if (subscriptions.isError) {
     return (
       <Explanation title="Subscription">
-        <p className="billing-error" role="alert">
-          We could not load your subscription.{' '}
-          <button type="button" className="link-button" onClick={() => void subscriptions.refetch()}>
-            Try again
-          </button>
-        </p>
+        <LoadError what="your subscription" onRetry={subscriptions.refetch} />
       </Explanation>
     );
   }

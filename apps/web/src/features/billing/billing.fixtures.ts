@@ -13,8 +13,9 @@ import type {
   Subscription,
   SubscriptionActionEntry,
 } from '@grove/domain/api/billing';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
 
-import type { FakeHandler, FakeRequest } from '../../../test/fake-api.ts';
+import type { FakeHandler, FakeRequest, FakeRoute } from '../../../test/fake-api.ts';
 import type { ParentFlow } from './billing.api.ts';
 
 /** 12:00:00 PM in New York on Friday 20 November 2026: "now" in the billing tests. */
@@ -204,23 +205,20 @@ function flowHandler(state: FakeBilling, action: ParentFlow): FakeHandler {
 }
 
 /** The billing routes of account 1 / user 6 on the fake API, answering from `state`. */
-export function billingRoutes(
-  state: FakeBilling,
-  invoices: Invoice[] = [invoiceFixture()],
-): Record<string, FakeHandler> {
+export function billingRoutes(state: FakeBilling, invoices: Invoice[] = [invoiceFixture()]): FakeRoute[] {
   const page = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
-  return {
-    'GET /api/v2/billing/rules/': { body: RULES },
-    'GET /api/v2/billing/accounts/1/subscriptions/': () => ({ body: { count: 1, results: [state.subscription] } }),
-    'GET /api/v2/billing/users/6/billing_details/': () => ({ body: detailsFixture(state.subscription) }),
-    'GET /api/v2/billing/accounts/1/invoices/': { body: page(invoices) satisfies InvoicePage },
-    'GET /api/v3/subscription_actions/': () => ({ body: page(state.history) }),
-    'POST /api/v2/billing/account/1/subscription/cancel/request/': flowHandler(state, 'cancel_request'),
-    'POST /api/v2/billing/account/1/subscription/cancel/undo/': flowHandler(state, 'cancel_undo'),
-    'POST /api/v2/billing/account/1/subscription/pause/': flowHandler(state, 'pause'),
-    'POST /api/v2/billing/account/1/subscription/resume/': flowHandler(state, 'resume'),
-    'POST /api/v2/billing/account/1/renew/decline/': flowHandler(state, 'renew_decline'),
-    'PUT /api/v2/billing/order/renew/': flowHandler(state, 'renew_confirm'),
-    'POST /api/v2/billing/accounts/1/return/request/': flowHandler(state, 'return_request'),
-  };
+  return [
+    [billingApi.rules, { body: RULES }],
+    [billingApi.subscriptions, () => ({ body: { count: 1, results: [state.subscription] } }), { id: 1 }],
+    [billingApi.billingDetails, () => ({ body: detailsFixture(state.subscription) }), { id: 6 }],
+    [billingApi.invoices, { body: page(invoices) satisfies InvoicePage }, { id: 1 }],
+    [billingApi.actions, () => ({ body: page(state.history) })],
+    [billingApi.cancelRequest, flowHandler(state, 'cancel_request'), { id: 1 }],
+    [billingApi.cancelUndo, flowHandler(state, 'cancel_undo'), { id: 1 }],
+    [billingApi.pause, flowHandler(state, 'pause'), { id: 1 }],
+    [billingApi.resume, flowHandler(state, 'resume'), { id: 1 }],
+    [billingApi.renewDecline, flowHandler(state, 'renew_decline'), { id: 1 }],
+    [billingApi.renew, flowHandler(state, 'renew_confirm')],
+    [billingApi.returnRequest, flowHandler(state, 'return_request'), { id: 1 }],
+  ];
 }

@@ -19,8 +19,8 @@ import {
 import type { FlowAnswer, Subscription } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/notifications.ts';
@@ -281,27 +281,20 @@ function CancelDialog({
       ) : (
         <div>
           <StepHeading focus={step.moved}>Confirm the cancellation</StepHeading>
-          {rules.data ? (
-            <>
-              <p className="dialog__lead">
-                Your subscription will end on{' '}
-                <strong>{when(cancelEndDate(now, rules.data.grace_days), timeZone)}</strong>.
-              </p>
-              <p>
-                Until then everything keeps working, and nothing more is charged. You can undo the cancellation any time
-                before that date.
-              </p>
-            </>
-          ) : rules.isError ? (
-            <p className="billing-error" role="alert">
-              We could not load the cancellation rules.{' '}
-              <button type="button" className="link-button" onClick={() => void rules.refetch()}>
-                Try again
-              </button>
-            </p>
-          ) : (
-            <Spinner label="Loading the cancellation date…" />
-          )}
+          <QueryState query={rules} what="the cancellation rules" label="Loading the cancellation date…">
+            {(data) => (
+              <>
+                <p className="dialog__lead">
+                  Your subscription will end on <strong>{when(cancelEndDate(now, data.grace_days), timeZone)}</strong>.
+                </p>
+                <p>
+                  Until then everything keeps working, and nothing more is charged. You can undo the cancellation any
+                  time before that date.
+                </p>
+              </>
+            )}
+          </QueryState>
+
           <FlowError error={flow.error} />
           <Actions>
             <Button variant="secondary" onClick={onClose} disabled={flow.isPending}>

@@ -2,6 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -20,11 +21,14 @@ const entry = (action: string, reason: string | null) => ({
 
 describe('billing history', () => {
   it('shows the plan’s display name for a confirmed order', async () => {
-    fakeApi({
-      'GET /api/v3/subscription_actions/': {
-        body: { count: 1, next: null, previous: null, results: [entry('order_confirmed', 'default')] },
-      },
-    });
+    fakeApi([
+      [
+        billingApi.actions,
+        {
+          body: { count: 1, next: null, previous: null, results: [entry('order_confirmed', 'default')] },
+        },
+      ],
+    ]);
     render(
       <QueryClientProvider client={createQueryClient({ retry: false })}>
         <HistoryCard accountId={1} timeZone={null} />

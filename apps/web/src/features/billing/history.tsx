@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { findPlan, formatDateTime } from '@grove/domain';
 import type { SubscriptionActionEntry } from '@grove/domain/api/billing';
 
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { historyQuery } from './billing.api.ts';
 import { Pager } from './invoices.tsx';
 import { ACTION_WORDS } from './subscription-status.ts';
@@ -28,45 +28,37 @@ export function HistoryCard({ accountId, timeZone }: { accountId: number; timeZo
   const [page, setPage] = useState(1);
   const history = useQuery({ ...historyQuery(accountId, page), placeholderData: keepPreviousData });
   const headingId = useId();
-  const data = history.data;
 
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId}>
         History
       </h2>
-      {data ? (
-        data.results.length === 0 ? (
-          <p className="muted">Nothing has changed yet.</p>
-        ) : (
-          <>
-            <ol className="billing-list" aria-busy={history.isPlaceholderData || undefined}>
-              {data.results.map((entry) => (
-                <li key={entry.id} className="billing-list__item history-row">
-                  <time className="history-row__when" dateTime={entry.created_at}>
-                    {formatDateTime(entry.created_at, timeZone)}
-                  </time>
-                  <span className="history-row__what">
-                    <strong>{ACTION_WORDS[entry.action]}</strong>
-                    {reasonText(entry) ? <span className="muted"> — {reasonText(entry)}</span> : null}
-                  </span>
-                  <span className="history-row__who muted">{who(entry)}</span>
-                </li>
-              ))}
-            </ol>
-            <Pager page={page} count={data.count} label="History pages" onPage={setPage} busy={history.isFetching} />
-          </>
-        )
-      ) : history.isError ? (
-        <p className="billing-error" role="alert">
-          We could not load the history.{' '}
-          <button type="button" className="link-button" onClick={() => void history.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <Spinner label="Loading the history…" />
-      )}
+      <QueryState query={history} what="the history">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p className="muted">Nothing has changed yet.</p>
+          ) : (
+            <>
+              <ol className="billing-list" aria-busy={history.isPlaceholderData || undefined}>
+                {data.results.map((entry) => (
+                  <li key={entry.id} className="billing-list__item history-row">
+                    <time className="history-row__when" dateTime={entry.created_at}>
+                      {formatDateTime(entry.created_at, timeZone)}
+                    </time>
+                    <span className="history-row__what">
+                      <strong>{ACTION_WORDS[entry.action]}</strong>
+                      {reasonText(entry) ? <span className="muted"> — {reasonText(entry)}</span> : null}
+                    </span>
+                    <span className="history-row__who muted">{who(entry)}</span>
+                  </li>
+                ))}
+              </ol>
+              <Pager page={page} count={data.count} label="History pages" onPage={setPage} busy={history.isFetching} />
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

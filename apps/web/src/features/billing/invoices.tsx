@@ -9,7 +9,7 @@ import { formatDateTime, formatMoney } from '@grove/domain';
 import type { Invoice } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { BILLING_PAGE_SIZE, invoicesQuery } from '../../lib/queries/billing.ts';
 
 const INVOICE_STATUS_WORDS: Readonly<Record<Invoice['status'], string>> = {
@@ -138,52 +138,44 @@ export function InvoicesCard({
   const [page, setPage] = useState(1);
   const invoices = useQuery({ ...invoicesQuery(accountId, page), placeholderData: keepPreviousData });
   const headingId = useId();
-  const data = invoices.data;
 
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId}>
         Invoices
       </h2>
-      {data ? (
-        data.results.length === 0 ? (
-          <p className="muted">No invoices yet.</p>
-        ) : (
-          <>
-            <ul className="billing-list" aria-busy={invoices.isPlaceholderData || undefined}>
-              {data.results.map((invoice) => (
-                <li key={invoice.id} className="billing-list__item invoice-row">
-                  <div className="invoice-row__main">
-                    <span className="invoice-row__number">{invoice.number}</span>
-                    <span className="muted">{formatDateTime(invoice.date, timeZone)}</span>
-                  </div>
-                  <div className="invoice-row__amount">
-                    <span>{formatMoney(invoice.amount_cents, invoice.currency)}</span>
-                    <span className="badge">{INVOICE_STATUS_WORDS[invoice.status]}</span>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    className="invoice-row__receipt"
-                    onClick={(event) => onReceipt(invoice, event.currentTarget)}
-                  >
-                    Receipt<span className="visually-hidden"> {invoice.number}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            <Pager page={page} count={data.count} label="Invoice pages" onPage={setPage} busy={invoices.isFetching} />
-          </>
-        )
-      ) : invoices.isError ? (
-        <p className="billing-error" role="alert">
-          We could not load your invoices.{' '}
-          <button type="button" className="link-button" onClick={() => void invoices.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <Spinner label="Loading your invoices…" />
-      )}
+      <QueryState query={invoices} what="your invoices">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p className="muted">No invoices yet.</p>
+          ) : (
+            <>
+              <ul className="billing-list" aria-busy={invoices.isPlaceholderData || undefined}>
+                {data.results.map((invoice) => (
+                  <li key={invoice.id} className="billing-list__item invoice-row">
+                    <div className="invoice-row__main">
+                      <span className="invoice-row__number">{invoice.number}</span>
+                      <span className="muted">{formatDateTime(invoice.date, timeZone)}</span>
+                    </div>
+                    <div className="invoice-row__amount">
+                      <span>{formatMoney(invoice.amount_cents, invoice.currency)}</span>
+                      <span className="badge">{INVOICE_STATUS_WORDS[invoice.status]}</span>
+                    </div>
+                    <Button
+                      variant="ghost"
+                      className="invoice-row__receipt"
+                      onClick={(event) => onReceipt(invoice, event.currentTarget)}
+                    >
+                      Receipt<span className="visually-hidden"> {invoice.number}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <Pager page={page} count={data.count} label="Invoice pages" onPage={setPage} busy={invoices.isFetching} />
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import type { Subscription } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href, loginHref } from '../../lib/paths.ts';
 import { currentSubscription, subscriptionsQuery } from '../../lib/queries/billing.ts';
@@ -82,14 +83,7 @@ function ReturnStatus({ user, accountId }: { user: UserInfo; accountId: number }
   if (subscriptions.isPending) {
     body = <Spinner label="Loading your return…" />;
   } else if (subscriptions.isError) {
-    body = (
-      <p className="billing-error" role="alert">
-        We could not load your subscription.{' '}
-        <button type="button" className="link-button" onClick={() => void subscriptions.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
+    body = <LoadError what="your subscription" onRetry={subscriptions.refetch} />;
   } else if (!subscription) {
     body = <p>Your family has no Grove kit to return yet.</p>;
   } else {

@@ -9,6 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { BillingDetails } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
+import { playApi } from '@grove/domain/api/endpoints/play';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 import { fakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { USERS, overviewAnswer, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -37,31 +41,34 @@ function pastDueFamily(user: UserInfo = pastDueUser): FakeApi {
   let details: BillingDetails = { ...detailsFixture(state.subscription), past_due: PAST_DUE };
   let userInfo = user;
   storeSession();
-  const api = fakeApi({
-    'GET /api/v2/user/info/': () => ({ body: userInfo }),
-    'GET /api/v2/player/accounts/1/': { body: playerPage([MAYA]) },
-    'GET /api/v1/dashboard/player/1/overview/': { body: overviewAnswer(MAYA) },
+  const api = fakeApi([
+    [userApi.info, () => ({ body: userInfo })],
+    [playersApi.list, { body: playerPage([MAYA]) }, { id: 1 }],
+    [playApi.overview, { body: overviewAnswer(MAYA) }, { id: 1 }],
     ...billingRoutes(state),
-    'GET /api/v2/billing/users/6/billing_details/': () => ({ body: details }),
-    'POST /api/v2/billing/payment/': () => {
-      // The renewal is charged to the new card at once: the subscription runs again.
-      state.subscription = { ...state.subscription, status: 'ACTIVE' };
-      details = { ...detailsFixture(state.subscription), past_due: null };
-      userInfo = { ...user, billing_status: { status_name: 'ACTIVE' } };
-      return {
-        body: {
-          brand: 'Visa',
-          last4: '4242',
-          exp_month: 4,
-          exp_year: 2031,
-          renewal: {
-            outcome: 'renewed',
-            detail: 'Your card is updated and the renewal is paid: your subscription is active again.',
+    [billingApi.billingDetails, () => ({ body: details }), { id: 6 }],
+    [
+      billingApi.payment,
+      () => {
+        // The renewal is charged to the new card at once: the subscription runs again.
+        state.subscription = { ...state.subscription, status: 'ACTIVE' };
+        details = { ...detailsFixture(state.subscription), past_due: null };
+        userInfo = { ...user, billing_status: { status_name: 'ACTIVE' } };
+        return {
+          body: {
+            brand: 'Visa',
+            last4: '4242',
+            exp_month: 4,
+            exp_year: 2031,
+            renewal: {
+              outcome: 'renewed',
+              detail: 'Your card is updated and the renewal is paid: your subscription is active again.',
+            },
           },
-        },
-      };
-    },
-  });
+        };
+      },
+    ],
+  ]);
   return api;
 }
 
@@ -84,12 +91,16 @@ describe('the past-due banner', () => {
 
   it('says when the last try failed', async () => {
     const api = pastDueFamily();
-    api.set('GET /api/v2/billing/users/6/billing_details/', {
-      body: {
-        ...detailsFixture(subscriptionFixture({ status: 'PAST_DUE' })),
-        past_due: { ...PAST_DUE, next_retry_at: null },
+    api.on(
+      billingApi.billingDetails,
+      {
+        body: {
+          ...detailsFixture(subscriptionFixture({ status: 'PAST_DUE' })),
+          past_due: { ...PAST_DUE, next_retry_at: null },
+        },
       },
-    });
+      { id: 6 },
+    );
     renderApp('/dashboard');
     expect(await banner()).toHaveTextContent('This was the last try: update your card now, or your subscription ends.');
   });
@@ -99,11 +110,11 @@ describe('the past-due banner', () => {
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: /Welcome back/ });
     expect(screen.queryByRole('region', { name: 'Your payment failed' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/v2/billing/users/6/billing_details/')).toHaveLength(0);
+    expect(api.callsOf(billingApi.billingDetails, { id: 6 })).toHaveLength(0);
   });
 
   it('the e-mail’s link asks a signed-out family to sign in first, and keeps where it leads', async () => {
-    fakeApi({});
+    fakeApi([]);
     const app = renderApp('/dashboard/account?segment=billing&update_card=1');
     await waitFor(() =>
       expect(app.location()).toBe('/login?next=%2Fdashboard%2Faccount%3Fsegment%3Dbilling%26update_card%3D1'),
@@ -124,7 +135,7 @@ describe('the past-due banner', () => {
     await user.type(within(dialog).getByLabelText(/CVC/), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Save the new card' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST /api/v2/billing/payment/')).toHaveLength(1);
+    expect(api.callsOf(billingApi.payment)).toHaveLength(1);
     expect(
       await screen.findByText('Your card is updated and the renewal is paid: your subscription is active again.'),
     ).toBeInTheDocument();

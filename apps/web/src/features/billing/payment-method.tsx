@@ -13,7 +13,7 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/notifications.ts';
 import { billingKeys } from '../../lib/queries/billing.ts';
@@ -124,42 +124,34 @@ export function PaymentMethodCard({
     meta: { errorTitle: 'Sending the link' },
   });
   const headingId = useId();
-  const data = details.data;
 
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId}>
         Payment method
       </h2>
-      {data ? (
-        <dl className="details">
-          <div>
-            <dt>Card</dt>
-            <dd>{data.payment_method ? cardText(data.payment_method) : 'No card on file'}</dd>
-          </div>
-          <div>
-            <dt>Next charge</dt>
-            <dd>
-              {data.next_charge_at && data.next_charge_cents !== null
-                ? `${formatMoney(data.next_charge_cents, data.currency)} on ${formatDateTime(data.next_charge_at, timeZone)}`
-                : 'None scheduled'}
-            </dd>
-          </div>
-          <div>
-            <dt>Billing e-mail</dt>
-            <dd>{data.billing_email}</dd>
-          </div>
-        </dl>
-      ) : details.isError ? (
-        <p className="billing-error" role="alert">
-          We could not load your payment method.{' '}
-          <button type="button" className="link-button" onClick={() => void details.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <Spinner label="Loading your payment method…" />
-      )}
+      <QueryState query={details} what="your payment method">
+        {(data) => (
+          <dl className="details">
+            <div>
+              <dt>Card</dt>
+              <dd>{data.payment_method ? cardText(data.payment_method) : 'No card on file'}</dd>
+            </div>
+            <div>
+              <dt>Next charge</dt>
+              <dd>
+                {data.next_charge_at && data.next_charge_cents !== null
+                  ? `${formatMoney(data.next_charge_cents, data.currency)} on ${formatDateTime(data.next_charge_at, timeZone)}`
+                  : 'None scheduled'}
+              </dd>
+            </div>
+            <div>
+              <dt>Billing e-mail</dt>
+              <dd>{data.billing_email}</dd>
+            </div>
+          </dl>
+        )}
+      </QueryState>
       <div className="billing-actions">
         <Button variant="secondary" onClick={() => setUpdating(true)}>
           Update card
@@ -172,7 +164,7 @@ export function PaymentMethodCard({
         <UpdateCardDialog
           user={user}
           accountId={accountId}
-          pastDue={Boolean(data?.past_due)}
+          pastDue={Boolean(details.data?.past_due)}
           onClose={() => setUpdating(false)}
         />
       ) : null}

@@ -12,6 +12,7 @@ import { formatPhone } from '@grove/domain';
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { UserInfo } from '@grove/domain/api/user';
 
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { href } from '../../lib/paths.ts';
@@ -37,16 +38,8 @@ export function PaymentTextsCard({ user }: { user: UserInfo }) {
 
   let content;
   if (status.isPending) content = <Spinner label="Loading your text message choice…" />;
-  else if (status.isError) {
-    content = (
-      <p className="billing-error" role="alert">
-        We could not load your text message choice.{' '}
-        <button type="button" className="link-button" onClick={() => void status.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  } else {
+  else if (status.isError) content = <LoadError what="your text message choice" onRetry={status.refetch} />;
+  else {
     const on =
       mutation.isPending && mutation.variables !== undefined ? mutation.variables : status.data.payment_texts === 'on';
     content = (

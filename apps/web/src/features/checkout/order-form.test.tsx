@@ -10,6 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRequest } from '@grove/domain/api/billing';
 import { CONSENT_MESSAGES } from '@grove/domain/privacy';
+import { billingApi } from '@grove/domain/api/endpoints/billing';
 
 import { fakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
@@ -35,13 +36,16 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 function checkoutServer(): FakeApi {
-  const server: FakeApi = fakeApi({
-    'POST /api/v2/billing/order/': (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) }),
-    'POST /api/v2/billing/order/confirm/': () => {
-      const order = server.callsTo('POST /api/v2/billing/order/')[0]?.body as OrderRequest;
-      return { body: confirmAnswer(orderAnswer(order)) };
-    },
-  });
+  const server: FakeApi = fakeApi([
+    [billingApi.createOrder, (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) })],
+    [
+      billingApi.confirmOrder,
+      () => {
+        const order = server.callsOf(billingApi.createOrder)[0]?.body as OrderRequest;
+        return { body: confirmAnswer(orderAnswer(order)) };
+      },
+    ],
+  ]);
   return server;
 }
 
@@ -107,7 +111,7 @@ describe('card entry', () => {
         billing_details: { name: 'Dana Whitfield', email: 'dana@example.com', phone: '+12015550123' },
       }),
     );
-    expect(server.callsTo('POST /api/v2/billing/order/confirm/')[0]?.body).toEqual({
+    expect(server.callsOf(billingApi.confirmOrder)[0]?.body).toEqual({
       order: 'ord_test_1',
       payment_method: { token: 'pm_test_123' },
       consent: true,
@@ -125,17 +129,17 @@ describe('card entry', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $39.00' }));
     const total = screen.getByRole('region', { name: 'Order total' });
     expect(await within(total).findByRole('alert')).toHaveTextContent('Your card number is invalid.');
-    expect(server.callsTo('POST /api/v2/billing/order/')).toHaveLength(0);
+    expect(server.callsOf(billingApi.createOrder)).toHaveLength(0);
     expect(onPaid).not.toHaveBeenCalled();
   });
 });
 
 describe('consent (issue 17)', () => {
   it('keeps Pay disabled until the consent box is ticked; a refusal shows under the box', async () => {
-    const server = fakeApi({
-      'POST /api/v2/billing/order/': (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) }),
-      'POST /api/v2/billing/order/confirm/': { status: 400, body: { consent: [CONSENT_MESSAGES.checkoutRequired] } },
-    });
+    const server = fakeApi([
+      [billingApi.createOrder, (request) => ({ status: 201, body: orderAnswer(request.body as OrderRequest) })],
+      [billingApi.confirmOrder, { status: 400, body: { consent: [CONSENT_MESSAGES.checkoutRequired] } }],
+    ]);
     const { onPaid, user } = renderForm(null);
     await fillContactAndShipping(user);
     await user.type(screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
@@ -153,7 +157,7 @@ describe('consent (issue 17)', () => {
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(CONSENT_MESSAGES.checkoutRequired);
     expect(box).toHaveFocus();
-    expect(server.callsTo('POST /api/v2/billing/order/confirm/')[0]?.body).toMatchObject({ consent: true });
+    expect(server.callsOf(billingApi.confirmOrder)[0]?.body).toMatchObject({ consent: true });
     expect(onPaid).not.toHaveBeenCalled();
   });
 });

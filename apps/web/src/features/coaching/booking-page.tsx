@@ -15,6 +15,7 @@ import type { CoachProfile, CoachingCall } from '@grove/domain/api/coaching';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { AddToCalendarButton, CallStatusBadge, callWhen } from './call-parts.tsx';
@@ -86,16 +87,7 @@ function CoachChoice({
 function SharedNotes({ userId, timeZone }: { userId: number; timeZone: string }) {
   const notes = useQuery(notesQuery(userId));
   if (notes.isPending) return <Spinner label="Loading your coach’s notes…" />;
-  if (notes.isError) {
-    return (
-      <div className="coaching-message">
-        <p>We couldn’t load your coach’s notes.</p>
-        <Button variant="secondary" loading={notes.isFetching} onClick={() => void notes.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (notes.isError) return <LoadError what="your coach’s notes" onRetry={notes.refetch} />;
   if (notes.data.results.length === 0) {
     return (
       <p className="coaching-muted">Your coach hasn’t shared any notes yet. After a call, their notes appear here.</p>
@@ -140,16 +132,7 @@ function FamilyCallList({
 }) {
   const calls = useQuery(userBookingsQuery(when));
   if (calls.isPending) return <Spinner label={when === 'past' ? 'Loading past calls…' : 'Loading your calls…'} />;
-  if (calls.isError) {
-    return (
-      <div className="coaching-message">
-        <p>We couldn’t load your calls.</p>
-        <Button variant="secondary" loading={calls.isFetching} onClick={() => void calls.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (calls.isError) return <LoadError what="your calls" onRetry={calls.refetch} />;
   if (calls.data.results.length === 0) {
     return (
       <p className="coaching-muted">
@@ -256,16 +239,8 @@ export function BookingPage({
       const card = profile.data?.id === familyCoach.id ? profile.data : { name: familyCoach.name, title: '', bio: '' };
       return <CoachCard coach={card} own />;
     }
-    if (coaches.isError) {
-      return (
-        <div className="coaching-message">
-          <p>We couldn’t load the coaches.</p>
-          <Button variant="secondary" loading={coaches.isFetching} onClick={() => void coaches.refetch()}>
-            Try again
-          </Button>
-        </div>
-      );
-    }
+    if (coaches.isError) return <LoadError what="the coaches" onRetry={coaches.refetch} />;
+
     if (bookable.length === 0) return <p className="coaching-muted">{COACHING_MESSAGES.noCoach}</p>;
     const selected = bookable.find((coach) => coach.id === selectedCoachId);
     return (

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
 
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
 import type { FamilyCoach } from '../../lib/queries/account.ts';
@@ -67,10 +68,10 @@ export function CoachCard({
         <time dateTime={next.starts_at}>{formatDateTime(next.starts_at, timeZone)}</time>
       </CallLine>
     );
+  } else if (calls.isError) {
+    callLine = <LoadError what="your calls" onRetry={calls.refetch} />;
   } else {
-    callLine = (
-      <CallLine label="Next call">{calls.isError ? 'We couldn’t load your calls.' : 'None booked yet.'}</CallLine>
-    );
+    callLine = <CallLine label="Next call">None booked yet.</CallLine>;
   }
 
   return (

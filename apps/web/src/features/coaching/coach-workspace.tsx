@@ -17,8 +17,8 @@ import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { notify } from '../../lib/notifications.ts';
 import { href } from '../../lib/paths.ts';
 import { AddToCalendarButton, CallStatusBadge, callWhen } from './call-parts.tsx';
@@ -291,21 +291,14 @@ export function CoachWorkspace({
               Calls
             </h2>
             <p className="coaching-muted">Times in {zone.replace(/_/g, ' ')}.</p>
-            {upcoming.isPending ? (
-              <Spinner label="Loading calls…" />
-            ) : upcoming.isError ? (
-              <div className="coaching-message">
-                <p>We couldn’t load the calls.</p>
-                <Button variant="secondary" loading={upcoming.isFetching} onClick={() => void upcoming.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            ) : (
-              <>
-                <CallGroup title="Today" calls={todays} empty="No calls today." {...groupProps} />
-                <CallGroup title="Upcoming" calls={later} empty="No other calls booked." {...groupProps} />
-              </>
-            )}
+            <QueryState query={upcoming} what="the calls" label="Loading calls…">
+              {() => (
+                <>
+                  <CallGroup title="Today" calls={todays} empty="No calls today." {...groupProps} />
+                  <CallGroup title="Upcoming" calls={later} empty="No other calls booked." {...groupProps} />
+                </>
+              )}
+            </QueryState>
             {past.isSuccess && waiting.length > 0 ? (
               <CallGroup title="Waiting for an outcome" calls={waiting} empty="" {...groupProps} />
             ) : null}
@@ -321,51 +314,46 @@ export function CoachWorkspace({
               <p>
                 <Link to={href('root.user.caseload')}>Caseload: who needs attention</Link>
               </p>
-              {families.isPending ? (
-                <Spinner label="Loading your families…" />
-              ) : families.isError ? (
-                <div className="coaching-message">
-                  <p>We couldn’t load your families.</p>
-                  <Button variant="secondary" loading={families.isFetching} onClick={() => void families.refetch()}>
-                    Try again
-                  </Button>
-                </div>
-              ) : families.data.results.length === 0 ? (
-                <p className="coaching-muted">No families are assigned to you yet.</p>
-              ) : (
-                <ul className="family-list">
-                  {families.data.results.map((family) => (
-                    <li
-                      key={family.account_id}
-                      className={`family-item${selectedAccountId === family.account_id ? ' family-item--selected' : ''}`}
-                    >
-                      <div className="family-item__text">
-                        <p className="family-item__name">{family.family_name}</p>
-                        <p className="coaching-muted">
-                          {family.players.length > 0
-                            ? family.players.map((player) => player.name).join(', ')
-                            : 'No players yet'}
-                        </p>
-                        <p className="coaching-muted">
-                          {family.next_call
-                            ? `Next call: ${callWhen(family.next_call, zone)}`
-                            : family.last_call_at
-                              ? `Last call: ${formatDateTime(family.last_call_at, zone)}`
-                              : 'No calls yet'}
-                        </p>
-                      </div>
-                      <Button
-                        variant="secondary"
-                        aria-pressed={selectedAccountId === family.account_id}
-                        onClick={() => openBrief(family.account_id)}
-                        aria-label={`Brief of ${family.family_name}`}
-                      >
-                        Brief
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <QueryState query={families} what="your families">
+                {(data) =>
+                  data.results.length === 0 ? (
+                    <p className="coaching-muted">No families are assigned to you yet.</p>
+                  ) : (
+                    <ul className="family-list">
+                      {data.results.map((family) => (
+                        <li
+                          key={family.account_id}
+                          className={`family-item${selectedAccountId === family.account_id ? ' family-item--selected' : ''}`}
+                        >
+                          <div className="family-item__text">
+                            <p className="family-item__name">{family.family_name}</p>
+                            <p className="coaching-muted">
+                              {family.players.length > 0
+                                ? family.players.map((player) => player.name).join(', ')
+                                : 'No players yet'}
+                            </p>
+                            <p className="coaching-muted">
+                              {family.next_call
+                                ? `Next call: ${callWhen(family.next_call, zone)}`
+                                : family.last_call_at
+                                  ? `Last call: ${formatDateTime(family.last_call_at, zone)}`
+                                  : 'No calls yet'}
+                            </p>
+                          </div>
+                          <Button
+                            variant="secondary"
+                            aria-pressed={selectedAccountId === family.account_id}
+                            onClick={() => openBrief(family.account_id)}
+                            aria-label={`Brief of ${family.family_name}`}
+                          >
+                            Brief
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
+                  )
+                }
+              </QueryState>
             </section>
           ) : null}
         </div>

@@ -15,8 +15,9 @@ import type {
   TimeOff,
   WorkingHours,
 } from '@grove/domain/api/coaching';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
 
-import type { FakeAnswer, FakeHandler, FakeRequest } from '../../../test/fake-api.ts';
+import type { FakeAnswer, FakeRequest, FakeRoute } from '../../../test/fake-api.ts';
 import {
   briefFixture,
   coachNoteFixture,
@@ -126,8 +127,7 @@ function addDays(date: string, days: number): string {
 }
 
 /** The fake coaching routes over `state`, for calls, notes and time off with ids up to 200. */
-export function coachingRoutes(state: FakeCoaching): Record<string, FakeHandler> {
-  const BASE = '/api/v1/coach_booking';
+export function coachingRoutes(state: FakeCoaching): FakeRoute[] {
   const hours = (request: FakeRequest): FakeAnswer => {
     const widget = request.query.get('widget_id');
     const coach = state.coaches.find((item) => item.widget_id === widget);
@@ -150,138 +150,176 @@ export function coachingRoutes(state: FakeCoaching): Record<string, FakeHandler>
       },
     };
   };
-  const routes: Record<string, FakeHandler> = {
-    'GET /api/v1/coach_booking/coaches': () => ({ body: { count: state.coaches.length, results: state.coaches } }),
-    [`GET ${BASE}/calendar/available_hours`]: (request) =>
-      state.holdHours
-        ? new Promise<FakeAnswer>((resolve) => {
-            request.signal?.addEventListener('abort', () => resolve({ status: 499 }));
-          })
-        : hours(request),
-    [`POST ${BASE}/book`]: (request) => {
-      if (state.bookAnswer) return state.bookAnswer;
-      const body = bodyOf(request);
-      const startsAt = String(body.starts_at);
-      const coach = state.coaches.find((item) => item.widget_id === body.widget_id) ?? state.coaches[0];
-      if (!state.slots.includes(startsAt) || !coach) {
-        return { status: 409, body: { detail: COACHING_MESSAGES.slotTaken, code: 'slot_taken' } };
-      }
-      state.slots = state.slots.filter((slot) => slot !== startsAt);
-      const call = coachingCallFixture({
-        id: state.nextId++,
-        coach: { id: coach.id, name: coach.name },
-        starts_at: new Date(startsAt).toISOString(),
-        ends_at: new Date(Date.parse(startsAt) + 1_800_000).toISOString(),
-        ref: typeof body.ref === 'string' ? body.ref : null,
-        can_change: canChangeCall(new Date(startsAt), new Date()),
-        created_at: new Date().toISOString(),
-      });
-      state.calls.push(call);
-      return { status: 201, body: call };
-    },
-    'GET /api/v2/user/coach_bookings': (request) => ({ body: page(callsOf(state, request.query.get('when'))) }),
-    [`GET ${BASE}/coaching_call`]: (request) => ({ body: page(callsOf(state, request.query.get('when'))) }),
-    [`GET ${BASE}/coach_note`]: () => ({ body: page(state.notes.filter((note) => note.shared)) }),
-    [`POST ${BASE}/coach_note`]: (request) => {
-      const body = bodyOf(request);
-      const note = coachNoteFixture({
-        id: state.nextId++,
-        body: String(body.body),
-        shared: body.shared !== false,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      });
-      state.notes.unshift(note);
-      for (const brief of Object.values(state.briefs)) brief.notes = [note, ...brief.notes];
-      return { status: 201, body: note };
-    },
-    [`GET ${BASE}/families`]: () => ({ body: page(state.families) }),
-    [`GET ${BASE}/caseload`]: (request) => {
-      const rows =
-        state.caseload ??
-        state.families.map((f) => caseloadFamilyFixture({ account_id: f.account_id, family_name: f.family_name }));
-      const search = (request.query.get('search') ?? '').toLowerCase();
-      const attention = request.query.get('attention') === 'true';
-      const results = rows.filter(
-        (r) => r.family_name.toLowerCase().includes(search) && (!attention || r.needs_attention),
-      );
-      return { body: { count: results.length, goal_minutes: 45, results } };
-    },
-    [`GET ${BASE}/working_hours`]: () => ({ body: state.workingHours }),
-    [`PUT ${BASE}/working_hours`]: (request) => {
-      state.workingHours = bodyOf(request) as WorkingHours;
-      return { body: state.workingHours };
-    },
-    [`GET ${BASE}/time_off`]: () => ({ body: { count: state.timeOff.length, results: state.timeOff } }),
-    [`POST ${BASE}/time_off`]: (request) => {
-      const body = bodyOf(request);
-      const item: TimeOff = {
-        id: state.nextId++,
-        starts_at: String(body.starts_at),
-        ends_at: String(body.ends_at),
-        reason: String(body.reason ?? ''),
-      };
-      state.timeOff.push(item);
-      return { status: 201, body: item };
-    },
-  };
-  for (const coach of state.coaches) {
-    routes[`GET /api/v2/coach/profile/${coach.id}`] = () => ({ body: coach });
-  }
-  for (const [accountId, brief] of Object.entries(state.briefs)) {
-    routes[`GET ${BASE}/brief/${accountId}`] = () => ({ body: brief });
-  }
-  for (let id = 1; id <= 200; id++) {
-    routes[`PUT ${BASE}/coaching_call/${id}`] = (request) => {
-      const call = state.calls.find((item) => item.id === id);
-      if (!call) return { status: 404, body: { detail: 'Not found.' } };
-      const body = bodyOf(request);
-      let changed: CoachingCall = call;
-      if (typeof body.starts_at === 'string') {
-        if (!state.slots.includes(body.starts_at)) {
+  const routes: FakeRoute[] = [
+    [coachingApi.coaches, () => ({ body: { count: state.coaches.length, results: state.coaches } })],
+    [
+      coachingApi.availableHours,
+      (request) =>
+        state.holdHours
+          ? new Promise<FakeAnswer>((resolve) => {
+              request.signal?.addEventListener('abort', () => resolve({ status: 499 }));
+            })
+          : hours(request),
+    ],
+    [
+      coachingApi.book,
+      (request) => {
+        if (state.bookAnswer) return state.bookAnswer;
+        const body = bodyOf(request);
+        const startsAt = String(body.starts_at);
+        const coach = state.coaches.find((item) => item.widget_id === body.widget_id) ?? state.coaches[0];
+        if (!state.slots.includes(startsAt) || !coach) {
           return { status: 409, body: { detail: COACHING_MESSAGES.slotTaken, code: 'slot_taken' } };
         }
-        changed = {
-          ...call,
-          starts_at: body.starts_at,
-          ends_at: new Date(Date.parse(body.starts_at) + 1_800_000).toISOString(),
-          reschedule_count: call.reschedule_count + 1,
-        };
-      }
-      if (body.status === 'cancelled' && !call.can_change) {
-        return { status: 409, body: { detail: COACHING_MESSAGES.cutoffPassed, code: 'cutoff_passed' } };
-      }
-      if (typeof body.status === 'string') changed = { ...changed, status: body.status as CoachingCall['status'] };
-      if (typeof body.summary === 'string') changed = { ...changed, summary: body.summary };
-      state.calls = state.calls.map((item) => (item.id === id ? changed : item));
-      return { body: changed };
-    };
-    routes[`GET ${BASE}/coaching_call/${id}/ics`] = {
-      text: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
-      headers: {
-        'content-type': 'text/calendar; charset=utf-8',
-        'content-disposition': `attachment; filename="grove-coaching-call-${id}.ics"`,
+        state.slots = state.slots.filter((slot) => slot !== startsAt);
+        const call = coachingCallFixture({
+          id: state.nextId++,
+          coach: { id: coach.id, name: coach.name },
+          starts_at: new Date(startsAt).toISOString(),
+          ends_at: new Date(Date.parse(startsAt) + 1_800_000).toISOString(),
+          ref: typeof body.ref === 'string' ? body.ref : null,
+          can_change: canChangeCall(new Date(startsAt), new Date()),
+          created_at: new Date().toISOString(),
+        });
+        state.calls.push(call);
+        return { status: 201, body: call };
       },
-    };
-    routes[`PUT ${BASE}/coach_note/${id}`] = (request) => {
-      const note = state.notes.find((item) => item.id === id);
-      if (!note) return { status: 404, body: { detail: 'Not found.' } };
-      const changed = { ...note, ...(bodyOf(request) as Partial<CoachNote>) };
-      state.notes = state.notes.map((item) => (item.id === id ? changed : item));
-      for (const brief of Object.values(state.briefs)) {
-        brief.notes = brief.notes.map((item) => (item.id === id ? changed : item));
-      }
-      return { body: changed };
-    };
-    routes[`DELETE ${BASE}/coach_note/${id}`] = () => {
-      state.notes = state.notes.filter((item) => item.id !== id);
-      for (const brief of Object.values(state.briefs)) brief.notes = brief.notes.filter((item) => item.id !== id);
-      return { body: { detail: 'The note was deleted.' } };
-    };
-    routes[`DELETE ${BASE}/time_off/${id}`] = () => {
-      state.timeOff = state.timeOff.filter((item) => item.id !== id);
-      return { body: { detail: 'The time off was removed.' } };
-    };
+    ],
+    [coachingApi.userBookings, (request) => ({ body: page(callsOf(state, request.query.get('when'))) })],
+    [coachingApi.calls, (request) => ({ body: page(callsOf(state, request.query.get('when'))) })],
+    [coachingApi.notes, () => ({ body: page(state.notes.filter((note) => note.shared)) })],
+    [
+      coachingApi.addNote,
+      (request) => {
+        const body = bodyOf(request);
+        const note = coachNoteFixture({
+          id: state.nextId++,
+          body: String(body.body),
+          shared: body.shared !== false,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        });
+        state.notes.unshift(note);
+        for (const brief of Object.values(state.briefs)) brief.notes = [note, ...brief.notes];
+        return { status: 201, body: note };
+      },
+    ],
+    [coachingApi.families, () => ({ body: page(state.families) })],
+    [
+      coachingApi.caseload,
+      (request) => {
+        const rows =
+          state.caseload ??
+          state.families.map((f) => caseloadFamilyFixture({ account_id: f.account_id, family_name: f.family_name }));
+        const search = (request.query.get('search') ?? '').toLowerCase();
+        const attention = request.query.get('attention') === 'true';
+        const results = rows.filter(
+          (r) => r.family_name.toLowerCase().includes(search) && (!attention || r.needs_attention),
+        );
+        return { body: { count: results.length, goal_minutes: 45, results } };
+      },
+    ],
+    [coachingApi.workingHours, () => ({ body: state.workingHours })],
+    [
+      coachingApi.setWorkingHours,
+      (request) => {
+        state.workingHours = bodyOf(request) as WorkingHours;
+        return { body: state.workingHours };
+      },
+    ],
+    [coachingApi.timeOff, () => ({ body: { count: state.timeOff.length, results: state.timeOff } })],
+    [
+      coachingApi.addTimeOff,
+      (request) => {
+        const body = bodyOf(request);
+        const item: TimeOff = {
+          id: state.nextId++,
+          starts_at: String(body.starts_at),
+          ends_at: String(body.ends_at),
+          reason: String(body.reason ?? ''),
+        };
+        state.timeOff.push(item);
+        return { status: 201, body: item };
+      },
+    ],
+  ];
+  for (const coach of state.coaches) {
+    routes.push([coachingApi.profile, () => ({ body: coach }), { id: coach.id }]);
+  }
+  for (const [accountId, brief] of Object.entries(state.briefs)) {
+    routes.push([coachingApi.brief, () => ({ body: brief }), { id: accountId }]);
+  }
+  for (let id = 1; id <= 200; id++) {
+    routes.push([
+      coachingApi.updateCall,
+      (request) => {
+        const call = state.calls.find((item) => item.id === id);
+        if (!call) return { status: 404, body: { detail: 'Not found.' } };
+        const body = bodyOf(request);
+        let changed: CoachingCall = call;
+        if (typeof body.starts_at === 'string') {
+          if (!state.slots.includes(body.starts_at)) {
+            return { status: 409, body: { detail: COACHING_MESSAGES.slotTaken, code: 'slot_taken' } };
+          }
+          changed = {
+            ...call,
+            starts_at: body.starts_at,
+            ends_at: new Date(Date.parse(body.starts_at) + 1_800_000).toISOString(),
+            reschedule_count: call.reschedule_count + 1,
+          };
+        }
+        if (body.status === 'cancelled' && !call.can_change) {
+          return { status: 409, body: { detail: COACHING_MESSAGES.cutoffPassed, code: 'cutoff_passed' } };
+        }
+        if (typeof body.status === 'string') changed = { ...changed, status: body.status as CoachingCall['status'] };
+        if (typeof body.summary === 'string') changed = { ...changed, summary: body.summary };
+        state.calls = state.calls.map((item) => (item.id === id ? changed : item));
+        return { body: changed };
+      },
+      { id },
+    ]);
+    routes.push([
+      coachingApi.ics,
+      {
+        text: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+        headers: {
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': `attachment; filename="grove-coaching-call-${id}.ics"`,
+        },
+      },
+      { id },
+    ]);
+    routes.push([
+      coachingApi.updateNote,
+      (request) => {
+        const note = state.notes.find((item) => item.id === id);
+        if (!note) return { status: 404, body: { detail: 'Not found.' } };
+        const changed = { ...note, ...(bodyOf(request) as Partial<CoachNote>) };
+        state.notes = state.notes.map((item) => (item.id === id ? changed : item));
+        for (const brief of Object.values(state.briefs)) {
+          brief.notes = brief.notes.map((item) => (item.id === id ? changed : item));
+        }
+        return { body: changed };
+      },
+      { id },
+    ]);
+    routes.push([
+      coachingApi.deleteNote,
+      () => {
+        state.notes = state.notes.filter((item) => item.id !== id);
+        for (const brief of Object.values(state.briefs)) brief.notes = brief.notes.filter((item) => item.id !== id);
+        return { body: { detail: 'The note was deleted.' } };
+      },
+      { id },
+    ]);
+    routes.push([
+      coachingApi.deleteTimeOff,
+      () => {
+        state.timeOff = state.timeOff.filter((item) => item.id !== id);
+        return { body: { detail: 'The time off was removed.' } };
+      },
+      { id },
+    ]);
   }
   return routes;
 }

@@ -10,6 +10,7 @@ import { COACHING_LIMITS, formatDateTime } from '@grove/domain';
 import type { Brief, CoachNote } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatCalendarDay, formatNumber, wholeMinutes } from '../../lib/format.ts';
 import { callWhen } from './call-parts.tsx';
@@ -341,31 +342,21 @@ export function FamilyBrief({
   const [deleting, setDeleting] = useState<CoachNote | null>(null);
   const notesHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  if (brief.isPending) {
+  if (brief.isPending || brief.isError) {
     return (
       <>
         <h2 className="card__title" id={headingId} ref={headingRef} tabIndex={-1}>
           Brief
         </h2>
-        <Spinner label="Loading the brief…" />
+        {brief.isPending ? (
+          <Spinner label="Loading the brief…" />
+        ) : (
+          <LoadError what="this family’s brief" onRetry={brief.refetch} />
+        )}
       </>
     );
   }
-  if (brief.isError) {
-    return (
-      <>
-        <h2 className="card__title" id={headingId} ref={headingRef} tabIndex={-1}>
-          Brief
-        </h2>
-        <div className="coaching-message">
-          <p>We couldn’t load this family’s brief.</p>
-          <Button variant="secondary" loading={brief.isFetching} onClick={() => void brief.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </>
-    );
-  }
+
   const data = brief.data;
   return (
     <>

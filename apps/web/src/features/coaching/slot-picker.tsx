@@ -11,6 +11,7 @@ import { BOOKING_RULES } from '@grove/domain';
 import type { CoachingCall } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { callWhen } from './call-parts.tsx';
 import { CALENDAR_DAYS, availableHoursQuery, refusalText, useBookCall, useChangeCall } from './coaching.api.ts';
@@ -120,12 +121,7 @@ export function SlotPicker({
           <Spinner label="Loading free times…" />
         </div>
       ) : hours.isError ? (
-        <div className="coaching-message">
-          <p>We couldn’t load {coachName}’s free times. Trying again usually helps.</p>
-          <Button variant="secondary" loading={hours.isFetching} onClick={() => void hours.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what={`${coachName}’s free times`} onRetry={hours.refetch} />
       ) : days.every((day) => day.slots.length === 0) ? (
         <p className="coaching-message">
           {coachName} has no free times in these days.{' '}

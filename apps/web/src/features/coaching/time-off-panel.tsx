@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { COACHING_LIMITS, COACHING_MESSAGES, formatDateTime } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { refusalText, timeOffQuery, useTimeOffChange } from './coaching.api.ts';
 import { zonedInstant } from './working-hours.ts';
 
@@ -49,35 +49,37 @@ export function TimeOffPanel({ timeZone }: { timeZone: string }) {
   const ids = { start: `${baseId}-start`, end: `${baseId}-end`, reason: `${baseId}-reason`, hint: `${baseId}-hint` };
   return (
     <div className="time-off">
-      {list.isPending ? (
-        <Spinner label="Loading your time off…" />
-      ) : list.isError ? (
-        <p className="coaching-message">We couldn’t load your time off.</p>
-      ) : list.data.results.length === 0 ? (
-        <p className="coaching-muted">No time off planned.</p>
-      ) : (
-        <ul className="time-off__list">
-          {list.data.results.map((item) => {
-            const label = `${formatDateTime(item.starts_at, timeZone)} to ${formatDateTime(item.ends_at, timeZone)}`;
-            return (
-              <li key={item.id} className="time-off__item">
-                <span>
-                  {label}
-                  {item.reason ? ` — ${item.reason}` : ''}
-                </span>
-                <Button
-                  variant="ghost"
-                  loading={change.isPending && change.variables?.kind === 'delete' && change.variables.id === item.id}
-                  onClick={() => change.mutate({ kind: 'delete', id: item.id })}
-                  aria-label={`Remove the time off from ${label}`}
-                >
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState query={list} what="your time off">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p className="coaching-muted">No time off planned.</p>
+          ) : (
+            <ul className="time-off__list">
+              {data.results.map((item) => {
+                const label = `${formatDateTime(item.starts_at, timeZone)} to ${formatDateTime(item.ends_at, timeZone)}`;
+                return (
+                  <li key={item.id} className="time-off__item">
+                    <span>
+                      {label}
+                      {item.reason ? ` — ${item.reason}` : ''}
+                    </span>
+                    <Button
+                      variant="ghost"
+                      loading={
+                        change.isPending && change.variables?.kind === 'delete' && change.variables.id === item.id
+                      }
+                      onClick={() => change.mutate({ kind: 'delete', id: item.id })}
+                      aria-label={`Remove the time off from ${label}`}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryState>
       <form
         className="time-off__form"
         noValidate

@@ -11,7 +11,7 @@ import { WEEKDAYS } from '@grove/domain';
 import type { WorkingHours } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { refusalText, useSaveWorkingHours, workingHoursQuery } from './coaching.api.ts';
 import {
@@ -233,16 +233,9 @@ function HoursEditor({ initial }: { initial: WorkingHours }) {
 
 export function WorkingHoursForm() {
   const hours = useQuery(workingHoursQuery());
-  if (hours.isPending) return <Spinner label="Loading your working hours…" />;
-  if (hours.isError) {
-    return (
-      <div className="coaching-message">
-        <p>We couldn’t load your working hours.</p>
-        <Button variant="secondary" loading={hours.isFetching} onClick={() => void hours.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return <HoursEditor initial={hours.data} />;
+  return (
+    <QueryState query={hours} what="your working hours">
+      {(data) => <HoursEditor initial={data} />}
+    </QueryState>
+  );
 }

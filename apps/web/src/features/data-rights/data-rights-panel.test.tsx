@@ -12,17 +12,23 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DATA_RIGHTS_MESSAGES, DELETION, EXPORT_STATUS_LABELS } from '@grove/domain/data-rights';
 import type { DataExport, DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
+import { dataRightsApi } from '@grove/domain/api/endpoints/data-rights';
+import { playersApi } from '@grove/domain/api/endpoints/players';
 
-import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { playerPage, storeSession } from '../../../test/fixtures.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { DataRightsPanel, formatSize } from './data-rights-panel.tsx';
 import { hasWorkUnderWay } from './data-rights.api.ts';
 
-const OVERVIEW = 'GET /api/v2/user/accounts/1/data-rights';
-const PLAYERS = 'GET /api/v2/player/accounts/1/';
-const EXPORTS = 'POST /api/v2/user/accounts/1/exports';
-const DELETIONS = 'POST /api/v2/user/accounts/1/deletions';
+/** The download link the server gives for export `exportId` of account 1 (the contract's path). */
+const downloadUrl = (exportId: number) =>
+  dataRightsApi.download.url.replace(':id', '1').replace(':exportId', String(exportId));
+
+const OVERVIEW = dataRightsApi.overview;
+const PLAYERS = playersApi.list;
+const EXPORTS = dataRightsApi.requestExport;
+const DELETIONS = dataRightsApi.requestDeletion;
 const ZONE = 'America/New_York';
 const JORDAN = { id: 1, name: 'Jordan Parker' };
 const MAYA = { id: 11, name: 'Maya' };
@@ -42,7 +48,7 @@ function exportOf(overrides: Partial<DataExport> = {}): DataExport {
     file_name: 'grove-maya-2026-11-20.zip',
     size_bytes: 48_213,
     row_counts: { players: 1, play_sessions: 120 },
-    download_url: '/api/v2/user/accounts/1/exports/5/download',
+    download_url: downloadUrl(5),
     ...overrides,
   };
 }
@@ -66,16 +72,16 @@ function deletionOf(overrides: Partial<DeletionRequest> = {}): DeletionRequest {
 }
 
 /** A family's fake server: the players, and an overview that the calls change. */
-function family(initial: Partial<DataRights> = {}, routes: Record<string, FakeHandler> = {}) {
+function family(initial: Partial<DataRights> = {}, routes: FakeRoute[] = []) {
   storeSession();
   document.cookie = 'csrftoken=csrf-1; path=/';
   const state: DataRights = { exports: [], deletions: [], grace_days: DELETION.graceDays, link_hours: 72, ...initial };
   let players = [MAYA, ELI];
-  const api = fakeApi({
-    [PLAYERS]: () => ({ body: playerPage(players) }),
-    [OVERVIEW]: () => ({ body: state }),
+  const api = fakeApi([
+    [PLAYERS, () => ({ body: playerPage(players) }), { id: 1 }],
+    [OVERVIEW, () => ({ body: state }), { id: 1 }],
     ...routes,
-  });
+  ]);
   const queryClient = createQueryClient({ retry: false });
   const router = createMemoryRouter(
     [
@@ -167,11 +173,11 @@ describe('DataRightsPanel', () => {
   });
 
   it('asks for a copy, reads again until it is ready, and downloads it with the session', async () => {
-    const ready = exportOf({ id: 7, download_url: '/api/v2/user/accounts/1/exports/7/download' });
-    const { api, state, user } = family(
-      {},
-      {
-        [EXPORTS]: () => {
+    const ready = exportOf({ id: 7, download_url: downloadUrl(7) });
+    const { api, state, user } = family({}, [
+      [
+        EXPORTS,
+        () => {
           state.exports = [
             {
               ...ready,
@@ -185,59 +191,61 @@ describe('DataRightsPanel', () => {
           ];
           return { status: 202, body: state.exports[0] };
         },
-        'GET /api/v2/user/accounts/1/exports/7/download': {
+        { id: 1 },
+      ],
+      [
+        dataRightsApi.download,
+        {
           text: 'PK\u0003\u0004zip',
           headers: {
             'content-type': 'application/zip',
             'content-disposition': 'attachment; filename="grove-maya-2026-11-20.zip"',
           },
         },
-      },
-    );
+        { id: 1, exportId: 7 },
+      ],
+    ]);
     const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
     await user.click(await screen.findByRole('button', { name: 'Download a copy of Maya’s data' }));
-    expect(api.callsTo(EXPORTS)[0]!.body).toEqual({ player_id: 11 });
+    expect(api.callsOf(EXPORTS, { id: 1 })[0]!.body).toEqual({ player_id: 11 });
     const copies = screen.getByRole('list', { name: 'Your copies' });
     expect(await within(copies).findByText(EXPORT_STATUS_LABELS.queued)).toBeInTheDocument();
 
     // The job finishes; the page sees it on its next read, without a reload.
-    const reads = api.callsTo(OVERVIEW).length;
+    const reads = api.callsOf(OVERVIEW, { id: 1 }).length;
     state.exports = [ready];
     const download = await within(copies).findByRole(
       'button',
       { name: 'Download the copy of Maya’s data' },
       { timeout: 8_000 },
     );
-    expect(api.callsTo(OVERVIEW).length).toBeGreaterThan(reads);
+    expect(api.callsOf(OVERVIEW, { id: 1 }).length).toBeGreaterThan(reads);
     expect(within(copies).getByText(EXPORT_STATUS_LABELS.ready)).toBeInTheDocument();
     expect(screen.getByText('Your copy of Maya’s data is ready to download.')).toHaveAttribute('role', 'status');
 
     await user.click(download);
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
-    const call = api.callsTo('GET /api/v2/user/accounts/1/exports/7/download')[0]!;
+    const call = api.callsOf(dataRightsApi.download, { id: 1, exportId: 7 })[0]!;
     expect(call.headers.get('authorization')).toBe('Bearer access-1');
     // Nothing is being prepared any more: the page stops reading again.
-    const settled = api.callsTo(OVERVIEW).length;
+    const settled = api.callsOf(OVERVIEW, { id: 1 }).length;
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(api.callsTo(OVERVIEW).length).toBe(settled);
+    expect(api.callsOf(OVERVIEW, { id: 1 }).length).toBe(settled);
   }, 20_000);
 
   it('shows a refused copy beside the button that asked for it', async () => {
-    const { user } = family(
-      {},
-      {
-        [EXPORTS]: { status: 409, body: { detail: DATA_RIGHTS_MESSAGES.exportBusy, code: 'export_busy' } },
-      },
-    );
+    const { user } = family({}, [
+      [EXPORTS, { status: 409, body: { detail: DATA_RIGHTS_MESSAGES.exportBusy, code: 'export_busy' } }, { id: 1 }],
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Download everything' }));
     expect(await within(panel()).findByRole('alert')).toHaveTextContent(DATA_RIGHTS_MESSAGES.exportBusy);
   });
 
   it('schedules a player’s deletion only once the parent ticks the box, saying what goes and when', async () => {
-    const { api, state, user } = family(
-      {},
-      {
-        [DELETIONS]: () => {
+    const { api, state, user } = family({}, [
+      [
+        DELETIONS,
+        () => {
           const made = deletionOf({
             id: 31,
             player: MAYA,
@@ -247,8 +255,9 @@ describe('DataRightsPanel', () => {
           state.deletions = [made];
           return { status: 201, body: made };
         },
-      },
-    );
+        { id: 1 },
+      ],
+    ]);
     const opener = await screen.findByRole('button', { name: 'Delete Maya’s data…' });
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Delete Maya’s data?' });
@@ -264,12 +273,12 @@ describe('DataRightsPanel', () => {
     expect(within(dialog).getByText(DATA_RIGHTS_MESSAGES.confirmDeletion)).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveFocus();
-    expect(api.callsTo(DELETIONS)).toHaveLength(0);
+    expect(api.callsOf(DELETIONS, { id: 1 })).toHaveLength(0);
 
     await user.click(box);
     await user.click(within(dialog).getByRole('button', { name: 'Delete Maya’s data' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo(DELETIONS)[0]!.body).toEqual({ player_id: 11, confirm: true });
+    expect(api.callsOf(DELETIONS, { id: 1 })[0]!.body).toEqual({ player_id: 11, confirm: true });
     const scheduled = screen.getByRole('list', { name: 'Scheduled deletions' });
     expect(within(scheduled).getByRole('heading', { name: 'Maya’s data' })).toBeInTheDocument();
     expect(within(await playerItem('Maya')).getByText(/^Deletion scheduled for/)).toBeInTheDocument();
@@ -279,12 +288,13 @@ describe('DataRightsPanel', () => {
   });
 
   it('shows a conflict inside the dialog and keeps it open', async () => {
-    const { user } = family(
-      {},
-      {
-        [DELETIONS]: { status: 409, body: { detail: DATA_RIGHTS_MESSAGES.deletionPending, code: 'deletion_pending' } },
-      },
-    );
+    const { user } = family({}, [
+      [
+        DELETIONS,
+        { status: 409, body: { detail: DATA_RIGHTS_MESSAGES.deletionPending, code: 'deletion_pending' } },
+        { id: 1 },
+      ],
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Delete Eli’s data…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Eli’s data?' });
     await user.click(within(dialog).getByRole('checkbox'));
@@ -293,68 +303,71 @@ describe('DataRightsPanel', () => {
   });
 
   it('undoes a scheduled deletion: it joins the past ones as cancelled', async () => {
-    const { api, state, user } = family(
-      { deletions: [deletionOf()] },
-      {
-        'POST /api/v2/user/accounts/1/deletions/30/undo': () => {
+    const { api, state, user } = family({ deletions: [deletionOf()] }, [
+      [
+        dataRightsApi.undoDeletion,
+        () => {
           state.deletions = [
             deletionOf({ status: 'cancelled', cancelled_at: new Date().toISOString(), cancelled_by: JORDAN }),
           ];
           return { body: state.deletions[0] };
         },
-      },
-    );
+        { id: 1, deletionId: 30 },
+      ],
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Undo the deletion of Eli’s data' }));
     const past = await screen.findByRole('list', { name: 'Past deletions' });
     expect(within(past).getByText('Cancelled', { selector: '.data-rights-status' })).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/user/accounts/1/deletions/30/undo')).toHaveLength(1);
+    expect(api.callsOf(dataRightsApi.undoDeletion, { id: 1, deletionId: 30 })).toHaveLength(1);
     expect(screen.getByText('Nothing is scheduled for deletion.')).toBeInTheDocument();
     expect(within(await playerItem('Eli')).getByRole('button', { name: 'Delete Eli’s data…' })).toBeInTheDocument();
   });
 
   it('deletes now after confirming; once the job is done the player is gone and the history says Deleted', async () => {
-    const { api, state, user, removePlayer } = family(
-      { deletions: [deletionOf()] },
-      {
-        'POST /api/v2/user/accounts/1/deletions/30/now': () => {
+    const { api, state, user, removePlayer } = family({ deletions: [deletionOf()] }, [
+      [
+        dataRightsApi.deleteNow,
+        () => {
           state.deletions = [deletionOf({ due_at: new Date().toISOString() })];
           return { body: state.deletions[0] };
         },
-      },
-    );
+        { id: 1, deletionId: 30 },
+      ],
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Delete now… (Eli’s data)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Eli’s data now?' });
     expect(dialog).toHaveTextContent('cannot be undone');
     await user.click(within(dialog).getByRole('button', { name: 'Delete now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST /api/v2/user/accounts/1/deletions/30/now')[0]!.body).toEqual({ confirm: true });
+    expect(api.callsOf(dataRightsApi.deleteNow, { id: 1, deletionId: 30 })[0]!.body).toEqual({ confirm: true });
     const scheduled = screen.getByRole('list', { name: 'Scheduled deletions' });
     expect(within(scheduled).getByText('Being carried out now')).toBeInTheDocument();
     expect(within(scheduled).queryByRole('button')).not.toBeInTheDocument();
 
     // The job erases Eli; the next read shows it done and the players are read again.
-    const playerReads = api.callsTo(PLAYERS).length;
+    const playerReads = api.callsOf(PLAYERS, { id: 1 }).length;
     removePlayer(ELI.id);
     state.deletions = [
       deletionOf({ player: { id: null, name: 'Eli' }, status: 'completed', completed_at: new Date().toISOString() }),
     ];
     const past = await screen.findByRole('list', { name: 'Past deletions' }, { timeout: 8_000 });
     expect(within(past).getByText('Deleted', { selector: '.data-rights-status' })).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo(PLAYERS).length).toBeGreaterThan(playerReads));
+    await waitFor(() => expect(api.callsOf(PLAYERS, { id: 1 }).length).toBeGreaterThan(playerReads));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Eli' })).not.toBeInTheDocument());
     expect(await playerItem('Maya')).toBeInTheDocument();
   }, 20_000);
 
   it('closing the account says what goes and what billing law keeps; a running subscription is refused with the way to Billing', async () => {
-    const { api, router, user } = family(
-      {},
-      {
-        [DELETIONS]: {
+    const { api, router, user } = family({}, [
+      [
+        DELETIONS,
+        {
           status: 409,
           body: { detail: DATA_RIGHTS_MESSAGES.subscriptionRunning, code: 'subscription_running' },
         },
-      },
-    );
+        { id: 1 },
+      ],
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Close account…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close your account?' });
     expect(dialog).toHaveTextContent('orders, invoices and payment records are kept for 7 years');
@@ -363,7 +376,7 @@ describe('DataRightsPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close account' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(DATA_RIGHTS_MESSAGES.subscriptionRunning);
-    expect(api.callsTo(DELETIONS)[0]!.body).toEqual({ player_id: null, confirm: true });
+    expect(api.callsOf(DELETIONS, { id: 1 })[0]!.body).toEqual({ player_id: null, confirm: true });
     const billing = within(alert).getByRole('link', { name: 'Cancel your subscription in Subscription & Billing' });
     expect(billing).toHaveAttribute('href', '/dashboard/account?segment=billing');
     await user.click(billing);

@@ -14,7 +14,8 @@ import { DELETION, DELETION_STATUS_LABELS, EXPORT_STATUS_LABELS } from '@grove/d
 import type { DataExport, DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
 import type { Player } from '@grove/domain/api/players';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
@@ -340,7 +341,7 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
 
   let playerList;
   if (players.isPending) playerList = <Spinner label="Loading your players…" />;
-  else if (players.isError) playerList = <LoadError what="your players" onRetry={() => void players.refetch()} />;
+  else if (players.isError) playerList = <LoadError what="your players" onRetry={players.refetch} />;
   else if (players.data.results.length === 0) playerList = <p>There are no players on this account.</p>;
   else {
     playerList = (
@@ -384,7 +385,7 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
     copies = <Spinner label="Loading your copies…" />;
     deletions = <Spinner label="Loading your deletions…" />;
   } else if (overview.isError) {
-    copies = <LoadError what="your copies and deletions" onRetry={() => void overview.refetch()} />;
+    copies = <LoadError what="your copies and deletions" onRetry={overview.refetch} />;
     deletions = null;
   } else {
     copies =

@@ -8,13 +8,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
+import { dataRightsApi } from '@grove/domain/api/endpoints/data-rights';
 
 import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { AccountPendingDeletions } from './pending-deletions.tsx';
 
-const OVERVIEW = 'GET /api/v2/user/accounts/7/data-rights';
+const OVERVIEW = dataRightsApi.overview;
 
 function deletion(overrides: Partial<DeletionRequest>): DeletionRequest {
   return {
@@ -35,7 +36,7 @@ function deletion(overrides: Partial<DeletionRequest>): DeletionRequest {
 
 function renderNote(answer: FakeHandler) {
   storeSession();
-  const api = fakeApi({ [OVERVIEW]: answer });
+  const api = fakeApi([[OVERVIEW, answer, { id: 7 }]]);
   const router = createMemoryRouter(
     [
       {
@@ -90,7 +91,7 @@ describe('an account’s pending deletions, for staff', () => {
     const api = renderNote({ body: overview([deletion({ status: 'cancelled' })]) });
     await screen.findByText('Account page');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.callsTo(OVERVIEW)).toHaveLength(1);
+    expect(api.callsOf(OVERVIEW, { id: 7 })).toHaveLength(1);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
@@ -98,7 +99,7 @@ describe('an account’s pending deletions, for staff', () => {
     const api = renderNote({ status: 500, body: { detail: 'Server error.' } });
     await screen.findByText('Account page');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.callsTo(OVERVIEW)).toHaveLength(1);
+    expect(api.callsOf(OVERVIEW, { id: 7 })).toHaveLength(1);
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

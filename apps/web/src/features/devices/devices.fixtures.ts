@@ -7,8 +7,9 @@
 import { PAIRING, PAIRING_MESSAGES, formatUserCode, isUserCodeShape, normalizeUserCode } from '@grove/domain';
 import type { Device } from '@grove/domain/api/account';
 import type { PendingPairing } from '@grove/domain/api/pairing';
+import { pairingApi } from '@grove/domain/api/endpoints/pairing';
 
-import type { FakeAnswer, FakeHandler, FakeRequest } from '../../../test/fake-api.ts';
+import type { FakeAnswer, FakeRequest, FakeRoute } from '../../../test/fake-api.ts';
 
 export type FakePairing = {
   /** Codes a tablet is showing, normalised ('WDJBMJHT'), with what the tablet says of itself. */
@@ -63,50 +64,61 @@ function lookUp(state: FakePairing, request: FakeRequest): { code: string } | { 
 }
 
 /** The pairing routes of account `accountId` over `state`. */
-export function pairingRoutes(state: FakePairing, accountId = 1): Record<string, FakeHandler> {
-  const base = `/api/v2/user/accounts/${accountId}/devices/pair`;
-  return {
-    [`POST ${base}/check/`]: (request) => {
-      const found = lookUp(state, request);
-      if ('refusal' in found) return found.refusal;
-      const tablet = state.waiting.get(found.code)!;
-      const pending: PendingPairing = {
-        user_code: formatUserCode(found.code),
-        device_name: tablet.device_name,
-        platform: tablet.platform,
-        expires_at: '2026-11-20T17:10:00.000Z',
-      };
-      return { body: pending };
-    },
-    [`POST ${base}/`]: (request) => {
-      const found = lookUp(state, request);
-      if ('refusal' in found) return found.refusal;
-      const name = bodyText(request, 'name').trim();
-      if (name === '') return { status: 400, body: { name: [PAIRING_MESSAGES.nameRequired] } };
-      const tablet = state.waiting.get(found.code)!;
-      state.waiting.delete(found.code);
-      state.used.add(found.code);
-      const device: Device = {
-        id: 70 + state.devices.length,
-        name,
-        platform: tablet.platform,
-        is_kiosk_mode: false,
-        kiosk_mode_pending: false,
-        last_synced_at: null,
-        has_token: false,
-        connecting: true,
-        created_at: '2026-11-20T17:05:00.000Z',
-      };
-      state.devices.push(device);
-      return { status: 201, body: device };
-    },
-    [`POST ${base}/deny/`]: (request) => {
-      const found = lookUp(state, request);
-      if ('refusal' in found) return found.refusal;
-      state.waiting.delete(found.code);
-      state.used.add(found.code);
-      state.declined.push(found.code);
-      return { body: { detail: PAIRING_MESSAGES.denied } };
-    },
-  };
+export function pairingRoutes(state: FakePairing, accountId = 1): FakeRoute[] {
+  return [
+    [
+      pairingApi.check,
+      (request) => {
+        const found = lookUp(state, request);
+        if ('refusal' in found) return found.refusal;
+        const tablet = state.waiting.get(found.code)!;
+        const pending: PendingPairing = {
+          user_code: formatUserCode(found.code),
+          device_name: tablet.device_name,
+          platform: tablet.platform,
+          expires_at: '2026-11-20T17:10:00.000Z',
+        };
+        return { body: pending };
+      },
+      { id: accountId },
+    ],
+    [
+      pairingApi.approve,
+      (request) => {
+        const found = lookUp(state, request);
+        if ('refusal' in found) return found.refusal;
+        const name = bodyText(request, 'name').trim();
+        if (name === '') return { status: 400, body: { name: [PAIRING_MESSAGES.nameRequired] } };
+        const tablet = state.waiting.get(found.code)!;
+        state.waiting.delete(found.code);
+        state.used.add(found.code);
+        const device: Device = {
+          id: 70 + state.devices.length,
+          name,
+          platform: tablet.platform,
+          is_kiosk_mode: false,
+          kiosk_mode_pending: false,
+          last_synced_at: null,
+          has_token: false,
+          connecting: true,
+          created_at: '2026-11-20T17:05:00.000Z',
+        };
+        state.devices.push(device);
+        return { status: 201, body: device };
+      },
+      { id: accountId },
+    ],
+    [
+      pairingApi.deny,
+      (request) => {
+        const found = lookUp(state, request);
+        if ('refusal' in found) return found.refusal;
+        state.waiting.delete(found.code);
+        state.used.add(found.code);
+        state.declined.push(found.code);
+        return { body: { detail: PAIRING_MESSAGES.denied } };
+      },
+      { id: accountId },
+    ],
+  ];
 }

@@ -7,14 +7,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { accountApi } from '@grove/domain/api/endpoints/account';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { interactionFixture, interactionRoutes, type FakeInteractions } from './interactions.fixtures.ts';
 import { InteractionsPanel } from './interactions-panel.tsx';
-
-const PATH = '/api/v1/accounts/7/customer_interactions/';
 
 function renderPanel(timeZone = 'America/Los_Angeles') {
   render(
@@ -81,7 +80,7 @@ describe('the customer interactions panel', () => {
       'No answer',
       'Passed on',
     ]);
-    expect(api.callsTo(`OPTIONS ${PATH}`)).toHaveLength(1);
+    expect(api.callsOf(accountApi.interactionOptions, { id: 7 })).toHaveLength(1);
 
     const user = userEvent.setup();
     const save = within(section).getByRole('button', { name: 'Log it' });
@@ -94,8 +93,8 @@ describe('the customer interactions panel', () => {
     await user.type(within(section).getByRole('textbox', { name: /Note/ }), '  Asked for the app link again. ');
     await user.click(save);
 
-    await waitFor(() => expect(api.callsTo(`POST ${PATH}`)).toHaveLength(1));
-    expect(api.callsTo(`POST ${PATH}`)[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsOf(accountApi.addInteraction, { id: 7 })).toHaveLength(1));
+    expect(api.callsOf(accountApi.addInteraction, { id: 7 })[0]?.body).toEqual({
       kind: 'sms',
       direction: 'inbound',
       topic: 'technical',
@@ -117,10 +116,14 @@ describe('the customer interactions panel', () => {
   it('shows the server’s refusal under the note, and says when nothing is logged yet', async () => {
     storeSession();
     document.cookie = 'csrftoken=csrf-1; path=/';
-    fakeApi({
+    fakeApi([
       ...interactionRoutes(7, { results: [] }),
-      [`POST ${PATH}`]: { status: 400, body: { summary: ['Text may not contain control characters.'] } },
-    });
+      [
+        accountApi.addInteraction,
+        { status: 400, body: { summary: ['Text may not contain control characters.'] } },
+        { id: 7 },
+      ],
+    ]);
     renderPanel();
     const section = await screen.findByRole('region', { name: 'Customer interactions (0)' });
     expect(within(section).getByText('No conversation logged yet.')).toBeInTheDocument();
@@ -132,7 +135,7 @@ describe('the customer interactions panel', () => {
 
   it('says so when the conversations cannot be read (not the family’s coach: 404)', async () => {
     storeSession();
-    fakeApi({});
+    fakeApi([]);
     renderPanel();
     expect(await screen.findByText(/We couldn’t load the conversations/)).toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ import { formatDateTime, interactionLabel, unsafeTextMessage, type FieldIssue } 
 
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import {
   interactionOptionsQuery,
   interactionsQuery,
@@ -196,46 +196,34 @@ export function InteractionsPanel({
       <Heading className="card__title interactions__title" id={headingId}>
         Customer interactions{count === undefined ? '' : ` (${count})`}
       </Heading>
-      {options.isPending ? (
-        <Spinner label="Loading the form…" />
-      ) : options.isError ? (
-        <p role="alert">
-          We couldn’t load what a conversation may hold.{' '}
-          <Button variant="ghost" onClick={() => void options.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : (
-        <InteractionForm
-          accountId={accountId}
-          options={options.data}
-          onLogged={(saved) => {
-            setStatus(`${kindLabel(saved.kind)} logged.`);
-            onLogged?.(saved);
-          }}
-        />
-      )}
+      <QueryState query={options} what="what a conversation may hold" label="Loading the form…">
+        {(data) => (
+          <InteractionForm
+            accountId={accountId}
+            options={data}
+            onLogged={(saved) => {
+              setStatus(`${kindLabel(saved.kind)} logged.`);
+              onLogged?.(saved);
+            }}
+          />
+        )}
+      </QueryState>
       <p className="interactions__status" role="status">
         {status}
       </p>
-      {list.isPending ? (
-        <Spinner label="Loading the conversations…" />
-      ) : list.isError ? (
-        <p role="alert">
-          We couldn’t load the conversations.{' '}
-          <Button variant="ghost" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : list.data.results.length === 0 ? (
-        <p>No conversation logged yet.</p>
-      ) : (
-        <ol className="interactions__list" aria-label="Conversations, newest first">
-          {list.data.results.map((interaction) => (
-            <InteractionItem key={interaction.id} interaction={interaction} timeZone={timeZone} />
-          ))}
-        </ol>
-      )}
+      <QueryState query={list} what="the conversations">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p>No conversation logged yet.</p>
+          ) : (
+            <ol className="interactions__list" aria-label="Conversations, newest first">
+              {data.results.map((interaction) => (
+                <InteractionItem key={interaction.id} interaction={interaction} timeZone={timeZone} />
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
       {list.data?.next ? (
         <Button
           variant="secondary"

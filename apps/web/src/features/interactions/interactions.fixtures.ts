@@ -10,8 +10,9 @@ import {
   INTERACTION_TOPICS,
 } from '@grove/domain';
 import type { CustomerInteraction } from '@grove/domain/api/account';
+import { accountApi } from '@grove/domain/api/endpoints/account';
 
-import type { FakeHandler } from '../../../test/fake-api.ts';
+import type { FakeRoute } from '../../../test/fake-api.ts';
 
 export function interactionFixture(overrides: Partial<CustomerInteraction> = {}): CustomerInteraction {
   return {
@@ -34,32 +35,43 @@ export function interactionRoutes(
   accountId: number,
   state: FakeInteractions,
   author: { id: number; name: string } = { id: 9, name: 'Staff Member' },
-): Record<string, FakeHandler> {
-  const path = `/api/v1/accounts/${accountId}/customer_interactions/`;
-  return {
-    [`OPTIONS ${path}`]: {
-      body: {
-        kinds: [...INTERACTION_KINDS],
-        directions: [...INTERACTION_DIRECTIONS],
-        topics: [...INTERACTION_TOPICS],
-        outcomes: [...INTERACTION_OUTCOMES],
-        summary_max_length: INTERACTION_SUMMARY_MAX,
+): FakeRoute[] {
+  return [
+    [
+      accountApi.interactionOptions,
+      {
+        body: {
+          kinds: [...INTERACTION_KINDS],
+          directions: [...INTERACTION_DIRECTIONS],
+          topics: [...INTERACTION_TOPICS],
+          outcomes: [...INTERACTION_OUTCOMES],
+          summary_max_length: INTERACTION_SUMMARY_MAX,
+        },
       },
-    },
-    [`GET ${path}`]: () => ({
-      body: { count: state.results.length, next: null, previous: null, results: state.results },
-    }),
-    [`POST ${path}`]: (request) => {
-      const body = request.body as Pick<CustomerInteraction, 'kind' | 'direction' | 'topic' | 'outcome' | 'summary'>;
-      const saved = interactionFixture({
-        ...body,
-        id: Math.max(0, ...state.results.map((item) => item.id)) + 1,
-        occurred_at: '2026-11-24T15:00:00.000Z',
-        created_at: '2026-11-24T15:00:00.000Z',
-        created_by: author,
-      });
-      state.results = [saved, ...state.results];
-      return { status: 201, body: saved };
-    },
-  };
+      { id: accountId },
+    ],
+    [
+      accountApi.interactions,
+      () => ({
+        body: { count: state.results.length, next: null, previous: null, results: state.results },
+      }),
+      { id: accountId },
+    ],
+    [
+      accountApi.addInteraction,
+      (request) => {
+        const body = request.body as Pick<CustomerInteraction, 'kind' | 'direction' | 'topic' | 'outcome' | 'summary'>;
+        const saved = interactionFixture({
+          ...body,
+          id: Math.max(0, ...state.results.map((item) => item.id)) + 1,
+          occurred_at: '2026-11-24T15:00:00.000Z',
+          created_at: '2026-11-24T15:00:00.000Z',
+          created_by: author,
+        });
+        state.results = [saved, ...state.results];
+        return { status: 201, body: saved };
+      },
+      { id: accountId },
+    ],
+  ];
 }

@@ -15,6 +15,7 @@ import type { OnboardingStep } from '@grove/domain/api/webinars';
 
 import { Button } from '../../components/button.tsx';
 import { AcornMascot, CheckIcon, ChevronRightIcon, ExternalLinkIcon } from '../../components/icons.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { HOME_PATH, href } from '../../lib/paths.ts';
 import { inStepOrder, onboardingQuery, stepNumber } from '../../lib/queries/onboarding.ts';
@@ -187,26 +188,17 @@ export function OnboardingChecklist({
       </p>
     ) : null;
 
-  if (onboarding.isPending) {
+  if (onboarding.isPending || onboarding.isError) {
     return (
       <div className="onboarding">
         {unknownStep}
-        <div className="section__loading">
-          <Spinner label="Loading your first steps…" />
-        </div>
-      </div>
-    );
-  }
-  if (onboarding.isError) {
-    return (
-      <div className="onboarding">
-        {unknownStep}
-        <div className="onboarding-message">
-          <p>We couldn’t load your first steps. Trying again usually helps.</p>
-          <Button variant="secondary" loading={onboarding.isFetching} onClick={() => void onboarding.refetch()}>
-            Try again
-          </Button>
-        </div>
+        {onboarding.isPending ? (
+          <div className="section__loading">
+            <Spinner label="Loading your first steps…" />
+          </div>
+        ) : (
+          <LoadError what="your first steps" onRetry={onboarding.refetch} />
+        )}
       </div>
     );
   }

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, type TimeFrameId } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { formatDuration, formatNumber, plural } from '../../lib/format.ts';
 import { frameSessionsQuery, type FrameSessions as FrameSessionsData } from './play.api.ts';
 import './play.css';
@@ -84,22 +84,17 @@ export function FrameSessions({
         </Button>
       </div>
       <div id={regionId} hidden={!open}>
-        {!open ? null : sessions.isPending ? (
-          <Spinner label={`Loading ${playerName}’s games…`} />
-        ) : sessions.isError ? (
-          <p role="alert">
-            We couldn’t load {playerName}’s games.{' '}
-            <Button variant="ghost" loading={sessions.isFetching} onClick={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          </p>
-        ) : (
-          <SessionsTable
-            data={sessions.data}
-            caption={`${playerName}’s games in ${frameText}, newest first`}
-            timeZone={timeZone}
-          />
-        )}
+        {open ? (
+          <QueryState query={sessions} what={`${playerName}’s games`}>
+            {(data) => (
+              <SessionsTable
+                data={data}
+                caption={`${playerName}’s games in ${frameText}, newest first`}
+                timeZone={timeZone}
+              />
+            )}
+          </QueryState>
+        ) : null}
       </div>
     </section>
   );

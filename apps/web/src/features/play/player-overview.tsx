@@ -26,6 +26,25 @@ import {
 } from '../../lib/format.ts';
 import type { PlayerOverview, PlaySession } from '@grove/domain/api/play';
 
+/**
+ * The streak in words (issue 29): goal weeks in a row, this week counted once it reached the goal;
+ * the week under way never breaks it (docs/decisions/0070-play-streaks.md).
+ */
+export function streakSentence({
+  weeks,
+  this_week_met: thisWeekMet,
+  longest_weeks: longest,
+}: PlayerOverview['streak']) {
+  if (weeks === 0) {
+    return longest > 0
+      ? `Reach the goal this week to start a new streak. Best so far: ${plural(longest, 'week')} in a row.`
+      : 'Reach the goal this week to start a streak.';
+  }
+  const run = `${plural(weeks, 'week')} in a row at the goal`;
+  if (thisWeekMet) return `Streak: ${run}, this week included.`;
+  return `Streak: ${run}. Reach the goal this week to make it ${weeks + 1}.`;
+}
+
 const RING_RADIUS = 52;
 const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 
@@ -70,6 +89,7 @@ export function WeekProgress({ overview, children }: { overview: PlayerOverview;
             `${plural(goal - minutes, 'minute')} to go to reach the weekly goal of ${goal} minutes.`
           )}
         </p>
+        <p className="week-card__streak">{streakSentence(overview.streak)}</p>
         <p className="week-card__since">Week starting Monday, {formatCalendarDay(weekStart)}</p>
         {children}
       </div>

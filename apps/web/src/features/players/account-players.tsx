@@ -12,6 +12,7 @@ import type { Player } from '@grove/domain/api/players';
 
 import { Button } from '../../components/button.tsx';
 import { ChevronRightIcon } from '../../components/icons.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
@@ -73,17 +74,7 @@ export function AccountPlayers({
       </div>
     );
   } else if (records.isError) {
-    body = (
-      <EmptyState
-        title="We couldn’t load the players"
-        mascot={false}
-        action={
-          <Button variant="secondary" loading={records.isFetching} onClick={() => void records.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    body = <LoadError what="the players" onRetry={records.refetch} />;
   } else if (records.data.results.length === 0) {
     body = (
       <EmptyState title="No players on this account" mascot={false}>

@@ -10,8 +10,10 @@ import { MESSAGES } from '@grove/domain';
 import { CONSENT_MESSAGES, CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { Player } from '@grove/domain/api/players';
 import type { UserInfo } from '@grove/domain/api/user';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeHandler, type FakeRequest } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeApi, type FakeHandler, type FakeRequest, type FakeRoute } from '../../../test/fake-api.ts';
 import { USERS, playerPage, playerRecord, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -39,7 +41,7 @@ function bodyOf(request: FakeRequest): Record<string, unknown> {
 }
 
 /** The family's fake server: players and profiles change as the real one changes them. */
-function signedIn(user: UserInfo, state: Family, routes: Record<string, FakeHandler> = {}): FakeApi {
+function signedIn(user: UserInfo, state: Family, routes: FakeRoute[] = []): FakeApi {
   storeSession();
   const accountId = user.account?.id ?? 1;
   const patch =
@@ -56,29 +58,40 @@ function signedIn(user: UserInfo, state: Family, routes: Record<string, FakeHand
       state.players = state.players.map((player) => (player.id === id ? changed : player));
       return { body: changed };
     };
-  const patches = Object.fromEntries([1, 2, 3, 4].map((id) => [`PATCH /api/v2/player/${id}/`, patch(id)]));
-  return fakeApi({
-    'GET /api/v2/user/info/': () => ({ body: user }),
-    [`GET /api/v2/player/accounts/${accountId}/`]: () => ({
-      body: playerPage(state.players, state.players.length, accountId),
-    }),
-    [`GET /api/v2/accounts/${accountId}/incomplete_profiles/`]: () => ({
-      body: { count: state.profiles.length, next: null, previous: null, prev: null, results: state.profiles },
-    }),
-    'POST /api/v2/player/': (request) => {
-      const body = bodyOf(request);
-      if (body.consent !== true) return { status: 400, body: { consent: [CONSENT_MESSAGES.playerRequired] } };
-      const name = String(body.name);
-      const player = playerRecord({ id: Math.max(0, ...state.players.map((each) => each.id)) + 1, name }, accountId);
-      state.players = [...state.players, player];
-      state.profiles = state.profiles.filter(
-        (profile) => profile.player_name.trim().toLowerCase() !== name.trim().toLowerCase(),
-      );
-      return { status: 201, body: player };
-    },
+  const patches = [1, 2, 3, 4].map((id): FakeRoute => [playersApi.patch, patch(id), { id }]);
+  return fakeApi([
+    [userApi.info, () => ({ body: user })],
+    [
+      playersApi.list,
+      () => ({
+        body: playerPage(state.players, state.players.length, accountId),
+      }),
+      { id: accountId },
+    ],
+    [
+      playersApi.incompleteProfiles,
+      () => ({
+        body: { count: state.profiles.length, next: null, previous: null, prev: null, results: state.profiles },
+      }),
+      { id: accountId },
+    ],
+    [
+      playersApi.create,
+      (request) => {
+        const body = bodyOf(request);
+        if (body.consent !== true) return { status: 400, body: { consent: [CONSENT_MESSAGES.playerRequired] } };
+        const name = String(body.name);
+        const player = playerRecord({ id: Math.max(0, ...state.players.map((each) => each.id)) + 1, name }, accountId);
+        state.players = [...state.players, player];
+        state.profiles = state.profiles.filter(
+          (profile) => profile.player_name.trim().toLowerCase() !== name.trim().toLowerCase(),
+        );
+        return { status: 201, body: player };
+      },
+    ],
     ...patches,
     ...routes,
-  });
+  ]);
 }
 
 const playersCard = () => screen.getByRole('region', { name: 'Your players' });
@@ -154,7 +167,7 @@ describe('Account → Players', () => {
     await user.click(save);
 
     const added = await within(playersCard()).findByText('Nora', { selector: 'p' });
-    expect(api.callsTo('POST /api/v2/player/').map((call) => call.body)).toEqual([{ name: 'Nora', consent: true }]);
+    expect(api.callsOf(playersApi.create).map((call) => call.body)).toEqual([{ name: 'Nora', consent: true }]);
     await waitFor(() => expect(added).toHaveFocus());
     expect(within(playersCard()).getByText('Nora is on your account now.')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('form', { name: 'Add a player' })).not.toBeInTheDocument();
@@ -166,12 +179,15 @@ describe('Account → Players', () => {
 
   it('puts the server’s field messages under the name and the consent box', async () => {
     const state = family(USERS.parent, { profiles: [] });
-    signedIn(USERS.parent, state, {
-      'POST /api/v2/player/': {
-        status: 400,
-        body: { name: ['Please include valid characters'], consent: [CONSENT_MESSAGES.playerRequired] },
-      },
-    });
+    signedIn(USERS.parent, state, [
+      [
+        playersApi.create,
+        {
+          status: 400,
+          body: { name: ['Please include valid characters'], consent: [CONSENT_MESSAGES.playerRequired] },
+        },
+      ],
+    ]);
     renderApp('/dashboard/account?segment=players');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add a player' }));
@@ -214,7 +230,7 @@ describe('Account → Players', () => {
     // Cancel restores the saved name.
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(within(form).getByRole('textbox', { name: /^Name/ })).toHaveValue('Maya');
-    expect(api.callsTo('PATCH /api/v2/player/1/')).toHaveLength(0);
+    expect(api.callsOf(playersApi.patch, { id: 1 })).toHaveLength(0);
 
     await user.click(within(form).getByRole('button', { name: 'Edit' }));
     await user.clear(name);
@@ -222,7 +238,7 @@ describe('Account → Players', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     const renamed = await within(playersCard()).findByText('Mia', { selector: 'p' });
-    expect(api.callsTo('PATCH /api/v2/player/1/').map((call) => call.body)).toEqual([{ name: 'Mia' }]);
+    expect(api.callsOf(playersApi.patch, { id: 1 }).map((call) => call.body)).toEqual([{ name: 'Mia' }]);
     expect(renamed).toHaveFocus();
     expect(within(playersCard()).getByText('Maya is now Mia.')).toHaveAttribute('role', 'status');
     const saved = within(renamed.closest('li') as HTMLElement).getByRole('form', { name: 'Mia’s name' });
@@ -243,7 +259,7 @@ describe('Account → Players', () => {
     await user.keyboard(' ');
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
     await waitFor(() => expect(toggle).not.toHaveAttribute('aria-busy'));
-    expect(api.callsTo('PATCH /api/v2/player/1/').map((call) => call.body)).toEqual([{ in_program: false }]);
+    expect(api.callsOf(playersApi.patch, { id: 1 }).map((call) => call.body)).toEqual([{ in_program: false }]);
     expect(state.players[0]?.in_program).toBe(false);
     // A buttonless form (SPEC §4): no Save button, and the change is announced.
     const programForm = within(playerItem('Maya')).getByRole('form', { name: 'Whether Maya is in the program' });
@@ -272,7 +288,7 @@ describe('Account → Players', () => {
     await user.click(save);
 
     const sam = await within(playersCard()).findByText('Sam', { selector: 'p' });
-    expect(api.callsTo('POST /api/v2/player/').map((call) => call.body)).toEqual([{ name: 'Sam', consent: true }]);
+    expect(api.callsOf(playersApi.create).map((call) => call.body)).toEqual([{ name: 'Sam', consent: true }]);
     await waitFor(() => expect(app.location()).toBe('/dashboard/account?segment=players'));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Incomplete profiles' })).not.toBeInTheDocument());
     expect(screen.queryByRole('form', { name: 'Complete Sam’s profile' })).not.toBeInTheDocument();

@@ -12,7 +12,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { IncompleteProfilePage, Player } from '@grove/domain/api/players';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
@@ -104,7 +105,7 @@ function ProfilesCard({
   if (profiles.isError) {
     return (
       <AccountCard title="Incomplete profiles">
-        <LoadError what="the incomplete profiles" onRetry={() => void profiles.refetch()} />
+        <LoadError what="the incomplete profiles" onRetry={profiles.refetch} />
       </AccountCard>
     );
   }
@@ -186,7 +187,7 @@ export function PlayersPanel({ accountId }: { accountId: number }) {
   }, [focusAdd, formOpen, addButtonId]);
   let list;
   if (players.isPending) list = <Spinner label="Loading your players…" />;
-  else if (players.isError) list = <LoadError what="your players" onRetry={() => void players.refetch()} />;
+  else if (players.isError) list = <LoadError what="your players" onRetry={players.refetch} />;
   else if (players.data.results.length === 0) list = <p>No players yet. Add each child who will play.</p>;
   else {
     list = (

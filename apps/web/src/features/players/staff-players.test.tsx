@@ -6,15 +6,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { adminApi } from '@grove/domain/api/admin';
+import type { adminApi as adminContract } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
 import type { Player } from '@grove/domain/api/players';
+import { adminApi } from '@grove/domain/api/endpoints/admin';
+import { coachingApi } from '@grove/domain/api/endpoints/coaching';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi, type FakeApi, type FakeRequest } from '../../../test/fake-api.ts';
 import { USERS, playerPage, playerRecord, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-type AdminAccount = Reply<typeof adminApi.account>;
+type AdminAccount = Reply<typeof adminContract.account>;
 
 const ACCOUNT: AdminAccount = {
   id: 1,
@@ -53,25 +57,32 @@ function asStaff(state: { players: Player[] }): FakeApi {
   storeSession();
   document.cookie = 'csrftoken=csrf-1; path=/';
   const body = (request: FakeRequest) => (request.body ?? {}) as Record<string, unknown>;
-  return fakeApi({
-    'GET /api/v2/user/info/': { body: USERS.staff },
-    'GET /api/v2/player/accounts/1/': () => ({ body: playerPage(state.players) }),
-    'GET /api/v2/admin/accounts/1/': { body: ACCOUNT },
-    'GET /api/v2/admin/accounts/1/notes/': { body: { count: 0, next: null, previous: null, results: [] } },
-    'GET /api/v2/admin/accounts/1/audit/': { body: emptyKeyset },
-    'GET /api/v1/coach_booking/coaches/': { body: { count: 0, results: [] } },
-    'POST /api/v2/player/': (request) => {
-      const player = playerRecord({ id: 9, name: String(body(request).name) });
-      state.players = [...state.players, player];
-      return { status: 201, body: player };
-    },
-    'PATCH /api/v2/player/1/': (request) => {
-      const changes = body(request);
-      const changed = { ...state.players[0]!, ...changes } as Player;
-      state.players = [changed, ...state.players.slice(1)];
-      return { body: changed };
-    },
-  });
+  return fakeApi([
+    [userApi.info, { body: USERS.staff }],
+    [playersApi.list, () => ({ body: playerPage(state.players) }), { id: 1 }],
+    [adminApi.account, { body: ACCOUNT }, { id: 1 }],
+    [adminApi.notes, { body: { count: 0, next: null, previous: null, results: [] } }, { id: 1 }],
+    [adminApi.accountAudit, { body: emptyKeyset }, { id: 1 }],
+    [coachingApi.coaches, { body: { count: 0, results: [] } }],
+    [
+      playersApi.create,
+      (request) => {
+        const player = playerRecord({ id: 9, name: String(body(request).name) });
+        state.players = [...state.players, player];
+        return { status: 201, body: player };
+      },
+    ],
+    [
+      playersApi.patch,
+      (request) => {
+        const changes = body(request);
+        const changed = { ...state.players[0]!, ...changes } as Player;
+        state.players = [changed, ...state.players.slice(1)];
+        return { body: changed };
+      },
+      { id: 1 },
+    ],
+  ]);
 }
 
 function playerCard(name: string): HTMLElement {
@@ -96,15 +107,13 @@ describe('staff and a family’s players', () => {
     expect(within(form).getByText('Name may not contain only empty characters')).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'Kai');
-    const historyReads = api.callsTo('GET /api/v2/admin/accounts/1/audit/').length;
+    const historyReads = api.callsOf(adminApi.accountAudit, { id: 1 }).length;
     await user.click(within(form).getByRole('button', { name: 'Add player' }));
 
     expect(await screen.findByRole('heading', { level: 3, name: 'Kai' })).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/player/').map((call) => call.body)).toEqual([{ name: 'Kai', account: 1 }]);
+    expect(api.callsOf(playersApi.create).map((call) => call.body)).toEqual([{ name: 'Kai', account: 1 }]);
     expect(within(section).getByText('Kai was added to the account.')).toHaveAttribute('role', 'status');
-    await waitFor(() =>
-      expect(api.callsTo('GET /api/v2/admin/accounts/1/audit/').length).toBeGreaterThan(historyReads),
-    );
+    await waitFor(() => expect(api.callsOf(adminApi.accountAudit, { id: 1 }).length).toBeGreaterThan(historyReads));
     await waitFor(() => expect(within(section).getByRole('button', { name: 'Add a player' })).toHaveFocus());
   });
 
@@ -121,18 +130,16 @@ describe('staff and a family’s players', () => {
     await user.type(name, 'Mia');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Mia' })).toBeInTheDocument();
-    expect(api.callsTo('PATCH /api/v2/player/1/').map((call) => call.body)).toEqual([{ name: 'Mia' }]);
+    expect(api.callsOf(playersApi.patch, { id: 1 }).map((call) => call.body)).toEqual([{ name: 'Mia' }]);
 
-    const historyReads = api.callsTo('GET /api/v2/admin/accounts/1/audit/').length;
+    const historyReads = api.callsOf(adminApi.accountAudit, { id: 1 }).length;
     const toggle = within(playerCard('Mia')).getByRole('switch', { name: 'In the program Mia' });
     await user.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
-    expect(api.callsTo('PATCH /api/v2/player/1/').map((call) => call.body)).toEqual([
+    expect(api.callsOf(playersApi.patch, { id: 1 }).map((call) => call.body)).toEqual([
       { name: 'Mia' },
       { in_program: false },
     ]);
-    await waitFor(() =>
-      expect(api.callsTo('GET /api/v2/admin/accounts/1/audit/').length).toBeGreaterThan(historyReads),
-    );
+    await waitFor(() => expect(api.callsOf(adminApi.accountAudit, { id: 1 }).length).toBeGreaterThan(historyReads));
   });
 });

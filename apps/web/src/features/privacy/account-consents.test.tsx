@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ConsentPage, ConsentRecord } from '@grove/domain/api/privacy';
+import { privacyApi } from '@grove/domain/api/endpoints/privacy';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
@@ -46,9 +47,9 @@ describe('the consent section of an account', () => {
         results: [record(1)],
       },
     };
-    const api = fakeApi({
-      'GET /api/v2/accounts/7/consents/': (request) => ({ body: pages[request.query.get('page') ?? '1'] }),
-    });
+    const api = fakeApi([
+      [privacyApi.accountConsents, (request) => ({ body: pages[request.query.get('page') ?? '1'] }), { id: 7 }],
+    ]);
     renderSection();
     const section = await screen.findByRole('region', { name: 'Consent (51)' });
     const cells = () =>
@@ -68,18 +69,21 @@ describe('the consent section of an account', () => {
       await within(section).findByRole('cell', { name: 'Privacy policy and parental consent' }),
     ).toBeInTheDocument();
     expect(cells()).toEqual([['Nov 2, 2026', 'Privacy policy and parental consent', '2026-11-25', 'Jordan Parker']]);
-    expect(api.callsTo('GET /api/v2/accounts/7/consents/').map((call) => call.query.get('page'))).toEqual(['1', '2']);
+    expect(api.callsOf(privacyApi.accountConsents, { id: 7 }).map((call) => call.query.get('page'))).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   it('says when nothing is recorded, and when the history cannot be read', async () => {
     storeSession();
-    const api = fakeApi({
-      'GET /api/v2/accounts/7/consents/': { body: { count: 0, next: null, previous: null, results: [] } },
-    });
+    const api = fakeApi([
+      [privacyApi.accountConsents, { body: { count: 0, next: null, previous: null, results: [] } }, { id: 7 }],
+    ]);
     renderSection();
     expect(await screen.findByText('No consent recorded yet.')).toBeInTheDocument();
 
-    api.set('GET /api/v2/accounts/7/consents/', { status: 500, body: { detail: 'Internal Server Error' } });
+    api.on(privacyApi.accountConsents, { status: 500, body: { detail: 'Internal Server Error' } }, { id: 7 });
     renderSection();
     expect(await screen.findByText(/We couldn’t load the consent history/)).toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { ConsentHistory } from './privacy-segment.tsx';
 import { CONSENTS_PAGE_SIZE, accountConsentsQuery } from './privacy.api.ts';
 
@@ -31,31 +31,24 @@ export function AccountConsents({
         Consent{data ? ` (${data.count})` : ''}
       </h2>
       {pendingDeletions}
-      {consents.isPending ? (
-        <Spinner label="Loading the consent history…" />
-      ) : consents.isError ? (
-        <p role="alert">
-          We couldn’t load the consent history.{' '}
-          <Button variant="ghost" onClick={() => void consents.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : (
-        <>
-          <ConsentHistory records={data?.results ?? []} timeZone={timeZone} />
-          {data && (data.next || data.previous) ? (
-            <p className="admin-note__meta">
-              Page {page} of {Math.max(1, Math.ceil(data.count / CONSENTS_PAGE_SIZE))}{' '}
-              <Button variant="ghost" disabled={!data.previous} onClick={() => setPage((p) => p - 1)}>
-                Newer
-              </Button>
-              <Button variant="ghost" disabled={!data.next} onClick={() => setPage((p) => p + 1)}>
-                Older
-              </Button>
-            </p>
-          ) : null}
-        </>
-      )}
+      <QueryState query={consents} what="the consent history">
+        {(data) => (
+          <>
+            <ConsentHistory records={data.results} timeZone={timeZone} />
+            {data.next || data.previous ? (
+              <p className="admin-note__meta">
+                Page {page} of {Math.max(1, Math.ceil(data.count / CONSENTS_PAGE_SIZE))}{' '}
+                <Button variant="ghost" disabled={!data.previous} onClick={() => setPage((p) => p - 1)}>
+                  Newer
+                </Button>
+                <Button variant="ghost" disabled={!data.next} onClick={() => setPage((p) => p + 1)}>
+                  Older
+                </Button>
+              </p>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

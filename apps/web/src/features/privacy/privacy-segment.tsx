@@ -10,7 +10,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSENT_KIND_LABELS, CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { ConsentRecord } from '@grove/domain/api/privacy';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -65,7 +66,7 @@ function AnalyticsCard() {
   });
   let content;
   if (status.isPending) content = <Spinner label="Loading your analytics choice…" />;
-  else if (status.isError) content = <LoadError what="your analytics choice" onRetry={() => void status.refetch()} />;
+  else if (status.isError) content = <LoadError what="your analytics choice" onRetry={status.refetch} />;
   else {
     const on =
       mutation.isPending && mutation.variables !== undefined ? mutation.variables : status.data.analytics === 'on';
@@ -91,7 +92,7 @@ function HistoryCard({ timeZone }: { timeZone: string }) {
   const status = useQuery(privacyStatusQuery());
   let content;
   if (status.isPending) content = <Spinner label="Loading your consent history…" />;
-  else if (status.isError) content = <LoadError what="your consent history" onRetry={() => void status.refetch()} />;
+  else if (status.isError) content = <LoadError what="your consent history" onRetry={status.refetch} />;
   else {
     const shown = status.data.consents.length;
     content = (

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_MESSAGES, PRIVACY_POLICY_VERSION, THIRD_PARTIES } from '@grove/domain/privacy';
 import type { ConsentRecord, PrivacyStatus } from '@grove/domain/api/privacy';
+import { privacyApi } from '@grove/domain/api/endpoints/privacy';
 
 import { fakeApi, type FakeRequest } from '../../../test/fake-api.ts';
 import { USERS, accountRoutes, fakeAccount, storeSession } from '../../../test/fixtures.ts';
@@ -42,31 +43,37 @@ function statusOf(overrides: Partial<PrivacyStatus> = {}): PrivacyStatus {
 function privacyServer(initial: PrivacyStatus, user = USERS.parent) {
   let status = initial;
   let nextId = 10;
-  const api = fakeApi({
+  const api = fakeApi([
     ...accountRoutes(fakeAccount(user)),
-    'GET /api/v2/user/privacy/': () => ({ body: status }),
-    'PUT /api/v2/user/privacy/analytics/': (request: FakeRequest) => {
-      const analytics = (request.body as { analytics: 'on' | 'off' }).analytics;
-      const record: ConsentRecord = {
-        ...PROGRAM,
-        id: nextId++,
-        kind: 'analytics',
-        granted: analytics === 'on',
-        created_at: '2026-11-20T15:00:00.000Z',
-      };
-      status = {
-        ...status,
-        analytics,
-        consents: [record, ...status.consents],
-        consent_count: status.consent_count + 1,
-      };
-      return { body: status };
-    },
-    'POST /api/v2/user/privacy/consent/': () => {
-      status = { ...status, must_consent: false, consented_version: PRIVACY_POLICY_VERSION };
-      return { status: 201, body: status };
-    },
-  });
+    [privacyApi.status, () => ({ body: status })],
+    [
+      privacyApi.analytics,
+      (request: FakeRequest) => {
+        const analytics = (request.body as { analytics: 'on' | 'off' }).analytics;
+        const record: ConsentRecord = {
+          ...PROGRAM,
+          id: nextId++,
+          kind: 'analytics',
+          granted: analytics === 'on',
+          created_at: '2026-11-20T15:00:00.000Z',
+        };
+        status = {
+          ...status,
+          analytics,
+          consents: [record, ...status.consents],
+          consent_count: status.consent_count + 1,
+        };
+        return { body: status };
+      },
+    ],
+    [
+      privacyApi.agree,
+      () => {
+        status = { ...status, must_consent: false, consented_version: PRIVACY_POLICY_VERSION };
+        return { status: 201, body: status };
+      },
+    ],
+  ]);
   return api;
 }
 
@@ -120,7 +127,7 @@ describe('Account → Privacy', () => {
     expect(await screen.findByRole('cell', { name: 'Analytics turned on' })).toBeInTheDocument();
     await user.click(analytics);
     await waitFor(() => expect(analytics).toHaveAttribute('aria-checked', 'false'));
-    expect(api.callsTo('PUT /api/v2/user/privacy/analytics/').map((call) => call.body)).toEqual([
+    expect(api.callsOf(privacyApi.analytics).map((call) => call.body)).toEqual([
       { analytics: 'on' },
       { analytics: 'off' },
     ]);
@@ -134,7 +141,7 @@ describe('Account → Privacy', () => {
     expect(screen.queryByRole('link', { name: 'Privacy' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Our privacy policy in plain words' })).not.toBeInTheDocument();
     expect(app.location()).toBe('/dashboard/account?segment=privacy');
-    expect(api.callsTo('GET /api/v2/user/privacy/')).toHaveLength(0);
+    expect(api.callsOf(privacyApi.status)).toHaveLength(0);
   });
 });
 
@@ -154,14 +161,14 @@ describe('a new policy version', () => {
     expect(screen.getByRole('dialog', { name: 'Our privacy policy has changed' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Agree and continue' }));
     expect(within(dialog).getByText(CONSENT_MESSAGES.agreeRequired)).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/user/privacy/consent/')).toHaveLength(0);
+    expect(api.callsOf(privacyApi.agree)).toHaveLength(0);
 
     await user.click(box);
     await user.click(within(dialog).getByRole('button', { name: 'Agree and continue' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Our privacy policy has changed' })).not.toBeInTheDocument(),
     );
-    expect(api.callsTo('POST /api/v2/user/privacy/consent/').map((call) => call.body)).toEqual([{ consent: true }]);
+    expect(api.callsOf(privacyApi.agree).map((call) => call.body)).toEqual([{ consent: true }]);
   });
 
   it('asks nothing of a household that agreed to the version in force', async () => {
@@ -169,7 +176,7 @@ describe('a new policy version', () => {
     const api = privacyServer(statusOf());
     renderApp('/dashboard/account?segment=details');
     expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo('GET /api/v2/user/privacy/')).toHaveLength(1));
+    await waitFor(() => expect(api.callsOf(privacyApi.status)).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

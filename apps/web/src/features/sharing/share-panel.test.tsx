@@ -9,14 +9,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { SHARING_MESSAGES } from '@grove/domain/sharing';
 import type { ShareLink } from '@grove/domain/api/sharing';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { sharingApi } from '@grove/domain/api/endpoints/sharing';
 
-import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
+import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { playerPage, storeSession } from '../../../test/fixtures.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { SharePanel } from './share-panel.tsx';
 
-const SHARES = 'GET /api/v2/user/accounts/1/shares/';
-const CREATE = 'POST /api/v2/user/accounts/1/shares/';
+const SHARES = sharingApi.list;
+const CREATE = sharingApi.create;
 const TOKEN_URL = 'http://localhost/shared/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 
 function link(overrides: Partial<ShareLink> = {}): ShareLink {
@@ -37,18 +39,22 @@ function link(overrides: Partial<ShareLink> = {}): ShareLink {
   };
 }
 
-function open(links: ShareLink[], routes: Record<string, FakeHandler> = {}) {
+function open(links: ShareLink[], routes: FakeRoute[] = []) {
   storeSession();
-  const api = fakeApi({
-    'GET /api/v2/player/accounts/1/': {
-      body: playerPage([
-        { id: 11, name: 'Maya Lopez' },
-        { id: 12, name: 'Eli Lopez' },
-      ]),
-    },
-    [SHARES]: { body: { count: links.length, next: null, previous: null, results: links } },
+  const api = fakeApi([
+    [
+      playersApi.list,
+      {
+        body: playerPage([
+          { id: 11, name: 'Maya Lopez' },
+          { id: 12, name: 'Eli Lopez' },
+        ]),
+      },
+      { id: 1 },
+    ],
+    [SHARES, { body: { count: links.length, next: null, previous: null, results: links } }, { id: 1 }],
     ...routes,
-  });
+  ]);
   render(
     <QueryClientProvider client={createQueryClient({ retry: false })}>
       <SharePanel accountId={1} timeZone="America/Los_Angeles" />
@@ -94,7 +100,7 @@ describe('SharePanel', () => {
 
   it('makes a link for the chosen player, checks the days first, and shows the address once to copy', async () => {
     const created = { ...link({ id: 8, player: { id: 12, name: 'Eli Lopez' }, display_name: 'Eli' }), url: TOKEN_URL };
-    const { api, user } = open([], { [CREATE]: { status: 201, body: created } });
+    const { api, user } = open([], [[CREATE, { status: 201, body: created }, { id: 1 }]]);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
 
@@ -111,14 +117,18 @@ describe('SharePanel', () => {
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
     expect(await within(form).findByText(SHARING_MESSAGES.expiry)).toBeInTheDocument();
     expect(days).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo(CREATE)).toHaveLength(0);
+    expect(api.callsOf(CREATE, { id: 1 })).toHaveLength(0);
 
     await user.clear(days);
     await user.type(days, '14');
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
     const shown = await screen.findByRole('textbox', { name: 'Link to share' });
     expect(shown).toHaveValue(TOKEN_URL);
-    expect(api.callsTo(CREATE)[0]!.body).toMatchObject({ player_id: 12, expires_in_days: 14, display_name: 'Eli' });
+    expect(api.callsOf(CREATE, { id: 1 })[0]!.body).toMatchObject({
+      player_id: 12,
+      expires_in_days: 14,
+      display_name: 'Eli',
+    });
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(TOKEN_URL);
     expect(await screen.findByText('Copied.')).toBeInTheDocument();
@@ -129,9 +139,10 @@ describe('SharePanel', () => {
   });
 
   it('shows the server’s field messages under their fields', async () => {
-    const { user } = open([], {
-      [CREATE]: { status: 400, body: { from_date: [SHARING_MESSAGES.fromInFuture] } },
-    });
+    const { user } = open(
+      [],
+      [[CREATE, { status: 400, body: { from_date: [SHARING_MESSAGES.fromInFuture] } }, { id: 1 }]],
+    );
     const form = await screen.findByRole('form', { name: 'Make a new link' });
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
     expect(await within(form).findByText(SHARING_MESSAGES.fromInFuture)).toBeInTheDocument();
@@ -139,17 +150,24 @@ describe('SharePanel', () => {
   });
 
   it('revokes a link after confirming', async () => {
-    const { api, user } = open([link()], {
-      'POST /api/v2/user/accounts/1/shares/7/revoke/': {
-        body: link({ status: 'revoked', revoked_at: '2026-11-25T10:00:00.000Z' }),
-      },
-    });
+    const { api, user } = open(
+      [link()],
+      [
+        [
+          sharingApi.revoke,
+          {
+            body: link({ status: 'revoked', revoked_at: '2026-11-25T10:00:00.000Z' }),
+          },
+          { id: 1, shareId: 7 },
+        ],
+      ],
+    );
     await user.click(await screen.findByRole('button', { name: 'Revoke the link for M.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the link for M.?' });
-    expect(api.callsTo('POST /api/v2/user/accounts/1/shares/7/revoke/')).toHaveLength(0);
+    expect(api.callsOf(sharingApi.revoke, { id: 1, shareId: 7 })).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST /api/v2/user/accounts/1/shares/7/revoke/')).toHaveLength(1);
+    expect(api.callsOf(sharingApi.revoke, { id: 1, shareId: 7 })).toHaveLength(1);
     expect(screen.getByText('Revoked')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Revoke the link/ })).not.toBeInTheDocument();
   });

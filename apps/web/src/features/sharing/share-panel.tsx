@@ -22,7 +22,8 @@ import {
 import type { CreatedShareLink, ShareLink, ShareLinkPage } from '@grove/domain/api/sharing';
 import type { Player } from '@grove/domain/api/players';
 
-import { AccountCard, LoadError } from '../../components/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
@@ -363,7 +364,7 @@ export function SharePanel(props: { accountId: number; timeZone: string | null }
 
   let form;
   if (players.isPending) form = <Spinner label="Loading your players…" />;
-  else if (players.isError) form = <LoadError what="your players" onRetry={() => void players.refetch()} />;
+  else if (players.isError) form = <LoadError what="your players" onRetry={players.refetch} />;
   else if (players.data.results.length === 0) form = <p>Once a player is added, you can share their summary here.</p>;
   else {
     form = (
@@ -381,7 +382,7 @@ export function SharePanel(props: { accountId: number; timeZone: string | null }
 
   let list;
   if (shares.isPending) list = <Spinner label="Loading your share links…" />;
-  else if (shares.isError) list = <LoadError what="your share links" onRetry={() => void shares.refetch()} />;
+  else if (shares.isError) list = <LoadError what="your share links" onRetry={shares.refetch} />;
   else if (shares.data.results.length === 0) list = <p>No links yet.</p>;
   else {
     list = (

@@ -9,7 +9,7 @@ import { formatDateTime } from '@grove/domain';
 import { describeAuditEntry, type AuditWordingContext } from '@grove/domain/audit-history';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { auditQuery, coachesQuery, cursorOf } from './admin.api.ts';
 
 const record = (row: { before: unknown; after: unknown; request: unknown }) =>
@@ -68,56 +68,47 @@ export function AccountAudit({
           Show their changes
         </Button>
       </form>
-      {audit.isPending ? (
-        <Spinner label="Loading the history…" />
-      ) : audit.isError ? (
-        <p role="alert">
-          We couldn’t load the history.{' '}
-          <Button variant="ghost" onClick={() => void audit.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : audit.data.results.length === 0 ? (
-        <p>{actor ? `No change by ${actor} on this account.` : 'No staff member has changed this account yet.'}</p>
-      ) : (
-        <>
-          <ol className="admin-audit">
-            {audit.data.results.map((row) => (
-              <li key={row.id} className="admin-audit__row">
-                <ul className="admin-audit__lines">
-                  {describeAuditEntry(row, context).map((line, index) => (
-                    <li key={index}>{index === 0 ? <strong>{line}</strong> : line}</li>
-                  ))}
-                </ul>
-                <span className="admin-audit__meta">
-                  {row.actor.email}, {formatDateTime(row.created_at, timeZone)}
-                </span>
-                <details className="admin-audit__record">
-                  <summary>Show the record</summary>
-                  <p className="admin-audit__action">{row.action}</p>
-                  <pre className="admin-audit__change">{record(row)}</pre>
-                </details>
-              </li>
-            ))}
-          </ol>
-          <nav className="admin-pager" aria-label="Pages of the history">
-            <Button
-              variant="secondary"
-              disabled={!audit.data.previous}
-              onClick={() => setCursor(cursorOf(audit.data.previous))}
-            >
-              Newer
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={!audit.data.next}
-              onClick={() => setCursor(cursorOf(audit.data.next))}
-            >
-              Older
-            </Button>
-          </nav>
-        </>
-      )}
+      <QueryState query={audit} what="the history">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p>{actor ? `No change by ${actor} on this account.` : 'No staff member has changed this account yet.'}</p>
+          ) : (
+            <>
+              <ol className="admin-audit">
+                {data.results.map((row) => (
+                  <li key={row.id} className="admin-audit__row">
+                    <ul className="admin-audit__lines">
+                      {describeAuditEntry(row, context).map((line, index) => (
+                        <li key={index}>{index === 0 ? <strong>{line}</strong> : line}</li>
+                      ))}
+                    </ul>
+                    <span className="admin-audit__meta">
+                      {row.actor.email}, {formatDateTime(row.created_at, timeZone)}
+                    </span>
+                    <details className="admin-audit__record">
+                      <summary>Show the record</summary>
+                      <p className="admin-audit__action">{row.action}</p>
+                      <pre className="admin-audit__change">{record(row)}</pre>
+                    </details>
+                  </li>
+                ))}
+              </ol>
+              <nav className="admin-pager" aria-label="Pages of the history">
+                <Button
+                  variant="secondary"
+                  disabled={!data.previous}
+                  onClick={() => setCursor(cursorOf(data.previous))}
+                >
+                  Newer
+                </Button>
+                <Button variant="secondary" disabled={!data.next} onClick={() => setCursor(cursorOf(data.next))}>
+                  Older
+                </Button>
+              </nav>
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

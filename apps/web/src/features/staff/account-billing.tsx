@@ -11,6 +11,7 @@ import type { Invoice } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -219,45 +220,45 @@ export function AccountBilling({ accountId, timeZone, who }: { accountId: number
         {status}
       </p>
       <h3>Invoices</h3>
-      {invoices.isPending ? (
-        <Spinner label="Loading the invoices…" />
-      ) : invoices.isError ? (
-        <p role="alert">We couldn’t load the invoices.</p>
-      ) : invoices.data.results.length === 0 ? (
-        <p>No invoices yet.</p>
-      ) : (
-        <ul className="admin-notes" aria-label="Invoices">
-          {invoices.data.results.map((invoice) => {
-            const left = invoice.amount_cents - invoice.refunded_cents;
-            return (
-              <li key={invoice.id} className="admin-note">
-                <strong>
-                  {invoice.number} · {formatMoney(invoice.amount_cents, invoice.currency)} ·{' '}
-                  {statusWords(invoice.status)}
-                </strong>
-                <span className="admin-note__meta">
-                  {invoice.description} · {formatDateTime(invoice.date, timeZone)}
-                  {invoice.refunded_cents > 0
-                    ? ` · refunded ${formatMoney(invoice.refunded_cents, invoice.currency)}`
-                    : ''}
-                </span>
-                <div className="admin-note__actions">
-                  {(invoice.status === 'PAID' || invoice.status === 'PARTIALLY_REFUNDED') && left > 0 ? (
-                    <Button variant="ghost" onClick={() => setRefunding(invoice)}>
-                      Refund<span className="visually-hidden"> invoice {invoice.number}</span>
-                    </Button>
-                  ) : null}
-                  {invoice.status === 'FAILED' ? (
-                    <Button variant="ghost" onClick={() => setRemoving(invoice)}>
-                      Remove<span className="visually-hidden"> invoice {invoice.number}</span>
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryState query={invoices} what="the invoices">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p>No invoices yet.</p>
+          ) : (
+            <ul className="admin-notes" aria-label="Invoices">
+              {data.results.map((invoice) => {
+                const left = invoice.amount_cents - invoice.refunded_cents;
+                return (
+                  <li key={invoice.id} className="admin-note">
+                    <strong>
+                      {invoice.number} · {formatMoney(invoice.amount_cents, invoice.currency)} ·{' '}
+                      {statusWords(invoice.status)}
+                    </strong>
+                    <span className="admin-note__meta">
+                      {invoice.description} · {formatDateTime(invoice.date, timeZone)}
+                      {invoice.refunded_cents > 0
+                        ? ` · refunded ${formatMoney(invoice.refunded_cents, invoice.currency)}`
+                        : ''}
+                    </span>
+                    <div className="admin-note__actions">
+                      {(invoice.status === 'PAID' || invoice.status === 'PARTIALLY_REFUNDED') && left > 0 ? (
+                        <Button variant="ghost" onClick={() => setRefunding(invoice)}>
+                          Refund<span className="visually-hidden"> invoice {invoice.number}</span>
+                        </Button>
+                      ) : null}
+                      {invoice.status === 'FAILED' ? (
+                        <Button variant="ghost" onClick={() => setRemoving(invoice)}>
+                          Remove<span className="visually-hidden"> invoice {invoice.number}</span>
+                        </Button>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryState>
       {invoices.data && (invoices.data.next || invoices.data.previous) ? (
         <nav className="admin-pager" aria-label="Pages of invoices">
           <Button variant="secondary" disabled={!invoices.data.previous} onClick={() => setPage((p) => p - 1)}>

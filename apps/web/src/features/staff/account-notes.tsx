@@ -12,7 +12,7 @@ import { formatDateTime } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyNoteChange, createNote, deleteNote, notesQuery, NOTES_PAGE_SIZE, updateNote } from './admin.api.ts';
 
@@ -180,24 +180,19 @@ export function AccountNotes({ accountId, timeZone }: { accountId: number; timeZ
       <p className="admin-status" role="status">
         {status}
       </p>
-      {notes.isPending ? (
-        <Spinner label="Loading the notes…" />
-      ) : notes.isError ? (
-        <p role="alert">
-          We couldn’t load the notes.{' '}
-          <Button variant="ghost" onClick={() => void notes.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : notes.data.results.length === 0 ? (
-        <p>No notes yet.</p>
-      ) : (
-        <ul className="admin-notes" aria-label="Notes">
-          {notes.data.results.map((note) => (
-            <NoteItem key={note.id} accountId={accountId} note={note} timeZone={timeZone} onStatus={setStatus} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={notes} what="the notes">
+        {(data) =>
+          data.results.length === 0 ? (
+            <p>No notes yet.</p>
+          ) : (
+            <ul className="admin-notes" aria-label="Notes">
+              {data.results.map((note) => (
+                <NoteItem key={note.id} accountId={accountId} note={note} timeZone={timeZone} onStatus={setStatus} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       {notes.data && notes.data.next ? (
         <Button
           variant="secondary"

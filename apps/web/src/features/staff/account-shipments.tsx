@@ -7,6 +7,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -37,12 +38,7 @@ export function AccountShipments({ accountId, timeZone }: { accountId: number; t
       ) : none ? (
         <p>No shipments yet.</p>
       ) : shipments.isError ? (
-        <p role="alert">
-          We couldn’t load the shipments.{' '}
-          <Button variant="ghost" onClick={() => void shipments.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <LoadError what="the shipments" onRetry={shipments.refetch} />
       ) : (
         <>
           <ul className="admin-notes" aria-label="Shipments">

@@ -5,6 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { LoadError } from '../../components/load-state.tsx';
 import { ShippingEditor } from '../../components/shipping-editor.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { adminKeys, adminShippingQuery, patchAdminShipping } from './admin.api.ts';
@@ -13,7 +14,10 @@ export function AccountShipping({ accountId, person }: { accountId: number; pers
   const queryClient = useQueryClient();
   const shipping = useQuery(adminShippingQuery(person.id));
   if (shipping.isPending) return <Spinner label={`Loading the shipping address of ${person.name}…`} />;
-  if (shipping.isError) return <p role="alert">We couldn’t load the shipping address of {person.name}.</p>;
+  if (shipping.isError) {
+    return <LoadError what={`the shipping address of ${person.name}`} onRetry={shipping.refetch} />;
+  }
+
   return (
     <ShippingEditor
       shipping={shipping.data}

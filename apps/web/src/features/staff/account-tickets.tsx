@@ -8,7 +8,9 @@ import { formatDateTime } from '@grove/domain';
 import { supportApi } from '@grove/domain/api/endpoints/support';
 import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from '@grove/domain/support';
 
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+
 import { call, unwrap } from '../../lib/api-client.ts';
 import { adminKeys } from './admin.api.ts';
 
@@ -48,12 +50,13 @@ export function AccountTickets({
       </h2>
       {pending ? (
         <Spinner label="Loading the support tickets…" />
+      ) : all.length === 0 && failed ? (
+        <LoadError
+          what="the support tickets"
+          onRetry={() => Promise.all(tickets.filter((query) => query.isError).map((query) => query.refetch()))}
+        />
       ) : all.length === 0 ? (
-        <p>
-          {failed
-            ? 'The support service could not be reached just now.'
-            : 'No one on this account has written to support.'}
-        </p>
+        <p>No one on this account has written to support.</p>
       ) : (
         <ul className="admin-notes" aria-label="Support tickets">
           {all.map((ticket) => (

@@ -8,13 +8,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES, TICKET_LIMITS } from '@grove/domain/support';
 import type { Ticket } from '@grove/domain/api/support';
+import { supportApi } from '@grove/domain/api/endpoints/support';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, accountRoutes, fakeAccount, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const DETAILS = '/dashboard/account?segment=details';
-const CREATE = 'POST /api/v2/support/tickets/';
+const CREATE = supportApi.create;
 
 function ticket(body: { subject: string; description: string }): Ticket {
   return {
@@ -32,7 +34,7 @@ function ticket(body: { subject: string; description: string }): Ticket {
 
 async function openForm(create: FakeHandler = (request) => ({ status: 201, body: ticket(request.body as never) })) {
   storeSession();
-  const api = fakeApi({ ...accountRoutes(fakeAccount()), [CREATE]: create });
+  const api = fakeApi([...accountRoutes(fakeAccount()), [CREATE, create]]);
   renderApp(DETAILS);
   const form = await screen.findByRole('form', { name: 'Contact support' });
   return {
@@ -64,7 +66,7 @@ describe('Contact support', () => {
     const status = await screen.findByText(SUPPORT_MESSAGES.ticketSent(USERS.parent.email));
     expect(status).toHaveAttribute('role', 'status');
     expect(status).toHaveFocus();
-    expect(api.callsTo(CREATE).map((call) => call.body)).toEqual([
+    expect(api.callsOf(CREATE).map((call) => call.body)).toEqual([
       { subject: 'The band does not pair', description: 'It blinks red.\nWe restarted the tablet.' },
     ]);
     const form = screen.getByRole('form', { name: 'Contact support' });
@@ -80,7 +82,7 @@ describe('Contact support', () => {
     expect(await within(form).findByText(SUPPORT_MESSAGES.subjectRequired)).toBeInTheDocument();
     expect(subject).toHaveAttribute('aria-invalid', 'true');
     await user.click(send);
-    expect(api.callsTo(CREATE)).toEqual([]);
+    expect(api.callsOf(CREATE)).toEqual([]);
     expect(screen.queryByText(SUPPORT_MESSAGES.ticketSent(USERS.parent.email))).not.toBeInTheDocument();
   });
 
@@ -110,7 +112,7 @@ describe('Contact support', () => {
 
   it('is not offered to staff without a family account', async () => {
     storeSession();
-    fakeApi({ 'GET /api/v2/user/info/': { body: USERS.staff } });
+    fakeApi([[userApi.info, { body: USERS.staff }]]);
     renderApp(DETAILS);
     expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Contact support' })).not.toBeInTheDocument();

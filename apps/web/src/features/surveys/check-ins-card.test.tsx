@@ -8,6 +8,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { playApi } from '@grove/domain/api/endpoints/play';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { surveysApi } from '@grove/domain/api/endpoints/surveys';
+import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { USERS, playerPage, storeSession, weeklyAnswer } from '../../../test/fixtures.ts';
@@ -65,23 +69,27 @@ describe('the check-ins card', () => {
     await user.selectOptions(within(form).getByRole('combobox', { name: /calm down/ }), '4');
 
     // The server refuses the note: its message lands under the question.
-    api.set('POST /api/v2/player/1/surveys/2/responses/', {
-      status: 400,
-      body: { 'answers.notes': ['Remove the control characters (such as NUL) from this text.'] },
-    });
+    api.on(
+      surveysApi.submit,
+      {
+        status: 400,
+        body: { 'answers.notes': ['Remove the control characters (such as NUL) from this text.'] },
+      },
+      { id: 1, surveyId: 2 },
+    );
     await user.type(within(form).getByRole('textbox', { name: /coach should know/ }), 'Slept well');
     await user.click(within(form).getByRole('button', { name: 'Send answers' }));
     expect(
       await within(form).findByText('Remove the control characters (such as NUL) from this text.'),
     ).toBeInTheDocument();
 
-    api.set(
-      'POST /api/v2/player/1/surveys/2/responses/',
-      surveyRoutes(state)['POST /api/v2/player/1/surveys/2/responses/']!,
-    );
+    const [, accept] = surveyRoutes(state).find(
+      ([endpoint, , params]) => endpoint === surveysApi.submit && params?.id === 1 && params.surveyId === 2,
+    )!;
+    api.on(surveysApi.submit, accept, { id: 1, surveyId: 2 });
     await user.click(within(form).getByRole('button', { name: 'Send answers' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you: Monthly check-in for Maya is saved.');
-    const posts = api.callsTo('POST /api/v2/player/1/surveys/2/responses/');
+    const posts = api.callsOf(surveysApi.submit, { id: 1, surveyId: 2 });
     expect(posts.at(-1)!.body).toEqual({ answers: { calm: 4, hours: 8.5, notes: 'Slept well' } });
     await waitFor(() =>
       expect(checkIn('Monthly check-in')).toHaveTextContent(
@@ -92,12 +100,12 @@ describe('the check-ins card', () => {
 
   it('sits on the player’s Stats screen for a parent', async () => {
     storeSession();
-    fakeApi({
-      'GET /api/v2/user/info/': { body: USERS.parent },
-      'GET /api/v2/player/accounts/1/': { body: playerPage([{ id: 1, name: 'Maya' }]) },
-      'GET /api/v2/player/1/activity/weekly/': { body: weeklyAnswer(1, '1Mo', []) },
+    fakeApi([
+      [userApi.info, { body: USERS.parent }],
+      [playersApi.list, { body: playerPage([{ id: 1, name: 'Maya' }]) }, { id: 1 }],
+      [playApi.weekly, { body: weeklyAnswer(1, '1Mo', []) }, { id: 1 }],
       ...surveyRoutes({ responses: [] }),
-    });
+    ]);
     renderApp('/dashboard/stats?pid=1');
     const card = await screen.findByRole('region', { name: 'Check-ins' });
     expect(await within(card).findByRole('button', { name: 'Answer Monthly check-in' })).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { nextSurveyDue, readSurveyForm } from '@grove/domain/surveys';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { SurveyAnswers } from './survey-answers.tsx';
@@ -124,18 +125,7 @@ export function CheckInsCard({
       {surveys.isPending || responses.isPending ? (
         <Spinner label="Loading the check-ins…" />
       ) : surveys.isError || responses.isError ? (
-        <p role="alert">
-          We couldn’t load the check-ins.{' '}
-          <Button
-            variant="ghost"
-            onClick={() => {
-              void surveys.refetch();
-              void responses.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </p>
+        <LoadError what="the check-ins" onRetry={() => Promise.all([surveys.refetch(), responses.refetch()])} />
       ) : forms.length === 0 ? (
         <p>There are no check-ins to answer right now.</p>
       ) : (

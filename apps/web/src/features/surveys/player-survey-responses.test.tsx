@@ -7,6 +7,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { playersApi } from '@grove/domain/api/endpoints/players';
+import { surveysApi } from '@grove/domain/api/endpoints/surveys';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
@@ -32,17 +34,21 @@ function renderPanel() {
 function setup(state: FakeSurveys, profiles: { id: number; player_name: string }[]) {
   storeSession();
   document.cookie = 'csrftoken=csrf-1; path=/';
-  return fakeApi({
+  return fakeApi([
     ...surveyRoutes(state),
-    'GET /api/v2/accounts/1/incomplete_profiles/': () => ({
-      body: {
-        count: profiles.length,
-        next: null,
-        prev: null,
-        results: profiles.map((p) => ({ ...p, created_at: '2026-11-01T00:00:00.000Z' })),
-      },
-    }),
-  });
+    [
+      playersApi.incompleteProfiles,
+      () => ({
+        body: {
+          count: profiles.length,
+          next: null,
+          prev: null,
+          results: profiles.map((p) => ({ ...p, created_at: '2026-11-01T00:00:00.000Z' })),
+        },
+      }),
+      { id: 1 },
+    ],
+  ]);
 }
 
 const responses = (section: HTMLElement, name: string) =>
@@ -81,14 +87,22 @@ describe('survey responses on the admin account page', () => {
   it('links a survey-form profile to the player and unlinks a name again', async () => {
     const state: FakeSurveys = { responses: [] };
     const api = setup(state, [{ id: 9, player_name: 'Maya B' }]);
-    api.set('POST /api/v2/player/1/link-profile/', () => {
-      state.responses = [responseFixture({ id: 7, player_name: 'Maya B' })];
-      return { body: { player_id: 1, player_name: 'Maya B', linked_responses: 1 } };
-    });
-    api.set('POST /api/v2/player/1/delink-profile/', () => {
-      state.responses = [];
-      return { body: { player_id: 1, delinked_responses: 1 } };
-    });
+    api.on(
+      surveysApi.linkProfile,
+      () => {
+        state.responses = [responseFixture({ id: 7, player_name: 'Maya B' })];
+        return { body: { player_id: 1, player_name: 'Maya B', linked_responses: 1 } };
+      },
+      { id: 1 },
+    );
+    api.on(
+      surveysApi.delinkProfile,
+      () => {
+        state.responses = [];
+        return { body: { player_id: 1, delinked_responses: 1 } };
+      },
+      { id: 1 },
+    );
     renderPanel();
     const section = await screen.findByRole('region', { name: 'Survey responses' });
     expect(await within(section).findByText('No survey responses for Maya yet.')).toBeInTheDocument();
@@ -96,12 +110,12 @@ describe('survey responses on the admin account page', () => {
     await user.selectOptions(await within(section).findByRole('combobox', { name: 'Survey-form profile' }), 'Maya B');
     await user.click(within(section).getByRole('button', { name: 'Link to Maya' }));
     expect(await within(section).findByText('Linked “Maya B” to Maya: 1 response(s).')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/player/1/link-profile/')[0]!.body).toEqual({ incomplete_profile_id: 9 });
+    expect(api.callsOf(surveysApi.linkProfile, { id: 1 })[0]!.body).toEqual({ incomplete_profile_id: 9 });
     await waitFor(() => expect(responses(section, 'Maya’s responses, newest first')).toHaveLength(1));
 
     await user.click(within(section).getByRole('button', { name: 'Unlink “Maya B”' }));
     expect(await within(section).findByText('Unlinked 1 response(s) about “Maya B” from Maya.')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/v2/player/1/delink-profile/')[0]!.body).toEqual({ player_name: 'Maya B' });
+    expect(api.callsOf(surveysApi.delinkProfile, { id: 1 })[0]!.body).toEqual({ player_name: 'Maya B' });
     expect(await within(section).findByText('No survey responses for Maya yet.')).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { readSurveyForm } from '@grove/domain/surveys';
 
 import { Button } from '../../components/button.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/load-state.tsx';
 import { errorText } from '@grove/domain';
 import { formatDate } from '../../lib/format.ts';
 import { SurveyAnswers } from './survey-answers.tsx';
@@ -140,29 +140,24 @@ function PlayerResponses({
         {status}
       </p>
       {failure ? <p role="alert">{failure}</p> : null}
-      {responses.isPending ? (
-        <Spinner label={`Loading ${player.name}’s responses…`} />
-      ) : responses.isError ? (
-        <p role="alert">
-          We couldn’t load {player.name}’s responses.{' '}
-          <Button variant="ghost" onClick={() => void responses.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : responses.data.results.length === 0 ? (
-        <p>No survey responses for {player.name} yet.</p>
-      ) : (
-        <ol className="survey-responses__list" aria-label={`${player.name}’s responses, newest first`}>
-          {responses.data.results.map((response) => (
-            <ResponseItem
-              key={response.id}
-              response={response}
-              survey={surveyById.get(response.survey.id)}
-              timeZone={timeZone}
-            />
-          ))}
-        </ol>
-      )}
+      <QueryState query={responses} what={`${player.name}’s responses`}>
+        {(data) =>
+          data.results.length === 0 ? (
+            <p>No survey responses for {player.name} yet.</p>
+          ) : (
+            <ol className="survey-responses__list" aria-label={`${player.name}’s responses, newest first`}>
+              {data.results.map((response) => (
+                <ResponseItem
+                  key={response.id}
+                  response={response}
+                  survey={surveyById.get(response.survey.id)}
+                  timeZone={timeZone}
+                />
+              ))}
+            </ol>
+          )
+        }
+      </QueryState>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /** A fake surveys API for component tests: the forms, a user's and a player's responses, answering. */
 import type { Survey, SurveyResponse } from '@grove/domain/api/surveys';
+import { surveysApi } from '@grove/domain/api/endpoints/surveys';
 
-import type { FakeHandler } from '../../../test/fake-api.ts';
+import type { FakeRoute } from '../../../test/fake-api.ts';
 
 export const CHECK_IN: Survey = {
   id: 2,
@@ -41,28 +42,37 @@ export function responseFixture(overrides: Partial<SurveyResponse> = {}): Survey
 
 export type FakeSurveys = { responses: SurveyResponse[] };
 
-export function surveyRoutes(state: FakeSurveys, surveys: Survey[] = [INTAKE, CHECK_IN]): Record<string, FakeHandler> {
+export function surveyRoutes(state: FakeSurveys, surveys: Survey[] = [INTAKE, CHECK_IN]): FakeRoute[] {
   const page = <T>(results: T[]) => ({ body: { count: results.length, next: null, previous: null, results } });
-  const routes: Record<string, FakeHandler> = {
-    'GET /api/v2/player/surveys/': page(surveys),
-    'GET /api/v2/player/surveys/responses/': (request) =>
-      page(state.responses.filter((r) => r.user_id === Number(request.query.get('user')))),
-  };
+  const routes: FakeRoute[] = [
+    [surveysApi.list, page(surveys)],
+    [
+      surveysApi.userResponses,
+      (request) => page(state.responses.filter((r) => r.user_id === Number(request.query.get('user')))),
+    ],
+  ];
   for (const playerId of [1, 2]) {
-    routes[`GET /api/v2/admin/players/${playerId}/responses/`] = () =>
-      page(state.responses.filter((r) => r.player_id === playerId));
+    routes.push([
+      surveysApi.playerResponses,
+      () => page(state.responses.filter((r) => r.player_id === playerId)),
+      { id: playerId },
+    ]);
     for (const survey of surveys) {
-      routes[`POST /api/v2/player/${playerId}/surveys/${survey.id}/responses/`] = (request) => {
-        const saved = responseFixture({
-          id: Math.max(0, ...state.responses.map((r) => r.id)) + 1,
-          survey: { id: survey.id, slug: survey.slug, title: survey.title },
-          player_id: playerId,
-          payload: (request.body as { answers: Record<string, unknown> }).answers,
-          created_at: '2026-11-24T15:00:00.000Z',
-        });
-        state.responses = [saved, ...state.responses];
-        return { status: 201, body: saved };
-      };
+      routes.push([
+        surveysApi.submit,
+        (request) => {
+          const saved = responseFixture({
+            id: Math.max(0, ...state.responses.map((r) => r.id)) + 1,
+            survey: { id: survey.id, slug: survey.slug, title: survey.title },
+            player_id: playerId,
+            payload: (request.body as { answers: Record<string, unknown> }).answers,
+            created_at: '2026-11-24T15:00:00.000Z',
+          });
+          state.responses = [saved, ...state.responses];
+          return { status: 201, body: saved };
+        },
+        { id: playerId, surveyId: survey.id },
+      ]);
     }
   }
   return routes;

@@ -13,6 +13,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@grove/domain';
 import type { Webinar } from '@grove/domain/api/webinars';
 
+import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
 import { registeredWebinarIds, registrationsQuery, webinarsQuery } from './webinars.api.ts';
@@ -84,14 +85,10 @@ export function TutorialCard({ timeZone }: { timeZone: string | null }) {
     );
   } else if (next) {
     body = <TutorialLines webinar={next} registered={registered} timeZone={timeZone} />;
+  } else if (list.isError) {
+    body = <LoadError what="the tutorials" onRetry={list.refetch} />;
   } else {
-    body = (
-      <p className="home-card__text">
-        {list.isError
-          ? 'We couldn’t load the tutorials just now.'
-          : 'No tutorial is planned right now. New dates are added every month.'}
-      </p>
-    );
+    body = <p className="home-card__text">No tutorial is planned right now. New dates are added every month.</p>;
   }
 
   return (

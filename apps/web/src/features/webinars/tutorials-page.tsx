@@ -9,6 +9,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { resolveTimeZone } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
+import { LoadError } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { WebinarCard } from './webinar-card.tsx';
@@ -37,16 +38,8 @@ function WebinarList({
       </div>
     );
   }
-  if (list.isError) {
-    return (
-      <div className="webinar-list__message">
-        <p>We couldn’t load the tutorials. Trying again usually helps.</p>
-        <Button variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (list.isError) return <LoadError what="the tutorials" onRetry={list.refetch} />;
+
   const webinars = list.data.pages.flatMap((page) => page.results);
   if (webinars.length === 0) return <p className="webinar-list__message">{EMPTY[when]}</p>;
   return (
