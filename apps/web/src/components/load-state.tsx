@@ -17,7 +17,7 @@ import './load-state.css';
 export function LoadError({ what, onRetry }: { what: string; onRetry: () => unknown }) {
   const messageId = useId();
   return (
-    <div className="load-error" role="alert">
+    <div className="error-box load-error" role="alert">
       <span id={messageId}>We couldn’t load {what}.</span>
       <Button variant="secondary" aria-describedby={messageId} onClick={() => void onRetry()}>
         Try again

@@ -74,6 +74,19 @@ export function AdminLayout() {
       </NavLink>
     </li>
   ));
+  // The person's name and Logout: in the bar on a desktop, at the foot of the menu otherwise.
+  const whoAndLogout = (
+    <>
+      <span className="admin-bar__name">
+        <ProfileIcon size={20} />
+        {name}
+      </span>
+      <Link to={href('logout')} className="admin-bar__logout">
+        <ExitIcon size={20} />
+        <span>Logout</span>
+      </Link>
+    </>
+  );
 
   return (
     <div className={`admin-shell${isDesktop ? '' : ' admin-shell--compact'}`}>
@@ -91,16 +104,7 @@ export function AdminLayout() {
             <nav className="admin-nav" aria-label="Admin menu">
               <ul className="admin-nav__list">{navLinks}</ul>
             </nav>
-            <div className="admin-bar__user">
-              <span className="admin-bar__name">
-                <ProfileIcon size={20} />
-                {name}
-              </span>
-              <Link to={href('logout')} className="admin-bar__logout">
-                <ExitIcon size={20} />
-                <span>Logout</span>
-              </Link>
-            </div>
+            <div className="admin-bar__user">{whoAndLogout}</div>
           </>
         ) : (
           <button
@@ -128,16 +132,7 @@ export function AdminLayout() {
               </li>
             ))}
           </ul>
-          <div className="admin-mobile-menu__user">
-            <span className="admin-bar__name">
-              <ProfileIcon size={20} />
-              {name}
-            </span>
-            <Link to={href('logout')} className="admin-bar__logout">
-              <ExitIcon size={20} />
-              <span>Logout</span>
-            </Link>
-          </div>
+          <div className="admin-mobile-menu__user">{whoAndLogout}</div>
         </nav>
       ) : null}
       <main id="main" className="admin-shell__main" tabIndex={-1}>

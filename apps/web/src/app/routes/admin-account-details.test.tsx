@@ -15,16 +15,21 @@ import { billingApi } from '@grove/domain/api/endpoints/billing';
 import { coachingApi } from '@grove/domain/api/endpoints/coaching';
 import { playersApi } from '@grove/domain/api/endpoints/players';
 import { supportApi } from '@grove/domain/api/endpoints/support';
-import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts';
-import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
+import type { FakeApi, FakeRoute } from '../../../test/fake-api.ts';
+import type { playerPage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import {
+  adminAccountFixture,
+  adminAccountPageRoutes,
+  asStaff,
+  keysetPage,
+  type AdminAccount,
+} from '../../../test/staff.ts';
 import { invoiceFixture, subscriptionFixture } from '../../features/billing/billing.fixtures.ts';
 import { interactionFixture, interactionRoutes } from '../../features/interactions/interactions.fixtures.ts';
 
 type Records = Parameters<typeof playerPage>[0];
-type AdminAccount = Reply<typeof adminContract.account>;
 type Note = Reply<typeof adminContract.note>;
 
 const COACHES = [
@@ -50,42 +55,9 @@ const COACHES = [
   },
 ];
 
+/** The account these tests show: tagged vip, coached by Casey Morgan. */
 function adminAccount(changes: Partial<AdminAccount> = {}): AdminAccount {
-  return {
-    id: 1,
-    account_status: 'ACTIVE',
-    billing_status: 'ACTIVE',
-    plan_tag: 'yearly',
-    time_zone: 'America/New_York',
-    game_version: 3,
-    tags: ['vip'],
-    coach_user: { id: 31, name: 'Casey Morgan' },
-    custom_note: '',
-    experimental_data: {},
-    users: [
-      {
-        id: 5,
-        name: 'Jordan Rivera',
-        first_name: 'Jordan',
-        last_name: 'Rivera',
-        email: 'parent@example.com',
-        phonenumber: '+1 415 555 0101',
-        country: 'US',
-        is_billing_user: true,
-        billing_status: 'ACTIVE',
-        last_login_at: null,
-      },
-    ],
-    players: [],
-    devices: [],
-    notes_count: 0,
-    created_at: '2026-01-05T15:00:00Z',
-    ...changes,
-  };
-}
-
-function keysetPage<T>(results: T[]) {
-  return { count: results.length, next: null, previous: null, first: '/f', last: '/l', results };
+  return adminAccountFixture({ tags: ['vip'], coach_user: { id: 31, name: 'Casey Morgan' }, ...changes });
 }
 
 function note(id: number, text: string): Note {
@@ -100,16 +72,9 @@ function note(id: number, text: string): Note {
   };
 }
 
-function asStaff(records: Records, routes: FakeRoute[] = []): FakeApi {
-  storeSession();
-  document.cookie = 'csrftoken=csrf-1; path=/';
-  return fakeApi([
-    [userApi.info, { body: USERS.staff }],
-    [playersApi.list, () => ({ body: playerPage(records) }), { id: 1 }],
-    [adminApi.account, { body: adminAccount() }, { id: 1 }],
-    [adminApi.notes, { body: { count: 0, next: null, previous: null, results: [] } }, { id: 1 }],
-    [adminApi.accountAudit, { body: keysetPage([]) }, { id: 1 }],
-    [coachingApi.coaches, { body: { count: COACHES.length, results: COACHES } }],
+function asStaffOf(records: Records, routes: FakeRoute[] = []): FakeApi {
+  return asStaff([
+    ...adminAccountPageRoutes({ account: adminAccount(), players: () => records, coaches: COACHES }),
     ...routes,
   ]);
 }
@@ -120,7 +85,7 @@ function playerCard(name: string): HTMLElement {
 
 describe('staff editor of gauge, chase speed and acorns', () => {
   it('lists the account’s players with their settings and a link to each player’s home', async () => {
-    asStaff([
+    asStaffOf([
       { id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5273 },
       { id: 2, name: 'Eli', hr_gauge: 8, chase_speed: 4, acorns: 12 },
     ]);
@@ -139,7 +104,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
 
   it('submits a new chase speed with its reason and shows the saved value', async () => {
     const records: Records = [{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5273 }];
-    const api = asStaff(records, [
+    const api = asStaffOf(records, [
       [
         playersApi.chaseSpeed.set,
         (request) => {
@@ -180,7 +145,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
   });
 
   it('checks the range with the shared rule before sending', async () => {
-    asStaff([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5273 }]);
+    asStaffOf([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5273 }]);
     renderApp('/admin/accounts/1');
     await screen.findByRole('heading', { level: 3, name: 'Maya' });
     const form = screen.getByRole('form', { name: 'Gauge of Maya' });
@@ -196,7 +161,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
   });
 
   it('shows the server’s validation message under the field', async () => {
-    asStaff(
+    asStaffOf(
       [{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 20 }],
       [[playersApi.acorns.add, { status: 400, body: { amount: ['The balance may not go below 0.'] } }, { id: 1 }]],
     );
@@ -215,7 +180,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
 
   it('adds acorns and says the new balance', async () => {
     const records: Records = [{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 100 }];
-    const api = asStaff(records, [
+    const api = asStaffOf(records, [
       [
         playersApi.acorns.add,
         (request) => {
@@ -246,7 +211,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
   });
 
   it('says when the account has no players', async () => {
-    asStaff([]);
+    asStaffOf([]);
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('heading', { name: 'No players on this account' })).toBeInTheDocument();
   });
@@ -254,7 +219,7 @@ describe('staff editor of gauge, chase speed and acorns', () => {
 
 describe('the account page’s header and section links', () => {
   it('names the holder in the header and leads each section link to its heading, focus included', async () => {
-    asStaff([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5 }]);
+    asStaffOf([{ id: 1, name: 'Maya', hr_gauge: 2, chase_speed: 9, acorns: 5 }]);
     renderApp('/admin/accounts/1');
     const title = await screen.findByRole('heading', { level: 1, name: 'Account 1' });
     const header = title.closest('header') as HTMLElement;
@@ -298,7 +263,7 @@ describe('the account page’s header and section links', () => {
 describe('staff notes, tags and coach on the account page', () => {
   it('adds a note at the top with the count + 1; Edit, Cancel, Save, and Delete after confirming', async () => {
     const notes: Note[] = [note(1, 'Kit arrived late.')];
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [
@@ -403,7 +368,7 @@ describe('staff notes, tags and coach on the account page', () => {
   });
 
   it('assigns a coach after a confirmation naming both coaches', async () => {
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [
@@ -432,7 +397,7 @@ describe('staff notes, tags and coach on the account page', () => {
 
   it('adds a tag, refuses a malformed one, and removes one after confirming', async () => {
     let tags = ['vip'];
-    asStaff(
+    asStaffOf(
       [],
       [
         [
@@ -471,14 +436,14 @@ describe('staff notes, tags and coach on the account page', () => {
   });
 
   it('offers no migration on the latest game version, and says there is no such account on a 404', async () => {
-    asStaff([], [[adminApi.account, { body: adminAccount({ game_version: 3 }) }, { id: 1 }]]);
+    asStaffOf([], [[adminApi.account, { body: adminAccount({ game_version: 3 }) }, { id: 1 }]]);
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('button', { name: 'Migrate to game version 3' })).toBeDisabled();
     expect(screen.getByText('The account runs the latest game version.')).toBeInTheDocument();
   });
 
   it('says so when the account does not exist', async () => {
-    asStaff([], [[adminApi.account, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }, { id: 1 }]]);
+    asStaffOf([], [[adminApi.account, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }, { id: 1 }]]);
     renderApp('/admin/accounts/1');
     expect(await screen.findByRole('heading', { name: 'There is no such account' })).toBeInTheDocument();
   });
@@ -495,7 +460,7 @@ describe('staff billing and shipments on the account page', () => {
   it('refunds an invoice after checking the amount, asking a reason and confirming', async () => {
     const paid = invoiceFixture({ id: 71, status: 'PAID', refunded_cents: 0, amount_cents: 39000 });
     const failed = invoiceFixture({ id: 72, number: 'GRV-2026-000072', status: 'FAILED', refunded_cents: 0 });
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [
@@ -546,7 +511,7 @@ describe('staff billing and shipments on the account page', () => {
   });
 
   it('offers only the staff actions the subscription’s status allows', async () => {
-    asStaff(
+    asStaffOf(
       [],
       [
         [
@@ -585,7 +550,7 @@ describe('staff billing and shipments on the account page', () => {
       created_at: '2026-10-01T15:00:00Z',
       updated_at: '2026-10-03T15:00:00Z',
     });
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [
@@ -636,7 +601,7 @@ describe('staff billing and shipments on the account page', () => {
       '4': { next: link(9), results: [shipment(4)] },
       '9': { next: null, results: [shipment(9)] },
     };
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [
@@ -664,7 +629,7 @@ describe('staff billing and shipments on the account page', () => {
   });
 
   it('offers no more shipments when `next` points back at a page already shown', async () => {
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [
@@ -700,7 +665,7 @@ describe('staff billing and shipments on the account page', () => {
       url: null,
       requester: { id: 5, name: 'Jordan Rivera', email: 'parent@example.com' },
     });
-    asStaff(
+    asStaffOf(
       [],
       [
         [
@@ -745,7 +710,7 @@ describe('staff billing and shipments on the account page', () => {
       reason: null,
       status: 200,
     });
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [
@@ -776,7 +741,7 @@ describe('staff billing and shipments on the account page', () => {
   });
 
   it('logs a customer interaction and lists it first, in the family’s time zone', async () => {
-    const api = asStaff(
+    const api = asStaffOf(
       [],
       [
         [adminApi.account, { body: adminAccount({ time_zone: 'America/Chicago' }) }, { id: 1 }],
@@ -818,7 +783,7 @@ describe('staff billing and shipments on the account page', () => {
       status: 200,
       ...fields,
     });
-    asStaff(
+    asStaffOf(
       [{ id: 4, name: 'Maya', hr_gauge: 7, chase_speed: 3, acorns: 5 }],
       [
         [
@@ -873,7 +838,7 @@ describe('staff billing and shipments on the account page', () => {
   });
 
   it('keeps a 404 for shipments silent', async () => {
-    asStaff([]);
+    asStaffOf([]);
     renderApp('/admin/accounts/1');
     expect(await screen.findByText('No shipments yet.')).toBeInTheDocument();
     expect(screen.queryByText(/couldn’t load the shipments/)).not.toBeInTheDocument();

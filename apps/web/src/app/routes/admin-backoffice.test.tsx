@@ -7,17 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { backofficeApi } from '@grove/domain/api/endpoints/backoffice';
 import { billingApi } from '@grove/domain/api/endpoints/billing';
-import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
-import { USERS, storeSession } from '../../../test/fixtures.ts';
+import { asStaff } from '../../../test/staff.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-
-function asStaff(routes: FakeRoute[]) {
-  storeSession();
-  document.cookie = 'csrftoken=csrf-1; path=/';
-  return fakeApi([[userApi.info, { body: USERS.staff }], ...routes]);
-}
 
 const keyset = <T,>(results: T[], next: string | null = null) => ({
   count: results.length + (next ? 10 : 0),

@@ -6,28 +6,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { adminApi as adminContract } from '@grove/domain/api/admin';
 import type { backofficeApi as backofficeContract } from '@grove/domain/api/backoffice';
 import type { Reply } from '@grove/domain/api/common';
-import { adminApi } from '@grove/domain/api/endpoints/admin';
 import { backofficeApi } from '@grove/domain/api/endpoints/backoffice';
 import { billingApi } from '@grove/domain/api/endpoints/billing';
-import { coachingApi } from '@grove/domain/api/endpoints/coaching';
-import { playersApi } from '@grove/domain/api/endpoints/players';
-import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
-import { USERS, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { adminAccountFixture, adminAccountPageRoutes, asStaff, type AdminAccount } from '../../../test/staff.ts';
 import { invoiceFixture, subscriptionFixture } from '../../features/billing/billing.fixtures.ts';
 
 type BillingRequest = Reply<typeof backofficeContract.billingRequests>['results'][number];
-
-function asStaff(routes: FakeRoute[]) {
-  storeSession();
-  document.cookie = 'csrftoken=csrf-1; path=/';
-  return fakeApi([[userApi.info, { body: USERS.staff }], ...routes]);
-}
 
 const FAILED_INVOICE = {
   id: 24,
@@ -203,46 +191,18 @@ describe('Outstanding Billing Requests: staff sentences', () => {
 });
 
 describe('the admin account page uses the same staff sentences', () => {
-  const account: Reply<typeof adminContract.account> = {
-    id: 1,
-    account_status: 'ACTIVE',
+  const returning = adminAccountFixture();
+  const account = {
+    ...returning,
     billing_status: 'RETURN_REQUESTED',
-    plan_tag: 'yearly',
-    time_zone: 'America/New_York',
-    game_version: 3,
-    tags: [],
-    coach_user: null,
-    custom_note: '',
-    experimental_data: {},
-    users: [
-      {
-        id: 5,
-        name: 'Jordan Rivera',
-        first_name: 'Jordan',
-        last_name: 'Rivera',
-        email: 'parent@example.com',
-        phonenumber: '+1 415 555 0101',
-        country: 'US',
-        is_billing_user: true,
-        billing_status: 'RETURN_REQUESTED',
-        last_login_at: null,
-      },
-    ],
-    players: [],
-    devices: [],
-    notes_count: 0,
-    created_at: '2026-01-05T15:00:00Z',
-  };
+    users: returning.users.map((person) => ({ ...person, billing_status: 'RETURN_REQUESTED' })),
+  } satisfies AdminAccount;
   const empty = { count: 0, next: null, previous: null, results: [] };
 
   it('declining a return and removing a failed invoice end with staff sentences naming the family', async () => {
     const failed = invoiceFixture({ id: 72, number: 'GRV-2026-000072', status: 'FAILED', refunded_cents: 0 });
     asStaff([
-      [playersApi.list, { body: playerPage([]) }, { id: 1 }],
-      [adminApi.account, { body: account }, { id: 1 }],
-      [adminApi.notes, { body: empty }, { id: 1 }],
-      [adminApi.accountAudit, { body: { ...empty, first: '/f', last: '/l' } }, { id: 1 }],
-      [coachingApi.coaches, { body: { count: 0, results: [] } }],
+      ...adminAccountPageRoutes({ account }),
       [
         billingApi.subscriptions,
         {

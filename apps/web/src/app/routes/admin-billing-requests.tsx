@@ -17,7 +17,7 @@ import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import '../../features/staff/admin.css';
 import { ListTable, type ListColumn } from '../../components/list-table.tsx';
-import { backofficeKeys, billingRequestsQuery } from '../../features/staff/backoffice.api.ts';
+import { backofficeKeys, billingRequestsQuery, downloadCsv } from '../../features/staff/backoffice.api.ts';
 import { FilterSelect, ListFilters } from '../../features/staff/list-controls.tsx';
 import {
   ACTION_LABELS,
@@ -121,8 +121,7 @@ export function AdminBillingRequestsRoute() {
     >
       <ListFilters
         label="Filter the requests"
-        list="billingRequests"
-        csv={list.filterQuery}
+        download={() => downloadCsv('billingRequests', list.filterQuery)}
         filtered={list.filtered}
         onClear={list.clear}
       >

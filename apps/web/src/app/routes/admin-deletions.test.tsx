@@ -8,32 +8,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PendingDeletion } from '@grove/domain/api/data-rights';
 import { dataRightsApi } from '@grove/domain/api/endpoints/data-rights';
-import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
-import { USERS, storeSession } from '../../../test/fixtures.ts';
+import { asStaff } from '../../../test/staff.ts';
+import { deletionRequestFixture } from '../../features/data-rights/data-rights.fixtures.ts';
 import { renderApp, setViewportWidth } from '../../../test/render-app.tsx';
 
 const PENDING = dataRightsApi.pending;
 
-function asStaff(routes: FakeRoute[]) {
-  storeSession();
-  return fakeApi([[userApi.info, { body: USERS.staff }], ...routes]);
-}
-
 function pending(overrides: Partial<PendingDeletion> = {}): PendingDeletion {
   return {
-    id: 3,
-    scope: 'player',
-    player: { id: 11, name: 'Maya' },
-    status: 'pending',
-    requested_at: '2026-11-20T15:00:00.000Z',
-    requested_by: { id: 6, name: 'Jordan Parker' },
-    due_at: '2026-11-27T15:00:00.000Z',
-    cancelled_at: null,
-    cancelled_by: null,
-    completed_at: null,
-    removed: null,
+    ...deletionRequestFixture({ id: 3 }),
     account: { id: 41, holder_name: 'Jordan Parker', holder_email: 'parent@example.com' },
     ...overrides,
   };

@@ -2,7 +2,6 @@
  * /admin/orders (admin nav, SPEC §2; issue 14 §8): every order, newest first, by status and days
  * (the office's days, America/New_York) or an e-mail or order number; the filtered list as CSV.
  */
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@grove/domain';
@@ -13,8 +12,8 @@ import type { Reply } from '@grove/domain/api/common';
 import { Page } from '../../components/page.tsx';
 import '../../features/staff/admin.css';
 import { ListTable, type ListColumn } from '../../components/list-table.tsx';
-import { ordersQuery } from '../../features/staff/backoffice.api.ts';
-import { FilterSelect, ListFilters } from '../../features/staff/list-controls.tsx';
+import { downloadCsv, ordersQuery } from '../../features/staff/backoffice.api.ts';
+import { DateFilter, FilterSelect, ListFilters, SearchFilter } from '../../features/staff/list-controls.tsx';
 import { useListParams } from '../../features/staff/use-list-params.ts';
 import { formatDate } from '../../lib/format.ts';
 import { href } from '../../lib/paths.ts';
@@ -55,13 +54,11 @@ const COLUMNS: readonly ListColumn<Order>[] = [
 export function AdminOrdersRoute() {
   const list = useListParams(['status', 'from', 'to', 'search']);
   const orders = useQuery(ordersQuery(list.query));
-  const id = useId();
   return (
     <Page title="Orders" intro="Orders placed by families, newest first.">
       <ListFilters
         label="Filter the orders"
-        list="orders"
-        csv={list.filterQuery}
+        download={() => downloadCsv('orders', list.filterQuery)}
         filtered={list.filtered}
         onClear={list.clear}
       >
@@ -71,46 +68,17 @@ export function AdminOrdersRoute() {
           options={ORDER_STATUSES.map((status) => ({ value: status, label: words(status) }))}
           onChange={(value) => list.setFilter('status', value)}
         />
-        <div className="field admin-filter">
-          <label className="field__label" htmlFor={`${id}-from`}>
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            className="input"
-            type="date"
-            value={list.params.get('from') ?? ''}
-            onChange={(event) => list.setFilter('from', event.target.value)}
-          />
-        </div>
-        <div className="field admin-filter">
-          <label className="field__label" htmlFor={`${id}-to`}>
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            className="input"
-            type="date"
-            value={list.params.get('to') ?? ''}
-            onChange={(event) => list.setFilter('to', event.target.value)}
-          />
-        </div>
-        <div className="field admin-filter">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            E-mail or order number
-          </label>
-          <input
-            id={`${id}-search`}
-            className="input"
-            type="search"
-            maxLength={100}
-            defaultValue={list.params.get('search') ?? ''}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') list.setFilter('search', event.currentTarget.value.trim());
-            }}
-            onBlur={(event) => list.setFilter('search', event.currentTarget.value.trim())}
-          />
-        </div>
+        <DateFilter
+          label="From"
+          value={list.params.get('from') ?? ''}
+          onChange={(value) => list.setFilter('from', value)}
+        />
+        <DateFilter label="To" value={list.params.get('to') ?? ''} onChange={(value) => list.setFilter('to', value)} />
+        <SearchFilter
+          label="E-mail or order number"
+          value={list.params.get('search') ?? ''}
+          onChange={(value) => list.setFilter('search', value)}
+        />
       </ListFilters>
       <section className="card admin-results" aria-label="Orders found">
         <ListTable

@@ -8,7 +8,7 @@ import type { Reply } from '@grove/domain/api/common';
 import { Page } from '../../components/page.tsx';
 import '../../features/staff/admin.css';
 import { ListTable, type ListColumn } from '../../components/list-table.tsx';
-import { shipmentsQuery } from '../../features/staff/backoffice.api.ts';
+import { downloadCsv, shipmentsQuery } from '../../features/staff/backoffice.api.ts';
 import { FilterSelect, ListFilters } from '../../features/staff/list-controls.tsx';
 import { ShipmentTracking, shipmentStatus } from '../../features/staff/shipment-parts.tsx';
 import { useListParams } from '../../features/staff/use-list-params.ts';
@@ -50,8 +50,7 @@ export function AdminShipmentsRoute() {
     <Page title="Shipments" intro="Kits on their way to families and returns on their way back, newest first.">
       <ListFilters
         label="Filter the shipments"
-        list="shipments"
-        csv={list.filterQuery}
+        download={() => downloadCsv('shipments', list.filterQuery)}
         filtered={list.filtered}
         onClear={list.clear}
       >

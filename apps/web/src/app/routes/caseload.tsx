@@ -7,19 +7,19 @@
  *
  * The route composes the coaching feature (the data) with the back-office list's table and filters.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIMEZONE } from '@grove/domain';
 import { CASELOAD_STATUS_LABELS, type CaseloadTrend } from '@grove/domain/caseload';
 import type { CaseloadFamily } from '@grove/domain/api/coaching';
 
-import { Button } from '../../components/button.tsx';
 import { Page } from '../../components/page.tsx';
 import '../../features/staff/admin.css';
 import '../../features/coaching/coaching.css';
 import { ListTable, type ListColumn } from '../../components/list-table.tsx';
-import { caseloadQuery, downloadCaseloadCsv, type CaseloadQuery } from '../../features/coaching/caseload.api.ts';
+import { caseloadQuery, downloadCaseloadCsv } from '../../features/coaching/caseload.api.ts';
+import { ListFilters, SearchFilter } from '../../features/staff/list-controls.tsx';
 import { useListParams } from '../../features/staff/use-list-params.ts';
 import { formatDate } from '../../lib/format.ts';
 import { HOME_PATH, href } from '../../lib/paths.ts';
@@ -66,37 +66,6 @@ const COLUMNS: readonly ListColumn<CaseloadFamily>[] = [
   { id: 'contact', header: 'Last contact', cell: (family) => when(family.last_interaction_at, 'None yet') },
 ];
 
-function CsvDownload({ query }: { query: CaseloadQuery }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <div className="admin-csv">
-      <Button
-        variant="secondary"
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            await downloadCaseloadCsv(query);
-          } catch (failure) {
-            setError(failure instanceof Error ? failure.message : 'The download failed. Please try again.');
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        Download CSV
-      </Button>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function Caseload({ isCoach }: { isCoach: boolean }) {
   const list = useListParams(['attention', 'search', 'coach']);
   const needsCoach = !isCoach && !list.params.get('coach');
@@ -115,43 +84,29 @@ function Caseload({ isCoach }: { isCoach: boolean }) {
         <p className="card">A caseload is a coach’s: open it with the coach’s id (coach=…) in the address.</p>
       ) : (
         <>
-          <div role="search" aria-label="Filter the caseload" className="card admin-search">
-            <div className="admin-filters">
-              <div className="field admin-filter">
-                <label className="coaching-check" htmlFor={`${id}-attention`}>
-                  <input
-                    id={`${id}-attention`}
-                    type="checkbox"
-                    checked={list.params.get('attention') === 'true'}
-                    onChange={(event) => list.setFilter('attention', event.target.checked ? 'true' : '')}
-                  />{' '}
-                  Needs attention only
-                </label>
-              </div>
-              <div className="field admin-filter">
-                <label className="field__label" htmlFor={`${id}-search`}>
-                  Family name or e-mail
-                </label>
+          <ListFilters
+            label="Filter the caseload"
+            download={() => downloadCaseloadCsv(list.filterQuery)}
+            filtered={list.filtered}
+            onClear={list.clear}
+          >
+            <div className="field admin-filter">
+              <label className="coaching-check" htmlFor={`${id}-attention`}>
                 <input
-                  id={`${id}-search`}
-                  className="input"
-                  type="search"
-                  maxLength={100}
-                  defaultValue={list.params.get('search') ?? ''}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') list.setFilter('search', event.currentTarget.value.trim());
-                  }}
-                  onBlur={(event) => list.setFilter('search', event.currentTarget.value.trim())}
-                />
-              </div>
-              {list.filtered ? (
-                <Button variant="ghost" onClick={list.clear}>
-                  Clear filters
-                </Button>
-              ) : null}
+                  id={`${id}-attention`}
+                  type="checkbox"
+                  checked={list.params.get('attention') === 'true'}
+                  onChange={(event) => list.setFilter('attention', event.target.checked ? 'true' : '')}
+                />{' '}
+                Needs attention only
+              </label>
             </div>
-            <CsvDownload query={list.filterQuery} />
-          </div>
+            <SearchFilter
+              label="Family name or e-mail"
+              value={list.params.get('search') ?? ''}
+              onChange={(value) => list.setFilter('search', value)}
+            />
+          </ListFilters>
           <section className="card admin-results" aria-label="Families">
             <ListTable
               label="Caseload"

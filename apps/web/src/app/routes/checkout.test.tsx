@@ -33,6 +33,22 @@ function checkoutApi(routes: FakeRoute[] = []): FakeApi {
   return server;
 }
 
+/** The checkout API where the sandbox's declined card is refused (402) and any other card pays. */
+function declinedCardApi(): FakeApi {
+  const server: FakeApi = checkoutApi([
+    [
+      billingApi.confirmOrder,
+      (request) => {
+        const body = request.body as ConfirmOrderRequest;
+        return body.payment_method.card?.number === SANDBOX_CARDS.declined
+          ? { status: 402, body: DECLINED }
+          : { body: confirmAnswer(orderAnswer(lastOrderBody(server))) };
+      },
+    ],
+  ]);
+  return server;
+}
+
 function lastOrderBody(server: FakeApi): OrderRequest {
   const orders = server.callsOf(billingApi.createOrder);
   return orders[orders.length - 1]?.body as OrderRequest;
@@ -496,17 +512,7 @@ describe('checkout: paying', () => {
   });
 
   it('a declined card shows the server’s sentence above Pay and keeps the form; another card then pays the same order', async () => {
-    const api: FakeApi = checkoutApi([
-      [
-        billingApi.confirmOrder,
-        (request) => {
-          const body = request.body as ConfirmOrderRequest;
-          return body.payment_method.card?.number === SANDBOX_CARDS.declined
-            ? { status: 402, body: DECLINED }
-            : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
-        },
-      ],
-    ]);
+    const api = declinedCardApi();
     const user = userEvent.setup();
     const app = await openCheckout();
     await fillOrder(user, { card: SANDBOX_CARDS.declined });
@@ -533,17 +539,7 @@ describe('checkout: paying', () => {
   });
 
   it('after a declined card the chosen plan stays chosen, and the next card pays for it', async () => {
-    const api: FakeApi = checkoutApi([
-      [
-        billingApi.confirmOrder,
-        (request) => {
-          const body = request.body as ConfirmOrderRequest;
-          return body.payment_method.card?.number === SANDBOX_CARDS.declined
-            ? { status: 402, body: DECLINED }
-            : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
-        },
-      ],
-    ]);
+    const api = declinedCardApi();
     const user = userEvent.setup();
     const app = await openCheckout('/checkout?tag=default');
     await user.click(planRadio(YEARLY));
@@ -565,17 +561,7 @@ describe('checkout: paying', () => {
   });
 
   it('a new plan after a declined card makes a new order for it', async () => {
-    const api: FakeApi = checkoutApi([
-      [
-        billingApi.confirmOrder,
-        (request) => {
-          const body = request.body as ConfirmOrderRequest;
-          return body.payment_method.card?.number === SANDBOX_CARDS.declined
-            ? { status: 402, body: DECLINED }
-            : { body: confirmAnswer(orderAnswer(lastOrderBody(api))) };
-        },
-      ],
-    ]);
+    const api = declinedCardApi();
     const user = userEvent.setup();
     const app = await openCheckout();
     await fillOrder(user, { card: SANDBOX_CARDS.declined });

@@ -22,16 +22,10 @@ export function GetAccessRoute() {
           submitLabel="Send my link"
           actionTitle="Requesting access"
           send={requestAccess}
-          confirmation={(email) => (
+          sentText={(email) => (
             <>
-              <h2>Check your inbox</h2>
-              <p>
-                If <strong>{email}</strong> is on a Grove account, we’ve sent it a link to set your password. Nothing
-                arrived after a few minutes? Look in your spam folder, or ask again.
-              </p>
-              <p>
-                <Link to={href('login', null, { email })}>Back to log in</Link>
-              </p>
+              If <strong>{email}</strong> is on a Grove account, we’ve sent it a link to set your password. Nothing
+              arrived after a few minutes? Look in your spam folder, or ask again.
             </>
           )}
         />

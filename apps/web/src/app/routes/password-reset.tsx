@@ -22,17 +22,11 @@ export function PasswordResetRoute() {
           submitLabel="Send reset link"
           actionTitle="Requesting a password reset"
           send={requestPasswordReset}
-          confirmation={(email) => (
+          sentText={(email) => (
             <>
-              <h2>Check your inbox</h2>
-              <p>
-                If <strong>{email}</strong> belongs to a Grove account, a link to choose a new password is on its way.
-                The link can be used once and expires after a while, so use it soon. Nothing arrived after a few
-                minutes? Look in your spam folder, or ask again.
-              </p>
-              <p>
-                <Link to={href('login', null, { email })}>Back to log in</Link>
-              </p>
+              If <strong>{email}</strong> belongs to a Grove account, a link to choose a new password is on its way. The
+              link can be used once and expires after a while, so use it soon. Nothing arrived after a few minutes? Look
+              in your spam folder, or ask again.
             </>
           )}
         />

@@ -60,7 +60,7 @@ export function LinkAnswer<T>({
       <h1 className="auth-card__title">{title}</h1>
       <div role="status">
         {failed ? (
-          <p className="account-error">{token === '' ? missingToken : linkFailureText(mutation.error)}</p>
+          <p className="error-box">{token === '' ? missingToken : linkFailureText(mutation.error)}</p>
         ) : mutation.isSuccess ? (
           <p>{done(mutation.data)}</p>
         ) : (

@@ -1,8 +1,10 @@
 /**
  * An email form that asks the server to send a link (password reset, get access). The server
- * answers the same whether or not the email has an account, so the confirmation says "if".
+ * answers the same whether or not the email has an account, so the confirmation says "if"; it
+ * sends the person to check the inbox, with a way back to log in.
  */
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { validateEmail, validateForm } from '@grove/domain';
@@ -10,7 +12,9 @@ import { validateEmail, validateForm } from '@grove/domain';
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { rulesResolver } from '../../components/form/rules-resolver.ts';
+import { submitUnlessBusy } from '../../components/form/submit-unless-busy.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { href } from '../../lib/paths.ts';
 
 type EmailValues = { email: string };
 const FIELDS = ['email'];
@@ -22,14 +26,15 @@ export function EmailRequestForm({
   submitLabel,
   actionTitle,
   send,
-  confirmation,
+  sentText,
 }: {
   initialEmail?: string;
   submitLabel: string;
   /** The notification title when sending fails. */
   actionTitle: string;
   send: (email: string) => Promise<void>;
-  confirmation: (email: string) => ReactNode;
+  /** Under "Check your inbox": what happens to the link sent to `email`. */
+  sentText: (email: string) => ReactNode;
 }) {
   const baseId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -52,7 +57,11 @@ export function EmailRequestForm({
   if (sentTo !== null) {
     return (
       <div className="confirmation" role="status">
-        {confirmation(sentTo)}
+        <h2>Check your inbox</h2>
+        <p>{sentText(sentTo)}</p>
+        <p>
+          <Link to={href('login', null, { email: sentTo })}>Back to log in</Link>
+        </p>
       </div>
     );
   }
@@ -64,17 +73,7 @@ export function EmailRequestForm({
       ? { message: error.message, severity: 'error' }
       : null;
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        if (mutation.isPending) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
-      }}
-    >
+    <form className="stack" noValidate onSubmit={submitUnlessBusy(mutation.isPending, submit)}>
       <Field ids={ids} label="Email" issue={issue}>
         <input
           id={ids.control}

@@ -21,6 +21,7 @@ import {
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { submitUnlessBusy } from '../../components/form/submit-unless-busy.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import type { SetPasswordLink } from '@grove/domain/api/auth';
 
@@ -110,17 +111,7 @@ export function SetPasswordForm({
   const passwordAria = controlAria(passwordIds, passwordIssue, false);
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        if (mutation.isPending) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
-      }}
-    >
+    <form className="stack" noValidate onSubmit={submitUnlessBusy(mutation.isPending, submit)}>
       <input type="hidden" autoComplete="username" value={link.email} readOnly />
       <Field ids={passwordIds} label="New password" issue={passwordIssue}>
         <input

@@ -162,7 +162,7 @@ export function CardUpdateForm({
         </>
       )}
       {formError ? (
-        <p className="billing-error" role="alert">
+        <p className="error-box" role="alert">
           {formError}
         </p>
       ) : null}

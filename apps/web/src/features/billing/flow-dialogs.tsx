@@ -86,7 +86,7 @@ function StepHeading({ children, focus }: { children: ReactNode; focus: boolean 
 function FlowError({ error }: { error: Error | null }) {
   if (!error) return null;
   return (
-    <p className="billing-error" role="alert">
+    <p className="error-box" role="alert">
       {error.message}
     </p>
   );

@@ -1,12 +1,11 @@
 /** Every change of the subscription, newest first (GET /api/v3/subscription_actions/, paged). */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { findPlan, formatDateTime } from '@grove/domain';
 import type { SubscriptionActionEntry } from '@grove/domain/api/billing';
 
-import { QueryState } from '../../components/load-state.tsx';
 import { historyQuery } from './billing.api.ts';
-import { Pager } from './invoices.tsx';
+import { PagedListCard } from './paged-list-card.tsx';
 import { ACTION_WORDS } from './subscription-status.ts';
 
 function who(entry: SubscriptionActionEntry): string {
@@ -27,38 +26,29 @@ function reasonText(entry: SubscriptionActionEntry): string | null {
 export function HistoryCard({ accountId, timeZone }: { accountId: number; timeZone: string | null }) {
   const [page, setPage] = useState(1);
   const history = useQuery({ ...historyQuery(accountId, page), placeholderData: keepPreviousData });
-  const headingId = useId();
-
   return (
-    <section className="card billing-card" aria-labelledby={headingId}>
-      <h2 className="card__title" id={headingId}>
-        History
-      </h2>
-      <QueryState query={history} what="the history">
-        {(data) =>
-          data.results.length === 0 ? (
-            <p className="muted">Nothing has changed yet.</p>
-          ) : (
-            <>
-              <ol className="billing-list" aria-busy={history.isPlaceholderData || undefined}>
-                {data.results.map((entry) => (
-                  <li key={entry.id} className="billing-list__item history-row">
-                    <time className="history-row__when" dateTime={entry.created_at}>
-                      {formatDateTime(entry.created_at, timeZone)}
-                    </time>
-                    <span className="history-row__what">
-                      <strong>{ACTION_WORDS[entry.action]}</strong>
-                      {reasonText(entry) ? <span className="muted"> — {reasonText(entry)}</span> : null}
-                    </span>
-                    <span className="history-row__who muted">{who(entry)}</span>
-                  </li>
-                ))}
-              </ol>
-              <Pager page={page} count={data.count} label="History pages" onPage={setPage} busy={history.isFetching} />
-            </>
-          )
-        }
-      </QueryState>
-    </section>
+    <PagedListCard
+      title="History"
+      what="the history"
+      empty="Nothing has changed yet."
+      pagerLabel="History pages"
+      ordered
+      query={history}
+      page={page}
+      onPage={setPage}
+    >
+      {(entry) => (
+        <li key={entry.id} className="billing-list__item history-row">
+          <time className="history-row__when" dateTime={entry.created_at}>
+            {formatDateTime(entry.created_at, timeZone)}
+          </time>
+          <span className="history-row__what">
+            <strong>{ACTION_WORDS[entry.action]}</strong>
+            {reasonText(entry) ? <span className="muted"> — {reasonText(entry)}</span> : null}
+          </span>
+          <span className="history-row__who muted">{who(entry)}</span>
+        </li>
+      )}
+    </PagedListCard>
   );
 }

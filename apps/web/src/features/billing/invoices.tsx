@@ -3,14 +3,14 @@
  * one: billing entity, number, date, period, amount, refunds and card, with a Print button; the
  * print style sheet (billing.css) leaves only the receipt on paper.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMoney } from '@grove/domain';
 import type { Invoice } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
-import { QueryState } from '../../components/load-state.tsx';
-import { BILLING_PAGE_SIZE, invoicesQuery } from '../../lib/queries/billing.ts';
+import { invoicesQuery } from '../../lib/queries/billing.ts';
+import { PagedListCard } from './paged-list-card.tsx';
 
 const INVOICE_STATUS_WORDS: Readonly<Record<Invoice['status'], string>> = {
   PAID: 'Paid',
@@ -19,36 +19,6 @@ const INVOICE_STATUS_WORDS: Readonly<Record<Invoice['status'], string>> = {
   PARTIALLY_REFUNDED: 'Partly refunded',
   VOID: 'Void',
 };
-
-export function Pager({
-  page,
-  count,
-  label,
-  onPage,
-  busy,
-}: {
-  page: number;
-  count: number;
-  label: string;
-  onPage: (page: number) => void;
-  busy: boolean;
-}) {
-  const pages = Math.max(1, Math.ceil(count / BILLING_PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <nav className="billing-pager" aria-label={label}>
-      <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>
-        Newer
-      </Button>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= pages || busy}>
-        Older
-      </Button>
-    </nav>
-  );
-}
 
 /** One invoice on paper: what a family keeps for its records. */
 export function InvoiceReceipt({
@@ -137,45 +107,35 @@ export function InvoicesCard({
 }) {
   const [page, setPage] = useState(1);
   const invoices = useQuery({ ...invoicesQuery(accountId, page), placeholderData: keepPreviousData });
-  const headingId = useId();
-
   return (
-    <section className="card billing-card" aria-labelledby={headingId}>
-      <h2 className="card__title" id={headingId}>
-        Invoices
-      </h2>
-      <QueryState query={invoices} what="your invoices">
-        {(data) =>
-          data.results.length === 0 ? (
-            <p className="muted">No invoices yet.</p>
-          ) : (
-            <>
-              <ul className="billing-list" aria-busy={invoices.isPlaceholderData || undefined}>
-                {data.results.map((invoice) => (
-                  <li key={invoice.id} className="billing-list__item invoice-row">
-                    <div className="invoice-row__main">
-                      <span className="invoice-row__number">{invoice.number}</span>
-                      <span className="muted">{formatDateTime(invoice.date, timeZone)}</span>
-                    </div>
-                    <div className="invoice-row__amount">
-                      <span>{formatMoney(invoice.amount_cents, invoice.currency)}</span>
-                      <span className="badge">{INVOICE_STATUS_WORDS[invoice.status]}</span>
-                    </div>
-                    <Button
-                      variant="ghost"
-                      className="invoice-row__receipt"
-                      onClick={(event) => onReceipt(invoice, event.currentTarget)}
-                    >
-                      Receipt<span className="visually-hidden"> {invoice.number}</span>
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-              <Pager page={page} count={data.count} label="Invoice pages" onPage={setPage} busy={invoices.isFetching} />
-            </>
-          )
-        }
-      </QueryState>
-    </section>
+    <PagedListCard
+      title="Invoices"
+      what="your invoices"
+      empty="No invoices yet."
+      pagerLabel="Invoice pages"
+      query={invoices}
+      page={page}
+      onPage={setPage}
+    >
+      {(invoice) => (
+        <li key={invoice.id} className="billing-list__item invoice-row">
+          <div className="invoice-row__main">
+            <span className="invoice-row__number">{invoice.number}</span>
+            <span className="muted">{formatDateTime(invoice.date, timeZone)}</span>
+          </div>
+          <div className="invoice-row__amount">
+            <span>{formatMoney(invoice.amount_cents, invoice.currency)}</span>
+            <span className="badge">{INVOICE_STATUS_WORDS[invoice.status]}</span>
+          </div>
+          <Button
+            variant="ghost"
+            className="invoice-row__receipt"
+            onClick={(event) => onReceipt(invoice, event.currentTarget)}
+          >
+            Receipt<span className="visually-hidden"> {invoice.number}</span>
+          </Button>
+        </li>
+      )}
+    </PagedListCard>
   );
 }

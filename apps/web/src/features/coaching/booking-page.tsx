@@ -18,17 +18,8 @@ import { Button } from '../../components/button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { AddToCalendarButton, CallStatusBadge, callWhen } from './call-parts.tsx';
-import {
-  coachProfileQuery,
-  coachesQuery,
-  notesQuery,
-  refusalText,
-  useChangeCall,
-  userBookingsQuery,
-  type CallsWhen,
-} from './coaching.api.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { AddToCalendarButton, CallStatusBadge, CancelCallDialog, callWhen } from './call-parts.tsx';
+import { coachProfileQuery, coachesQuery, notesQuery, userBookingsQuery, type CallsWhen } from './coaching.api.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import './coaching.css';
 
@@ -207,7 +198,6 @@ export function BookingPage({
   const [status, setStatus] = useState<string | null>(null);
   const [callsStatus, setCallsStatus] = useState<string | null>(null);
   const [showPast, setShowPast] = useState(false);
-  const cancel = useChangeCall();
 
   // The calendar shows the coach of the call being moved (a call stays with its coach), else the selected one.
   const calendarCoachId = moving ? moving.coach.id : selectedCoachId;
@@ -331,10 +321,7 @@ export function BookingPage({
               timeZone={zone}
               moving={moving}
               onReschedule={startMoving}
-              onCancel={(call) => {
-                cancel.reset();
-                setCancelling(call);
-              }}
+              onCancel={setCancelling}
             />
             <div className="coaching-past">
               <Button
@@ -370,18 +357,12 @@ export function BookingPage({
         </div>
       </div>
       {cancelling ? (
-        <ConfirmDialog
-          title="Cancel this call?"
-          confirmLabel="Cancel the call"
-          cancelLabel="Keep the call"
-          describeError={refusalText}
+        <CancelCallDialog
+          call={cancelling}
+          headingRef={callsHeadingRef}
           onClose={() => setCancelling(null)}
-          fallbackFocus={() => callsHeadingRef.current}
-          onConfirm={async () => {
-            const call = await cancel.mutateAsync({ callId: cancelling.id, body: { status: 'cancelled' } });
+          onCancelled={(call) => {
             if (moving?.id === call.id) setMoving(null);
-            // The call left the upcoming list with its buttons: the list's heading takes the focus.
-            requestAnimationFrame(() => callsHeadingRef.current?.focus());
             setStatus(null);
             setCallsStatus(`Your call on ${callWhen(call, zone)} was cancelled.`);
           }}
@@ -390,7 +371,7 @@ export function BookingPage({
             Your call on {callWhen(cancelling, zone)} with {cancelling.coach.name} will be cancelled. You can book
             another time afterwards.
           </p>
-        </ConfirmDialog>
+        </CancelCallDialog>
       ) : null}
     </Page>
   );

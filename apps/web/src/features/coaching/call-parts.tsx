@@ -1,14 +1,16 @@
 /**
- * Pieces both coaching views show for a call: its status in words, when it is, and "Add to
- * calendar" (the .ics file, fetched with the person's token and saved).
+ * Pieces both coaching views show for a call: its status in words, when it is, "Add to
+ * calendar" (the .ics file, fetched with the person's token and saved) and the confirmation that
+ * cancels it.
  */
-import { useState } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { formatDateTime, type CallStatus } from '@grove/domain';
 import type { CoachingCall } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notify, notifyError } from '../../lib/notifications.ts';
-import { downloadCallIcs } from './coaching.api.ts';
+import { downloadCallIcs, refusalText, useChangeCall } from './coaching.api.ts';
 
 export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
   scheduled: 'Scheduled',
@@ -53,5 +55,43 @@ export function AddToCalendarButton({ call, label }: { call: CoachingCall; label
     <Button variant="secondary" loading={busy} onClick={() => void run()} aria-label={`Add to calendar: ${label}`}>
       Add to calendar
     </Button>
+  );
+}
+
+/**
+ * "Cancel this call?": Cancel the call cancels it, then `onCancelled` says so and the calls'
+ * heading takes the focus (the call left the upcoming list with its buttons); a refusal shows in
+ * the dialog. `children` says what cancelling means to the person.
+ */
+export function CancelCallDialog({
+  call,
+  headingRef,
+  onClose,
+  onCancelled,
+  children,
+}: {
+  call: CoachingCall;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onClose: () => void;
+  onCancelled: (call: CoachingCall) => void;
+  children: ReactNode;
+}) {
+  const cancel = useChangeCall();
+  return (
+    <ConfirmDialog
+      title="Cancel this call?"
+      confirmLabel="Cancel the call"
+      cancelLabel="Keep the call"
+      describeError={refusalText}
+      onClose={onClose}
+      fallbackFocus={() => headingRef.current}
+      onConfirm={async () => {
+        const cancelled = await cancel.mutateAsync({ callId: call.id, body: { status: 'cancelled' } });
+        onCancelled(cancelled);
+        requestAnimationFrame(() => headingRef.current?.focus());
+      }}
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

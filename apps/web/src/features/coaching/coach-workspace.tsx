@@ -16,12 +16,11 @@ import type { CoachingCall } from '@grove/domain/api/coaching';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { QueryState } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
 import { notify } from '../../lib/notifications.ts';
 import { href } from '../../lib/paths.ts';
-import { AddToCalendarButton, CallStatusBadge, callWhen } from './call-parts.tsx';
+import { AddToCalendarButton, CallStatusBadge, CancelCallDialog, callWhen } from './call-parts.tsx';
 import { todayIn } from './coaching-times.ts';
 import {
   callsQuery,
@@ -240,7 +239,6 @@ export function CoachWorkspace({
   const families = useQuery({ ...familiesQuery(), enabled: isCoach });
   const [selectedAccountId, setSelectedAccountId] = useState<number | null>(initialAccountId);
   const [cancelling, setCancelling] = useState<CoachingCall | null>(null);
-  const cancel = useChangeCall();
   const briefHeadingRef = useRef<HTMLHeadingElement>(null);
   const callsHeadingRef = useRef<HTMLHeadingElement>(null);
   const ids = {
@@ -269,10 +267,7 @@ export function CoachWorkspace({
     isStaff,
     selectedAccountId,
     onOpenBrief: openBrief,
-    onCancel: (call: CoachingCall) => {
-      cancel.reset();
-      setCancelling(call);
-    },
+    onCancel: setCancelling,
   };
 
   return (
@@ -403,28 +398,23 @@ export function CoachWorkspace({
         </div>
       ) : null}
       {cancelling ? (
-        <ConfirmDialog
-          title="Cancel this call?"
-          confirmLabel="Cancel the call"
-          cancelLabel="Keep the call"
-          describeError={refusalText}
+        <CancelCallDialog
+          call={cancelling}
+          headingRef={callsHeadingRef}
           onClose={() => setCancelling(null)}
-          fallbackFocus={() => callsHeadingRef.current}
-          onConfirm={async () => {
-            const call = await cancel.mutateAsync({ callId: cancelling.id, body: { status: 'cancelled' } });
+          onCancelled={(call) =>
             notify({
               kind: 'success',
               title: 'Call cancelled',
               message: `The call with ${call.family_name} on ${callWhen(call, zone)} was cancelled. The family was told.`,
-            });
-            requestAnimationFrame(() => callsHeadingRef.current?.focus());
-          }}
+            })
+          }
         >
           <p>
             The call with {cancelling.family_name} on {callWhen(cancelling, zone)} will be cancelled, and the family
             will be told by e-mail.
           </p>
-        </ConfirmDialog>
+        </CancelCallDialog>
       ) : null}
     </Page>
   );

@@ -12,6 +12,7 @@ import type { WorkingHours } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
 import { QueryState } from '../../components/load-state.tsx';
+import { submitUnlessBusy } from '../../components/form/submit-unless-busy.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { refusalText, useSaveWorkingHours, workingHoursQuery } from './coaching.api.ts';
 import {
@@ -103,13 +104,7 @@ function HoursEditor({ initial }: { initial: WorkingHours }) {
       aria-label="Working hours"
       // Any change makes the server's earlier answer stale.
       onChange={() => setServerIssues({})}
-      onSubmit={(event) => {
-        if (save.isPending) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
-      }}
+      onSubmit={submitUnlessBusy(save.isPending, submit)}
     >
       <div className="field">
         <label className="field__label" htmlFor={zoneId}>

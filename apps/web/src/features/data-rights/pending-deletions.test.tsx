@@ -13,26 +13,10 @@ import { dataRightsApi } from '@grove/domain/api/endpoints/data-rights';
 import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { deletionRequestFixture } from './data-rights.fixtures.ts';
 import { AccountPendingDeletions } from './pending-deletions.tsx';
 
 const OVERVIEW = dataRightsApi.overview;
-
-function deletion(overrides: Partial<DeletionRequest>): DeletionRequest {
-  return {
-    id: 1,
-    scope: 'player',
-    player: { id: 11, name: 'Maya' },
-    status: 'pending',
-    requested_at: '2026-11-20T15:00:00.000Z',
-    requested_by: { id: 6, name: 'Jordan Parker' },
-    due_at: '2026-11-27T15:00:00.000Z',
-    cancelled_at: null,
-    cancelled_by: null,
-    completed_at: null,
-    removed: null,
-    ...overrides,
-  };
-}
 
 function renderNote(answer: FakeHandler) {
   storeSession();
@@ -66,9 +50,9 @@ describe('an account’s pending deletions, for staff', () => {
   it('says what goes and when, that staff cannot undo it, and links to the list', async () => {
     renderNote({
       body: overview([
-        deletion({ id: 2, scope: 'account', player: null, due_at: '2026-11-29T20:30:00.000Z' }),
-        deletion({}),
-        deletion({ id: 0, status: 'completed', player: { id: null, name: 'Otto' } }),
+        deletionRequestFixture({ id: 2, scope: 'account', player: null, due_at: '2026-11-29T20:30:00.000Z' }),
+        deletionRequestFixture({}),
+        deletionRequestFixture({ id: 0, status: 'completed', player: { id: null, name: 'Otto' } }),
       ]),
     });
     const note = await screen.findByRole('note', { name: 'Pending deletions' });
@@ -88,7 +72,7 @@ describe('an account’s pending deletions, for staff', () => {
   });
 
   it('shows nothing when none is pending', async () => {
-    const api = renderNote({ body: overview([deletion({ status: 'cancelled' })]) });
+    const api = renderNote({ body: overview([deletionRequestFixture({ status: 'cancelled' })]) });
     await screen.findByText('Account page');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.callsOf(OVERVIEW, { id: 7 })).toHaveLength(1);

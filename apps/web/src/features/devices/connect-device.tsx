@@ -50,7 +50,7 @@ const errorIssue = (message: string | null): ShownIssue => (message ? { message,
 
 function Alert({ message }: { message: string | null }) {
   return message ? (
-    <p className="connect-alert" role="alert">
+    <p className="error-box connect-alert" role="alert">
       {message}
     </p>
   ) : null;

@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Player } from '@grove/domain/api/players';
 
-import { Button } from '../../components/button.tsx';
 import { ChevronRightIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState } from '../../components/page.tsx';
@@ -18,7 +17,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
 import { playKeys } from '../../lib/queries/play.ts';
 import { playersQuery } from '../../lib/queries/players.ts';
-import { AddPlayerForm } from './add-player-form.tsx';
+import { AddPlayerButton, AddPlayerForm } from './add-player-form.tsx';
 import { InProgramSwitch, PlayerNameForm } from './player-controls.tsx';
 import { PlayerSettingsEditor } from './player-settings-editor.tsx';
 import { refreshPlayers } from './players.api.ts';
@@ -120,18 +119,13 @@ export function AccountPlayers({
           }}
         />
       ) : (
-        <div>
-          <Button
-            id={addButtonId}
-            variant="secondary"
-            onClick={() => {
-              setMessage(null);
-              setAdding(true);
-            }}
-          >
-            Add a player
-          </Button>
-        </div>
+        <AddPlayerButton
+          id={addButtonId}
+          onOpen={() => {
+            setMessage(null);
+            setAdding(true);
+          }}
+        />
       )}
     </section>
   );

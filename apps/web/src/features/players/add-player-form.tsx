@@ -16,6 +16,7 @@ import { errorText, validateForm, validateFullName } from '@grove/domain';
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { Player, PlayerCreate } from '@grove/domain/api/players';
 
+import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { FormBar } from '../../components/form/form-bar.tsx';
 import { rulesResolver } from '../../components/form/rules-resolver.ts';
@@ -180,5 +181,16 @@ export function AddPlayerForm({
         onCancel={onCancel}
       />
     </form>
+  );
+}
+
+/** "Add a player", which opens the form; `id` lets the focus come back to it when the form closes. */
+export function AddPlayerButton({ id, onOpen }: { id: string; onOpen: () => void }) {
+  return (
+    <div>
+      <Button id={id} variant="secondary" onClick={onOpen}>
+        Add a player
+      </Button>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
 import { incompleteProfilesQuery, playersQuery } from '../../lib/queries/players.ts';
-import { AddPlayerForm } from './add-player-form.tsx';
+import { AddPlayerButton, AddPlayerForm } from './add-player-form.tsx';
 import { InProgramSwitch, PlayerNameForm } from './player-controls.tsx';
 import { refreshPlayers } from './players.api.ts';
 import '../../components/account-card.css';
@@ -243,18 +243,13 @@ export function PlayersPanel({ accountId }: { accountId: number }) {
             />
           ) : null}
           {formOpen ? null : (
-            <div>
-              <Button
-                id={addButtonId}
-                variant="secondary"
-                onClick={() => {
-                  setMessage(null);
-                  setAddingNew(true);
-                }}
-              >
-                Add a player
-              </Button>
-            </div>
+            <AddPlayerButton
+              id={addButtonId}
+              onOpen={() => {
+                setMessage(null);
+                setAddingNew(true);
+              }}
+            />
           )}
         </AccountCard>
       </div>

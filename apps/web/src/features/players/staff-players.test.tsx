@@ -6,64 +6,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { adminApi as adminContract } from '@grove/domain/api/admin';
-import type { Reply } from '@grove/domain/api/common';
 import type { Player } from '@grove/domain/api/players';
 import { adminApi } from '@grove/domain/api/endpoints/admin';
-import { coachingApi } from '@grove/domain/api/endpoints/coaching';
 import { playersApi } from '@grove/domain/api/endpoints/players';
-import { userApi } from '@grove/domain/api/endpoints/user';
 
-import { fakeApi, type FakeApi, type FakeRequest } from '../../../test/fake-api.ts';
-import { USERS, playerPage, playerRecord, storeSession } from '../../../test/fixtures.ts';
+import type { FakeApi, FakeRequest } from '../../../test/fake-api.ts';
+import { playerRecord } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { adminAccountFixture, adminAccountPageRoutes, asStaff } from '../../../test/staff.ts';
 
-type AdminAccount = Reply<typeof adminContract.account>;
-
-const ACCOUNT: AdminAccount = {
-  id: 1,
-  account_status: 'ACTIVE',
-  billing_status: 'ACTIVE',
-  plan_tag: 'yearly',
-  time_zone: 'America/New_York',
-  game_version: 3,
-  tags: [],
-  coach_user: null,
-  custom_note: '',
-  experimental_data: {},
-  users: [
-    {
-      id: 5,
-      name: 'Jordan Rivera',
-      first_name: 'Jordan',
-      last_name: 'Rivera',
-      email: 'parent@example.com',
-      phonenumber: '+1 415 555 0101',
-      country: 'US',
-      is_billing_user: true,
-      billing_status: 'ACTIVE',
-      last_login_at: null,
-    },
-  ],
-  players: [],
-  devices: [],
-  notes_count: 0,
-  created_at: '2026-01-05T15:00:00Z',
-};
-
-const emptyKeyset = { count: 0, next: null, previous: null, first: '/f', last: '/l', results: [] };
-
-function asStaff(state: { players: Player[] }): FakeApi {
-  storeSession();
-  document.cookie = 'csrftoken=csrf-1; path=/';
+function staffAccountApi(state: { players: Player[] }): FakeApi {
   const body = (request: FakeRequest) => (request.body ?? {}) as Record<string, unknown>;
-  return fakeApi([
-    [userApi.info, { body: USERS.staff }],
-    [playersApi.list, () => ({ body: playerPage(state.players) }), { id: 1 }],
-    [adminApi.account, { body: ACCOUNT }, { id: 1 }],
-    [adminApi.notes, { body: { count: 0, next: null, previous: null, results: [] } }, { id: 1 }],
-    [adminApi.accountAudit, { body: emptyKeyset }, { id: 1 }],
-    [coachingApi.coaches, { body: { count: 0, results: [] } }],
+  return asStaff([
+    ...adminAccountPageRoutes({ account: adminAccountFixture(), players: () => state.players }),
     [
       playersApi.create,
       (request) => {
@@ -92,7 +47,7 @@ function playerCard(name: string): HTMLElement {
 describe('staff and a family’s players', () => {
   it('adds a player to the account without a consent box, and reads the history again', async () => {
     const state = { players: [playerRecord({ id: 1, name: 'Maya' })] };
-    const api = asStaff(state);
+    const api = staffAccountApi(state);
     renderApp('/admin/accounts/1');
     await screen.findByRole('heading', { level: 3, name: 'Maya' });
     const section = screen.getByRole('region', { name: 'Players' });
@@ -119,7 +74,7 @@ describe('staff and a family’s players', () => {
 
   it('renames a player and takes them out of the program', async () => {
     const state = { players: [playerRecord({ id: 1, name: 'Maya' })] };
-    const api = asStaff(state);
+    const api = staffAccountApi(state);
     renderApp('/admin/accounts/1');
     await screen.findByRole('heading', { level: 3, name: 'Maya' });
     const user = userEvent.setup();

@@ -13,18 +13,10 @@ import { formatDateTime } from '@grove/domain';
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { QueryState } from '../../components/load-state.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { FieldError, fieldErrorAria, useOneFieldForm } from './one-field-form.tsx';
 import { applyNoteChange, createNote, deleteNote, notesQuery, NOTES_PAGE_SIZE, updateNote } from './admin.api.ts';
 
 type Note = Reply<typeof adminApi.note>;
-
-function textError(error: unknown): string {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const messages = (error.body as Record<string, unknown>).text;
-    if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0];
-  }
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
 
 function localCheck(text: string): string | null {
   if (text.trim() === '') return 'Write the note first.';
@@ -104,30 +96,14 @@ function NoteItem({
 /** The new note, written at the top of the list. */
 function NewNoteEditor({ onSubmit }: { onSubmit: (text: string) => Promise<void> }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const problem = localCheck(text);
-    if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(text);
-      setText('');
-    } catch (failure) {
-      setError(textError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useOneFieldForm({ field: 'text', check: localCheck, send: onSubmit });
   return (
     <form
       className="admin-section"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void form.submit();
       }}
     >
       <div className="field">
@@ -138,19 +114,14 @@ function NewNoteEditor({ onSubmit }: { onSubmit: (text: string) => Promise<void>
           id={id}
           className="input"
           rows={3}
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setText(event.target.value)}
+          value={form.text}
+          {...fieldErrorAria(id, form.error)}
+          onChange={(event) => form.setText(event.target.value)}
         />
-        {error ? (
-          <span className="field__issue field__issue--error" id={`${id}-error`} role="alert">
-            {error}
-          </span>
-        ) : null}
+        <FieldError id={id} error={form.error} />
       </div>
       <div className="admin-note__actions">
-        <Button type="submit" variant="secondary" loading={busy}>
+        <Button type="submit" variant="secondary" loading={form.busy}>
           Add note
         </Button>
       </div>

@@ -7,25 +7,14 @@ import type { Reply } from '@grove/domain/api/common';
 
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { addTag, adminKeys, removeTag } from './admin.api.ts';
+import { FieldError, fieldErrorAria, useOneFieldForm } from './one-field-form.tsx';
 
 type AdminAccount = Reply<typeof adminApi.account>;
-
-function fieldMessage(error: unknown, field: string): string {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const messages = (error.body as Record<string, unknown>)[field];
-    if (Array.isArray(messages) && typeof messages[0] === 'string') return messages[0];
-  }
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
 
 export function AccountTags({ account }: { account: AdminAccount }) {
   const queryClient = useQueryClient();
   const id = useId();
-  const [tag, setTag] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
 
   const putTags = (tags: string[]) => {
@@ -35,22 +24,17 @@ export function AccountTags({ account }: { account: AdminAccount }) {
     void queryClient.invalidateQueries({ queryKey: adminKeys.tags() });
   };
 
-  const submit = async () => {
-    const value = tag.trim();
-    if (value === '') return setError('Type a tag to add.');
-    if ([...value].length > ADMIN_LIMITS.tagMax) return setError(ADMIN_MESSAGES.tagTooLong);
-    if (!TAG_PATTERN.test(value)) return setError(ADMIN_MESSAGES.tagInvalid);
-    setBusy(true);
-    setError(null);
-    try {
-      putTags((await addTag(account.id, value)).tags);
-      setTag('');
-    } catch (failure) {
-      setError(fieldMessage(failure, 'tag'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useOneFieldForm({
+    field: 'tag',
+    check: (text) => {
+      const value = text.trim();
+      if (value === '') return 'Type a tag to add.';
+      if ([...value].length > ADMIN_LIMITS.tagMax) return ADMIN_MESSAGES.tagTooLong;
+      if (!TAG_PATTERN.test(value)) return ADMIN_MESSAGES.tagInvalid;
+      return null;
+    },
+    send: async (text) => putTags((await addTag(account.id, text.trim())).tags),
+  });
 
   return (
     <section className="card admin-section" aria-labelledby="admin-tags-title">
@@ -77,7 +61,7 @@ export function AccountTags({ account }: { account: AdminAccount }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void form.submit();
         }}
       >
         <div className="field">
@@ -87,19 +71,14 @@ export function AccountTags({ account }: { account: AdminAccount }) {
           <input
             id={id}
             className="input"
-            value={tag}
+            value={form.text}
             maxLength={ADMIN_LIMITS.tagMax + 10}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setTag(event.target.value)}
+            {...fieldErrorAria(id, form.error)}
+            onChange={(event) => form.setText(event.target.value)}
           />
-          {error ? (
-            <span className="field__issue field__issue--error" id={`${id}-error`} role="alert">
-              {error}
-            </span>
-          ) : null}
+          <FieldError id={id} error={form.error} />
         </div>
-        <Button type="submit" variant="secondary" loading={busy}>
+        <Button type="submit" variant="secondary" loading={form.busy}>
           Add tag
         </Button>
       </form>

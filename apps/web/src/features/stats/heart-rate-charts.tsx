@@ -6,6 +6,8 @@
  */
 import type { WeeklyPlay } from '@grove/domain/api/play';
 
+import { WeeksTable, shortDate } from './chart-parts.tsx';
+
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { top: 16, right: 12, bottom: 36, left: 44 };
@@ -21,11 +23,6 @@ export function niceScale(max: number, minStep = 1): { top: number; step: number
   const residual = raw / magnitude;
   const step = Math.max(minStep, (residual <= 1 ? 1 : residual <= 2 ? 2 : residual <= 5 ? 5 : 10) * magnitude);
   return { top: Math.ceil(max / step) * step, step };
-}
-
-function shortDate(isoDate: string) {
-  const [, m, d] = isoDate.split('-');
-  return `${Number(m)}/${Number(d)}`;
 }
 
 function Axis({ top, step, unit }: { top: number; step: number; unit?: string }) {
@@ -111,27 +108,14 @@ export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly Weekly
           <span className="stat-chart__key stat-chart__key--cooldowns" aria-hidden="true" /> Cooldowns
         </span>
       </figcaption>
-      <div className="visually-hidden">
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Heart-rate rises</th>
-              <th scope="col">Cooldowns</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.week_start}>
-                <td>{week.week_start}</td>
-                <td>{week.hr_rises}</td>
-                <td>{week.cool_downs}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WeeksTable
+        caption={caption}
+        weeks={weeks}
+        columns={[
+          { header: 'Heart-rate rises', cell: (week) => week.hr_rises },
+          { header: 'Cooldowns', cell: (week) => week.cool_downs },
+        ]}
+      />
     </figure>
   );
 }
@@ -167,27 +151,14 @@ export function CooldownTimeChart({ weeks, caption }: { weeks: readonly WeeklyPl
       <figcaption className="weekly-chart__caption">
         Seconds from a heart-rate rise back to calm, on average. Lower means faster cooldowns.
       </figcaption>
-      <div className="visually-hidden">
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Average cooldown (seconds)</th>
-              <th scope="col">Cooldowns</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.week_start}>
-                <td>{week.week_start}</td>
-                <td>{week.average_cool_down_seconds ?? 'No cooldowns'}</td>
-                <td>{week.cool_downs}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WeeksTable
+        caption={caption}
+        weeks={weeks}
+        columns={[
+          { header: 'Average cooldown (seconds)', cell: (week) => week.average_cool_down_seconds ?? 'No cooldowns' },
+          { header: 'Cooldowns', cell: (week) => week.cool_downs },
+        ]}
+      />
     </figure>
   );
 }

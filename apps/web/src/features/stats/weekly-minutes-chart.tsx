@@ -1,5 +1,7 @@
 import { CHART } from '@grove/domain';
 
+import { WeeksTable, shortDate } from './chart-parts.tsx';
+
 export interface WeekBar {
   /** Local date of the week's Monday, YYYY-MM-DD. */
   week_start: string;
@@ -14,11 +16,6 @@ const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 
 const y = (minutes: number) => PAD.top + PLOT_H - (Math.min(minutes, CHART.yMaxMinutes) / CHART.yMaxMinutes) * PLOT_H;
-
-function shortDate(isoDate: string) {
-  const [, m, d] = isoDate.split('-');
-  return `${Number(m)}/${Number(d)}`;
-}
 
 /**
  * Minutes played per week as bars, with the weekly goal line at 45 minutes and a y axis to 60
@@ -95,28 +92,14 @@ export function WeeklyMinutesChart({ weeks, caption }: { weeks: WeekBar[]; capti
         </text>
       </svg>
       <figcaption className="weekly-chart__caption">{caption}</figcaption>
-      {/* A table ignores the 1 px box of visually-hidden, so a div carries the class. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Minutes played</th>
-              <th scope="col">Sessions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.week_start}>
-                <td>{w.week_start}</td>
-                <td>{w.minutes}</td>
-                <td>{w.sessions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WeeksTable
+        caption={caption}
+        weeks={weeks}
+        columns={[
+          { header: 'Minutes played', cell: (w) => w.minutes },
+          { header: 'Sessions', cell: (w) => w.sessions },
+        ]}
+      />
     </figure>
   );
 }

@@ -160,7 +160,7 @@ export function WebinarCard({
         </div>
       ) : null}
       {change.isError ? (
-        <p ref={errorRef} tabIndex={-1} className="webinar-card__error" role="alert">
+        <p ref={errorRef} tabIndex={-1} className="error-box webinar-card__error" role="alert">
           {change.error.message}
         </p>
       ) : null}

@@ -1,0 +1,50 @@
+/** What the stats screen's charts share: the week labels' date and the table behind each chart. */
+import type { ReactNode } from 'react';
+
+/** A week's Monday, YYYY-MM-DD, as the axis shows it: 3/4. */
+export function shortDate(isoDate: string) {
+  const [, m, d] = isoDate.split('-');
+  return `${Number(m)}/${Number(d)}`;
+}
+
+/**
+ * The chart's figures as a table for screen readers: a row a week, "Week of" then `columns`.
+ * A table ignores the 1 px box of visually-hidden, so a div carries the class.
+ */
+export function WeeksTable<Week extends { week_start: string }>({
+  caption,
+  weeks,
+  columns,
+}: {
+  caption: string;
+  weeks: readonly Week[];
+  columns: readonly { header: string; cell: (week: Week) => ReactNode }[];
+}) {
+  return (
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.week_start}>
+              <td>{week.week_start}</td>
+              {columns.map((column) => (
+                <td key={column.header}>{column.cell(week)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
