@@ -121,20 +121,47 @@ if (findChromium()) {
 }
 
 // Count tests (not steps) from the runners' JSON reports for one closing line.
+// The failed tests are named too, so that the last lines of a CI log say what to look at.
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
+/** Playwright's report: suites within suites, each spec with its tests' outcomes. */
+function playwrightFailures(suite, report) {
+  for (const spec of suite.specs ?? [])
+    if (spec.tests?.some((test) => test.status === 'unexpected'))
+      failures.push(`${report}: ${spec.file} › ${spec.title}`);
+  for (const child of suite.suites ?? []) playwrightFailures(child, report);
+}
 for (const file of fs.readdirSync(reports)) {
   const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+  const name = file.replace(/\.(vitest\.)?json$/, '');
   if (report.stats) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    for (const suite of report.suites ?? []) playwrightFailures(suite, name);
   } else {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const result of report.testResults ?? []) {
+      const where = path.relative(ROOT, result.name);
+      const tests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of tests) failures.push(`${name}: ${where} › ${test.fullName}`);
+      if (!tests.length && result.status === 'failed')
+        failures.push(`${name}: ${where} (${firstLine(result.message)})`);
+    }
   }
+}
+function firstLine(text = '') {
+  return (
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 200) ?? 'failed'
+  );
 }
 const failedSteps = steps.filter((s) => !s.ok);
 if (failedSteps.length && failed === 0) failed = failedSteps.length; // a step that failed before running its tests
@@ -145,4 +172,9 @@ for (const s of steps)
 const total = Math.round((Date.now() - began) / 1000);
 console.log(`      ${'total'.padEnd(width)}  ${duration(total).padStart(7)}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failures.length) {
+  console.log('\nfailed:');
+  for (const failure of failures.slice(0, 40)) console.log(`  ${failure}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
+}
 process.exit(failedSteps.length ? 1 : 0);

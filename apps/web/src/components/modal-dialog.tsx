@@ -14,26 +14,9 @@ import {
   type SyntheticEvent,
 } from 'react';
 
+import { focusables, keepTabInside } from './focus-trap.ts';
 import { CloseIcon } from './icons.tsx';
 import './modal-dialog.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(container: HTMLElement): HTMLElement[] {
-  const all = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const radios = all.filter(
-    (element): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === 'radio',
-  );
-  // A radio group is one Tab stop: its checked radio, or its first one.
-  const stops = new Set<HTMLElement>();
-  for (const name of new Set(radios.map((radio) => radio.name))) {
-    const group = radios.filter((radio) => radio.name === name);
-    const stop = group.find((radio) => radio.checked) ?? group[0];
-    if (stop) stops.add(stop);
-  }
-  return all.filter((element) => !radios.includes(element as HTMLInputElement) || stops.has(element));
-}
 
 /** Moves focus into `container`: its [data-autofocus] element, else its first focusable one. */
 export function focusInto(container: HTMLElement | null): void {
@@ -98,22 +81,7 @@ export function ModalDialog({
       requestClose();
       return;
     }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = focusables(ref.current);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !ref.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !ref.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, ref.current);
   };
 
   // The browser's own Escape handling: keep the dialog in React's hands.

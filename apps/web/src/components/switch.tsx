@@ -16,6 +16,9 @@ export function Switch({
   /** Ids of elements that complete the name ("Kiosk mode" + the device's name). */
   labelledByExtra,
   describedBy,
+  id,
+  labelId: givenLabelId,
+  invalid,
 }: {
   label: string;
   checked: boolean;
@@ -24,8 +27,13 @@ export function Switch({
   disabled?: boolean;
   labelledByExtra?: string;
   describedBy?: string;
+  /** The button's id and its label's, where a form (GroveForm) names its fields itself. */
+  id?: string;
+  labelId?: string;
+  invalid?: boolean;
 }) {
-  const labelId = useId();
+  const ownLabelId = useId();
+  const labelId = givenLabelId ?? ownLabelId;
   return (
     <div className="switch">
       <span className="switch__label" id={labelId}>
@@ -34,10 +42,12 @@ export function Switch({
       <button
         type="button"
         role="switch"
+        id={id}
         className="switch__control"
         aria-checked={checked}
         aria-labelledby={labelledByExtra ? `${labelId} ${labelledByExtra}` : labelId}
         aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
         aria-busy={busy || undefined}
         disabled={disabled}
         onClick={() => {

@@ -6,11 +6,12 @@
  * has not agreed to the privacy policy in force is asked first (features/privacy ConsentDialog),
  * and the tag manager loads only with their consent (lib/analytics.ts).
  */
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { deriveRole, menuEntriesFor } from '@grove/domain';
 
+import { keepTabInside } from '../../components/focus-trap.ts';
 import { CloseIcon, ExitIcon, MenuIcon, MenuOpenIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
@@ -53,22 +54,6 @@ function usePlayers(user: UserInfo | undefined) {
     failed: query.isError,
     retry: query.refetch,
   };
-}
-
-/** Tab and Shift+Tab stay inside `container`. */
-function trapFocus(event: ReactKeyboardEvent<HTMLElement>, container: HTMLElement | null): void {
-  if (event.key !== 'Tab' || !container) return;
-  const focusable = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex="0"]')];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 export function UserLayout() {
@@ -200,7 +185,7 @@ export function UserLayout() {
           role="dialog"
           aria-modal="true"
           aria-label="Menu"
-          onKeyDown={(event) => trapFocus(event, mobileMenuRef.current)}
+          onKeyDown={(event) => keepTabInside(event, mobileMenuRef.current)}
         >
           <div className="mobile-menu__head">
             <Logo size={32} />

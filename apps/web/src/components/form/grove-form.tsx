@@ -41,13 +41,14 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { usePhoneSupport, type PhoneSupport } from '../phone-support.ts';
 import { Spinner } from '../spinner.tsx';
+import { Switch } from '../switch.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from './field.tsx';
 import { FormBar } from './form-bar.tsx';
 import { rulesResolver } from './rules-resolver.ts';
 
 export type FormValues = Record<string, string>;
 export type FieldRules = Readonly<Record<string, FieldRule>>;
-/** 'switch' holds 'true' or 'false' (an on/off switch; its look is components/switch.css, which the form's screen loads). */
+/** 'switch' holds 'true' or 'false' (an on/off switch: components/switch.tsx). */
 export type FormFieldKind = 'text' | 'email' | 'password' | 'phone' | 'select' | 'textarea' | 'switch';
 
 /** The values a 'switch' field holds. */
@@ -262,35 +263,21 @@ function SwitchField({
   const aria = controlAria(ids, state.issue, Boolean(field.hint));
   return (
     <div className={`field field--switch${state.issue ? ` field--${state.issue.severity}` : ''}`}>
-      <div className="switch">
-        <span className="switch__label" id={ids.label}>
-          {field.label}
-        </span>
-        <button
-          type="button"
-          role="switch"
-          id={ids.control}
-          className="switch__control"
-          aria-checked={checked}
-          aria-labelledby={field.labelledByExtra ? `${ids.label} ${field.labelledByExtra}` : ids.label}
-          aria-describedby={[aria['aria-describedby'], field.describedByExtra].filter(Boolean).join(' ') || undefined}
-          aria-invalid={aria['aria-invalid']}
-          aria-busy={busy || undefined}
-          disabled={!state.editing}
-          onClick={() => {
-            if (busy) return;
-            value.onChange(checked ? SWITCH_OFF : SWITCH_ON);
-            onToggled();
-          }}
-        >
-          <span className="switch__track" aria-hidden="true">
-            <span className="switch__thumb" />
-          </span>
-        </button>
-        <span className="switch__state" aria-hidden="true">
-          {checked ? 'On' : 'Off'}
-        </span>
-      </div>
+      <Switch
+        id={ids.control}
+        labelId={ids.label}
+        label={field.label}
+        checked={checked}
+        onChange={(next) => {
+          value.onChange(next ? SWITCH_ON : SWITCH_OFF);
+          onToggled();
+        }}
+        busy={busy}
+        disabled={!state.editing}
+        labelledByExtra={field.labelledByExtra}
+        describedBy={[aria['aria-describedby'], field.describedByExtra].filter(Boolean).join(' ') || undefined}
+        invalid={aria['aria-invalid'] === true}
+      />
       {field.hint ? (
         <p className="field__hint" id={ids.hint}>
           {field.hint}

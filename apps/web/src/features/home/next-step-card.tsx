@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { ChevronRightIcon, ExternalLinkIcon } from '../../components/icons.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { href } from '../../lib/paths.ts';
 import { stepLink } from '../../lib/step-links.ts';
 import type { NextStep } from './home-leads.ts';
@@ -15,7 +15,6 @@ import type { NextStep } from './home-leads.ts';
 export function NextStepCard({ next }: { next: NextStep }) {
   const headingId = useId();
   const { step, number, total, done, kitOnItsWay } = next;
-  const link = stepLink(step.id);
   return (
     <section className="card home-card home-card--next" aria-labelledby={headingId}>
       <p className="home-card__eyebrow">
@@ -31,20 +30,7 @@ export function NextStepCard({ next }: { next: NextStep }) {
       ) : null}
       <p className="home-card__text">{step.text}</p>
       <div className="home-card__actions">
-        {link.external ? (
-          <a className="button button--primary" href={link.to} target="_blank" rel="noopener noreferrer">
-            <span className="button__label">
-              {link.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </span>
-            <ExternalLinkIcon size={18} />
-          </a>
-        ) : (
-          <Link className="button button--primary" to={link.to}>
-            <span className="button__label">{link.label}</span>
-            <ChevronRightIcon size={18} />
-          </Link>
-        )}
+        <LinkButton {...stepLink(step.id)} />
         <Link className="home-card__link" to={href('root.user.onboarding')}>
           See all steps
         </Link>

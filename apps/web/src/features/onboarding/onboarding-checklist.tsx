@@ -10,11 +10,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, type OnboardingStepId } from '@grove/domain';
+import { formatDateTime } from '@grove/domain';
 import type { OnboardingStep } from '@grove/domain/api/webinars';
 
 import { Button } from '../../components/button.tsx';
-import { AcornMascot, CheckIcon, ChevronRightIcon, ExternalLinkIcon } from '../../components/icons.tsx';
+import { AcornMascot, CheckIcon } from '../../components/icons.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { HOME_PATH, href } from '../../lib/paths.ts';
@@ -25,27 +26,6 @@ import './onboarding.css';
 
 const stepElementId = (id: string) => `onboarding-step-${id}`;
 const stepTitleId = (id: string) => `onboarding-step-${id}-title`;
-
-function StepLinkButton({ step }: { step: OnboardingStepId }) {
-  const link = stepLink(step);
-  if (link.external) {
-    return (
-      <a className="button button--secondary" href={link.to} target="_blank" rel="noopener noreferrer">
-        <span className="button__label">
-          {link.label}
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </span>
-        <ExternalLinkIcon size={18} />
-      </a>
-    );
-  }
-  return (
-    <Link className="button button--secondary" to={link.to}>
-      <span className="button__label">{link.label}</span>
-      <ChevronRightIcon size={18} />
-    </Link>
-  );
-}
 
 function StepToPass({
   step,
@@ -79,7 +59,7 @@ function StepToPass({
         </h3>
         <p className="onboarding-step__text">{step.text}</p>
         <div className="onboarding-step__actions">
-          <StepLinkButton step={step.id} />
+          <LinkButton {...stepLink(step.id)} variant="secondary" />
           {step.automatic ? (
             <p className="onboarding-step__auto">{AUTOMATIC_NOTES[step.id]}</p>
           ) : (

@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import { createPlayer } from './players.api.ts';
 import './players.css';
+import { submitUnlessBusy } from '../../components/form/submit-unless-busy.ts';
 
 type Values = { name: string };
 const FIELD_NAMES = ['name'] as const;
@@ -127,13 +128,7 @@ export function AddPlayerForm({
       className="grove-form add-player-form"
       aria-labelledby={headingId}
       noValidate
-      onSubmit={(event) => {
-        if (isSubmitting) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
-      }}
+      onSubmit={submitUnlessBusy(isSubmitting, submit)}
     >
       <div className="grove-form__head">
         <h2 className="grove-form__title" id={headingId}>

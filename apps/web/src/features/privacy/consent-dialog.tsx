@@ -10,14 +10,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONSENT_MESSAGES, CONSENT_STATEMENTS, PRIVACY_POLICY_VERSION } from '@grove/domain/privacy';
 
 import { Button } from '../../components/button.tsx';
+import { keepTabInside } from '../../components/focus-trap.ts';
 import { href } from '../../lib/paths.ts';
 import '../../components/modal-dialog.css';
 import { putPrivacyStatus } from '../../lib/queries/privacy.ts';
 import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import { agreeToPolicy } from './privacy.api.ts';
 import './privacy.css';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 export function ConsentDialog({ consentedVersion }: { consentedVersion: string | null }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -51,18 +50,7 @@ export function ConsentDialog({ consentedVersion }: { consentedVersion: string |
       event.preventDefault();
       return;
     }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, ref.current);
   };
 
   const submit = () => {

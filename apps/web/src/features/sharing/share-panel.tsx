@@ -35,6 +35,7 @@ import { sharingKeys } from '../../lib/queries/sharing.ts';
 import { createShare, revokeShare, sharesQuery, withShare } from './sharing.api.ts';
 import '../../components/account-card.css';
 import './sharing.css';
+import { submitUnlessBusy } from '../../components/form/submit-unless-busy.ts';
 
 const STATUS_WORDS: Record<ShareLink['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 /** How far back the form's time frame starts by default. */
@@ -184,18 +185,7 @@ function ShareForm({
   const titleId = `${baseId}-title`;
 
   return (
-    <form
-      className="share-form"
-      aria-labelledby={titleId}
-      noValidate
-      onSubmit={(event) => {
-        if (isSubmitting) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
-      }}
-    >
+    <form className="share-form" aria-labelledby={titleId} noValidate onSubmit={submitUnlessBusy(isSubmitting, submit)}>
       <h3 className="share-form__title" id={titleId}>
         Make a new link
       </h3>
