@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 
@@ -8,7 +8,9 @@ const apiTarget = process.env.GROVE_API_URL ?? 'http://127.0.0.1:3000';
 
 const source = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 const SRC_DIR = source('');
-const APP_ENTRY = source('main.tsx');
+/** index.html's entry, and the app's start, which it loads once it has sent the first read. */
+const MAIN_ENTRY = source('main.tsx');
+const APP_ENTRY = source('app/start.tsx');
 const LOGIN_ENTRY = source('login-main.tsx');
 const LAYOUTS = ['user-layout', 'player-layout', 'admin-layout'].map((name) => source(`app/layouts/${name}.tsx`));
 /**
@@ -19,11 +21,14 @@ const LAYOUTS = ['user-layout', 'player-layout', 'admin-layout'].map((name) => s
 const COMMON =
   /src[\\/](features[\\/][^\\/]+[\\/][^\\/]+\.api\.ts|lib[\\/]queries[\\/][^\\/]+\.ts|lib[\\/](format|paging|save-file|idempotency)\.ts|api[\\/]endpoints[\\/](?!auth\.ts)[^\\/]+\.ts)$/;
 
-/** The web app's own modules that `from` imports statically, directly or through others. */
-function appImports(from: string, ctx: ChunkingContext): Set<string> {
+/** The endpoints of the contract the web calls (packages/domain/src/api/endpoints, endpoint-ref.ts). */
+const DOMAIN_API_DIR = fileURLToPath(new URL('../../packages/domain/src/api/', import.meta.url));
+
+/** The modules below `dirs` (the web app's own by default) that `from` imports statically, directly or through others. */
+function appImports(from: string, ctx: ChunkingContext, dirs: readonly string[] = [SRC_DIR]): Set<string> {
   const seen = new Set<string>();
   const visit = (id: string) => {
-    if (seen.has(id) || !id.startsWith(SRC_DIR)) return;
+    if (seen.has(id) || !dirs.some((dir) => id.startsWith(dir))) return;
     seen.add(id);
     for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next);
   };
@@ -33,26 +38,87 @@ function appImports(from: string, ctx: ChunkingContext): Set<string> {
 }
 
 /**
- * Which chunk each of the app's own modules joins (docs/decisions/0063): `shared`, what both
- * pages start with; `app`, the rest of the app's start (route tree, session rules, providers);
+ * Which chunk each of the app's own modules joins (docs/decisions/0063, 0071): `boot`, what
+ * index.html's entry needs to send its early read (both pages use it); `shared`, what both pages
+ * start with besides; `app`, the rest of the app's start (route tree, session rules, providers);
  * `signed-in`, the layouts of the signed-in area and the common modules of its screens.
  */
-let chunkOf: Map<string, 'shared' | 'app' | 'signed-in'> | undefined;
+let chunkOf: Map<string, 'boot' | 'shared' | 'app' | 'signed-in' | null> | undefined;
 function appChunk(id: string, ctx: ChunkingContext) {
+  // Vite's helper for dynamic imports: both entries load the app with one.
+  if (id.includes('vite/preload-helper')) return 'boot';
   if (!chunkOf) {
+    // What index.html's entry imports: what the login page imports too is `boot`; the rest (the
+    // early read itself) is the entry's own, or goes where the automatic splitting puts it.
+    const main = appImports(MAIN_ENTRY, ctx, [SRC_DIR, DOMAIN_API_DIR]);
+    const loginAll = appImports(LOGIN_ENTRY, ctx, [SRC_DIR, DOMAIN_API_DIR]);
+    const boot = new Set([...main].filter((id) => loginAll.has(id)));
     const login = appImports(LOGIN_ENTRY, ctx);
     const app = appImports(APP_ENTRY, ctx);
     const layouts = new Set(LAYOUTS.flatMap((layout) => [layout, ...appImports(layout, ctx)]));
     chunkOf = new Map();
-    for (const id of login) if (app.has(id) || layouts.has(id)) chunkOf.set(id, 'shared');
-    for (const id of app) if (!login.has(id)) chunkOf.set(id, 'app');
-    for (const id of layouts) if (!login.has(id) && !app.has(id)) chunkOf.set(id, 'signed-in');
+    for (const id of main) chunkOf.set(id, boot.has(id) ? 'boot' : null);
+    for (const id of login) if (!main.has(id) && (app.has(id) || layouts.has(id))) chunkOf.set(id, 'shared');
+    for (const id of app) if (!main.has(id) && !login.has(id)) chunkOf.set(id, 'app');
+    for (const id of layouts) if (!main.has(id) && !login.has(id) && !app.has(id)) chunkOf.set(id, 'signed-in');
   }
-  return chunkOf.get(id) ?? (COMMON.test(id) && !chunkOf.has(id) ? 'signed-in' : null);
+  if (chunkOf.has(id)) return chunkOf.get(id) ?? null;
+  return COMMON.test(id) ? 'signed-in' : null;
+}
+
+/**
+ * index.html's entry loads the app with a dynamic import, after its early read (main.tsx,
+ * docs/decisions/0071); the page preloads the app's files itself, so that they download beside
+ * the entry rather than after it: a modulepreload link for each chunk the app's start imports,
+ * directly or through others, and a stylesheet link for their CSS.
+ */
+function preloadAppStart(): Plugin {
+  return {
+    name: 'grove-preload-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith('index.html')) return;
+        const chunks = new Map<string, { imports: string[]; css: string[] }>();
+        let start: string | undefined;
+        for (const item of Object.values(ctx.bundle)) {
+          if (item.type !== 'chunk') continue;
+          chunks.set(item.fileName, { imports: item.imports, css: [...(item.viteMetadata?.importedCss ?? [])] });
+          if (item.facadeModuleId === APP_ENTRY) start = item.fileName;
+        }
+        if (!start) throw new Error('grove-preload-app-start: no chunk for app/start.tsx');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const next of chunks.get(file)?.imports ?? []) visit(next);
+        };
+        visit(start);
+        const tags: HtmlTagDescriptor[] = [];
+        for (const file of files) {
+          if (!html.includes(`/${file}"`))
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head',
+            });
+          for (const css of chunks.get(file)?.css ?? [])
+            if (!html.includes(`/${css}"`))
+              tags.push({
+                tag: 'link',
+                attrs: { rel: 'stylesheet', crossorigin: true, href: `/${css}` },
+                injectTo: 'head',
+              });
+        }
+        return tags;
+      },
+    },
+  };
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadAppStart()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

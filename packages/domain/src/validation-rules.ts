@@ -13,13 +13,31 @@ import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-v
 
 import { DEFAULT_COUNTRY, LIMITS } from './constants.ts';
 import { isShippingCountry, isUsState } from './countries.ts';
-import { INVALID_TOKEN } from './errors.ts';
+import {
+  MESSAGES,
+  codePoints as length,
+  fieldError as error,
+  fieldWarning as warning,
+  isBlank,
+  type FieldIssue,
+  type FieldRule,
+  type FieldValues,
+} from './validation-core.ts';
 
-export type Severity = 'error' | 'warning';
-export type FieldIssue = { message: string; severity: Severity };
-export type FieldValues = Readonly<Record<string, unknown>>;
-/** A field rule: the first issue found, in the spec's order, or null. */
-export type FieldRule = (value: string, values?: FieldValues) => FieldIssue | null;
+export {
+  LOGIN_FIELD_RULES,
+  MESSAGES,
+  PO_BOX_WARNING,
+  textOf,
+  validateForm,
+  validateLoginEmail,
+  validateLoginPassword,
+  type FieldIssue,
+  type FieldRule,
+  type FieldValues,
+  type FormValidation,
+  type Severity,
+} from './validation-core.ts';
 
 export const PASSWORD_CLASSES = [
   { name: 'lower case letters', pattern: /[a-z]/ },
@@ -32,44 +50,6 @@ export const PASSWORD_CLASSES = [
 export const PASSWORD_MIN_CLASSES = 3;
 /** Name parts shorter than this are not searched for in a password. */
 export const NAME_PART_MIN_LENGTH = 3;
-
-export const PO_BOX_WARNING = 'Orders to PO Boxes ship by ground only: no expedited shipping, please allow extra time.';
-
-export const MESSAGES = {
-  nameRequired: 'Name is required',
-  nameBlank: 'Name may not contain only empty characters',
-  nameTooLong: `Name must be less than ${LIMITS.name} characters`,
-  fullNameTooLong: `Name must be less than ${LIMITS.fullName} characters`,
-  nameInvalid: 'Please include valid characters',
-  emailRequired: 'Email is required',
-  emailTooLong: `Email must be less than ${LIMITS.email} characters`,
-  emailInvalid: 'Please input a valid email',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password should not be less than ${LIMITS.passwordMin} characters`,
-  passwordTooLong: `Password must be less than ${LIMITS.passwordMax} characters`,
-  passwordForbidden: 'Password contains forbidden symbols',
-  passwordContainsName: 'Password must not contain parts of the name',
-  passwordClassesPrefix: 'Please add something from: ',
-  passwordsMustMatch: 'Passwords must match',
-  loginPasswordTooLong: `Password must be at most ${LIMITS.loginPasswordMax} characters`,
-  phoneRequired: 'Phone is required',
-  phoneInvalid: 'Please input a valid phone number',
-  addressRequired: 'Address is required',
-  addressTooLong: `Address must be less than ${LIMITS.address} characters`,
-  poBox: PO_BOX_WARNING,
-  cityRequired: 'City is required',
-  cityTooLong: `City must be less than ${LIMITS.city} characters`,
-  cityInvalid: 'Please input a valid city',
-  zipcodeRequired: 'Zipcode is required',
-  zipcodeTooLong: `Zipcode must be less than ${LIMITS.zipcode} characters`,
-  zipcodeInvalid: 'Please input a valid Zipcode',
-  stateRequired: 'State is required',
-  stateInvalid: 'Please select a valid state',
-  stateTooLong: `State must be less than ${LIMITS.state} characters`,
-  countryRequired: 'Country is required',
-  countryInvalid: 'Please select a valid country',
-  tokenInvalid: INVALID_TOKEN,
-} as const;
 
 /** Printable Latin-1: U+0020–U+007E and U+00A0–U+00FF. */
 const LATIN_1 = /^[\u0020-\u007E\u00A0-\u00FF]*$/;
@@ -92,13 +72,6 @@ const PO_BOX = [
   /\bpost(?:al)?[\s.-]*(?:office[\s.-]*)?box(?![a-z])/i,
   /\bp[\s.-]*o[\s.-]*b(?![a-z])[\s.-]*(?:no\.?\s*|#\s*)?\d/i,
 ];
-
-const error = (message: string): FieldIssue => ({ message, severity: 'error' });
-const warning = (message: string): FieldIssue => ({ message, severity: 'warning' });
-
-/** Length in code points, so that one accented letter or emoji counts as one character. */
-const length = (value: string): number => [...value].length;
-const isBlank = (value: string): boolean => value.trim() === '';
 
 function nameRule(maxLength: number, tooLong: string): FieldRule {
   return (value) => {
@@ -265,18 +238,6 @@ export const validateCountry: FieldRule = (value) => {
   return isShippingCountry(value) ? null : error(MESSAGES.countryInvalid);
 };
 
-export const validateLoginEmail: FieldRule = (value) => {
-  if (isBlank(value)) return error(MESSAGES.emailRequired);
-  if (length(value) >= LIMITS.email) return error(MESSAGES.emailTooLong);
-  return null;
-};
-
-export const validateLoginPassword: FieldRule = (value) => {
-  if (value === '') return error(MESSAGES.passwordRequired);
-  if (length(value) > LIMITS.loginPasswordMax) return error(MESSAGES.loginPasswordTooLong);
-  return null;
-};
-
 export const validateToken: FieldRule = (value) => (isBlank(value) ? error(MESSAGES.tokenInvalid) : null);
 
 export type FieldName =
@@ -310,11 +271,6 @@ export const NON_PHONE_FIELD_RULES: Readonly<Record<Exclude<FieldName, 'phonenum
   country: validateCountry,
 };
 
-export const LOGIN_FIELD_RULES: Readonly<Record<'email' | 'password', FieldRule>> = {
-  email: validateLoginEmail,
-  password: validateLoginPassword,
-};
-
 /** When the key field changes, the listed fields are validated again. */
 export const DEPENDENT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   first_name: ['password'],
@@ -327,37 +283,4 @@ export const DEPENDENT_FIELDS: Readonly<Record<string, readonly string[]>> = {
 /** The field itself and the fields whose rules read it. */
 export function fieldsToValidateOnChange(field: string): string[] {
   return [field, ...(DEPENDENT_FIELDS[field] ?? [])];
-}
-
-/** A form value as text: a string as it is, a number written out, anything else empty. */
-export function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  return '';
-}
-
-export type FormValidation = {
-  /** Every issue found, errors and warnings, by field. */
-  errors: Record<string, FieldIssue>;
-  /** False while any field has an error; warnings never block. */
-  canSubmit: boolean;
-};
-
-/**
- * Validates `fieldNames` of `values` (names without a rule are skipped). Every required field's
- * rule reports its emptiness as an error, so an empty required field also blocks submitting.
- */
-export function validateForm(
-  values: FieldValues,
-  fieldNames: readonly string[],
-  rules: Readonly<Record<string, FieldRule>>,
-): FormValidation {
-  const errors: Record<string, FieldIssue> = {};
-  for (const field of fieldNames) {
-    const rule = Object.hasOwn(rules, field) ? rules[field] : undefined;
-    const issue = rule?.(textOf(values[field]), values);
-    if (issue) errors[field] = issue;
-  }
-  const canSubmit = Object.values(errors).every((issue) => issue.severity !== 'error');
-  return { errors, canSubmit };
 }

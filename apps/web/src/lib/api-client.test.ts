@@ -17,12 +17,12 @@ import {
   apiRequest,
   call,
   dispositionFilename,
-  endpointPath,
   forgetConditionalReads,
   setUnauthorizedHandler,
   unwrap,
   type RequestOptions,
 } from './api-client.ts';
+import { endpointPath } from './api-url.ts';
 import { clearTokens, readTokens, saveTokens } from './session.ts';
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;

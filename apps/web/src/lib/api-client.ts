@@ -26,10 +26,13 @@ import type {
   SuccessReply,
 } from '@grove/domain/api/common';
 
-import { API_BASE, OAUTH_CLIENT_ID } from './env.ts';
+import { buildUrl, endpointPath, type QueryValue } from './api-url.ts';
+import { takeEarlyRead } from './early-reads.ts';
+import { OAUTH_CLIENT_ID } from './env.ts';
 import { EtagCache } from './etag-cache.ts';
 import { clearTokens, needsRefresh, readTokens, saveTokens, subscribeTokens, type TokenGrant } from './session.ts';
 
+export type { QueryValue };
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Grove. Please check your connection and try again.';
@@ -41,7 +44,6 @@ const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', '
 const NON_FIELD_KEYS = ['non_field_errors', 'detail', 'code'];
 
 export type HttpMethod = 'GET' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
   method?: HttpMethod;
@@ -171,17 +173,6 @@ function watchSessionEnd(): void {
   });
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${search}`;
-}
-
 function baseHeaders(method: HttpMethod, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (hasBody) headers['Content-Type'] = 'application/json';
@@ -308,13 +299,17 @@ async function send(
   let body: unknown;
   let notModified = false;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
-      credentials: 'same-origin',
-    });
+    const url = buildUrl(path, options.query);
+    // A GET the page's entry already sent with this token (lib/early-reads.ts) is not sent again.
+    const early = method === 'GET' && ifNoneMatch === undefined ? takeEarlyRead(url, token) : null;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+        credentials: 'same-origin',
+      }));
     notModified = response.status === 304 && ifNoneMatch !== undefined;
     body = response.ok ? await read(response) : notModified ? undefined : await readBody(response);
   } catch (error) {
@@ -440,19 +435,6 @@ export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'b
 type CallArgs<E extends Endpoint> = [RequestParams<E> | RequestBody<E>] extends [never]
   ? [options?: CallOptions<E>]
   : [options: CallOptions<E>];
-
-/**
- * The path of an endpoint for the API base: the contract's path without its `/api` prefix, each
- * `:name` replaced by its parameter (URI-encoded). A missing parameter is a programming error.
- */
-export function endpointPath(ref: EndpointRef, params: object | undefined): string {
-  const values = (params ?? {}) as Record<string, unknown>;
-  return ref.url.replace(/^\/api(?=\/)/, '').replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${ref.url}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /**
  * Calls an endpoint of the contract (packages/domain/src/api/endpoints/*.ts): its method and path

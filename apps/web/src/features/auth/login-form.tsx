@@ -15,7 +15,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { LIMITS, LOGIN_FORM_MAX_WIDTH_PX } from '@grove/domain/constants';
 import { LOGIN_ERROR_TITLE, loginErrorMessage } from '@grove/domain/errors';
-import { LOGIN_FIELD_RULES, validateForm } from '@grove/domain/validation-rules';
+import { LOGIN_FIELD_RULES, validateForm } from '@grove/domain/validation-core';
 
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
