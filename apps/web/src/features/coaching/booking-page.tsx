@@ -22,6 +22,7 @@ import { AddToCalendarButton, CallStatusBadge, CancelCallDialog, callWhen } from
 import { coachProfileQuery, coachesQuery, notesQuery, userBookingsQuery, type CallsWhen } from './coaching.api.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import './coaching.css';
+import { Avatar } from '../../components/avatar.tsx';
 
 /** The family's coach as its account names them: null without one, undefined while unknown. */
 export type FamilyCoach = { id: number; name: string } | null | undefined;
@@ -29,9 +30,7 @@ export type FamilyCoach = { id: number; name: string } | null | undefined;
 function CoachCard({ coach, own }: { coach: Pick<CoachProfile, 'name' | 'title' | 'bio'>; own: boolean }) {
   return (
     <div className="coach-card">
-      <span className="coach-card__avatar" aria-hidden="true">
-        {coach.name.charAt(0)}
-      </span>
+      <Avatar name={coach.name} size="xlarge" person />
       <div className="coach-card__body">
         <p className="coach-card__name">{coach.name}</p>
         {coach.title ? <p className="coach-card__title">{coach.title}</p> : null}

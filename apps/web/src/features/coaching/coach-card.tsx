@@ -19,14 +19,9 @@ import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
 import type { FamilyCoach } from '../../lib/queries/account.ts';
 import { coachProfileQuery, userBookingsQuery } from './coaching.api.ts';
+import { Avatar } from '../../components/avatar.tsx';
 
 /** 'Casey Morgan' → 'CM'; one name → its first letter. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words.slice(0, 1);
-  return letters.map((word) => (word ?? '').charAt(0).toUpperCase()).join('');
-}
-
 function CallLine({ label, children }: { label: string; children: ReactNode }) {
   return (
     <p className="home-coach__call">
@@ -81,9 +76,7 @@ export function CoachCard({
       </h2>
       {coach ? (
         <div className="home-coach">
-          <span className="home-coach__avatar" aria-hidden="true">
-            {initials(coach.name)}
-          </span>
+          <Avatar name={coach.name} size="xlarge" person />
           <div className="home-coach__who">
             <p className="home-coach__name">{coach.name}</p>
             <p className="home-coach__title">{title || 'Family coach'}</p>

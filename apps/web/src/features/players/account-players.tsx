@@ -21,15 +21,14 @@ import { AddPlayerButton, AddPlayerForm } from './add-player-form.tsx';
 import { InProgramSwitch, PlayerNameForm } from './player-controls.tsx';
 import { PlayerSettingsEditor } from './player-settings-editor.tsx';
 import { refreshPlayers } from './players.api.ts';
+import { Avatar } from '../../components/avatar.tsx';
 
 function StaffPlayer({ player, onChanged }: { player: Player; onChanged: (playerId: number) => Promise<void> }) {
   const nameId = useId();
   return (
     <li className="card staff-player">
       <div className="staff-player__head">
-        <span className="player-card__avatar" aria-hidden="true">
-          {player.name.slice(0, 1).toUpperCase()}
-        </span>
+        <Avatar name={player.name} size="large" />
         <div className="staff-player__name">
           <h3 id={nameId}>{player.name}</h3>
         </div>

@@ -6,6 +6,7 @@
 import { Link } from 'react-router';
 
 import type { Player } from '@grove/domain/api/players';
+import { Avatar } from '../../components/avatar.tsx';
 
 export function PlayerSwitcher({
   players,
@@ -29,9 +30,7 @@ export function PlayerSwitcher({
                 aria-current={current ? 'page' : undefined}
                 to={hrefFor(player)}
               >
-                <span className="player-switch__avatar" aria-hidden="true">
-                  {player.name.slice(0, 1).toUpperCase()}
-                </span>
+                <Avatar name={player.name} size="small" />
                 {player.name}
               </Link>
             </li>

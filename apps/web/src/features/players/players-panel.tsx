@@ -23,6 +23,7 @@ import { InProgramSwitch, PlayerNameForm } from './player-controls.tsx';
 import { refreshPlayers } from './players.api.ts';
 import '../../components/account-card.css';
 import './players.css';
+import { Avatar } from '../../components/avatar.tsx';
 
 type IncompleteProfile = IncompleteProfilePage['results'][number];
 
@@ -58,9 +59,7 @@ function PlayerRow({
   return (
     <li className="account-list__item player-row">
       <div className="player-row__head">
-        <span className="player-row__avatar" aria-hidden="true">
-          {player.name.slice(0, 1).toUpperCase()}
-        </span>
+        <Avatar name={player.name} />
         <p className="account-list__name player-row__name" id={nameId} ref={nameRef} tabIndex={-1}>
           {player.name}
         </p>
