@@ -14,6 +14,24 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * `create database name template template` on PostgreSQL. PostgreSQL refuses the copy while another
+ * session is still connected to the template (SQLSTATE 55006, "being accessed by other users"):
+ * the migrating setup's last connections can take a moment to go, on a loaded machine. Tried again
+ * for up to ten seconds.
+ */
+export async function cloneTemplate(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** A fresh migrated database for one test file: PGlite in memory, or a PostgreSQL clone. */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -22,7 +40,7 @@ export async function openTestDatabase(): Promise<Database> {
     const name = `grove_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
+    await cloneTemplate(admin, name, template);
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });

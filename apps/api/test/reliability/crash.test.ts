@@ -28,6 +28,7 @@ import { hashPassword } from '../../src/lib/passwords.ts';
 import { hashToken, newToken } from '../../src/modules/auth/auth.tokens.ts';
 import { createParent } from '../factories.ts';
 import { spawnServer, type ServerProcess } from './server-process.ts';
+import { cloneTemplate } from '../helpers.ts';
 
 /** Each kill costs a restart (a second or two on an idle machine); CRASH_KILLS=<n> runs more. */
 const KILLS = Number(process.env.CRASH_KILLS ?? 8);
@@ -56,7 +57,8 @@ async function postgresTarget(url: string): Promise<Target> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const template = inject('pgTemplate');
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  if (template) await cloneTemplate(admin, name, template);
+  else await admin.query(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   return {

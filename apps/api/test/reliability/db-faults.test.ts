@@ -15,7 +15,7 @@ import { LISTEN_HEARTBEAT_MS, openDatabase, type Database } from '../../src/db/c
 import type { App } from '../../src/lib/types.ts';
 import { counts, familyWithDevice, session, upload } from '../../src/modules/game/game.test-support.ts';
 import { createParent } from '../factories.ts';
-import type { TestContext } from '../helpers.ts';
+import { cloneTemplate, type TestContext } from '../helpers.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const template = url ? inject('pgTemplate') : undefined;
@@ -130,7 +130,7 @@ describe.skipIf(!url || !template)('database faults on PostgreSQL', () => {
     name = `grove_test_faults_${randomBytes(6).toString('hex')}`;
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
+    await cloneTemplate(admin, name, template!);
     const direct = new URL(url!);
     proxy = new FaultProxy(direct.hostname, Number(direct.port || 5432));
     await proxy.start();

@@ -15,6 +15,7 @@ import { loginThrottles } from '../../src/db/schema/index.ts';
 import type { App } from '../../src/lib/types.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
 import { authHeaders, createUser } from '../factories.ts';
+import { cloneTemplate } from '../helpers.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const template = inject('pgTemplate');
@@ -41,7 +42,7 @@ describe.skipIf(!url || !template)('two instances on one PostgreSQL', () => {
     name = `grove_test_${randomBytes(6).toString('hex')}`;
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
+    await cloneTemplate(admin, name, template!);
     const target = new URL(url!);
     target.pathname = `/${name}`;
     for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: target.toString(), poolSize: 4 }));
