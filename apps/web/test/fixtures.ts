@@ -3,7 +3,14 @@ import { PO_BOX_WARNING, isPoBox, type TimeFrameId } from '@grove/domain';
 import type { Account, AccountUser, CustomNote, Device } from '@grove/domain/api/account';
 import type { Order } from '@grove/domain/api/billing';
 import type { NotificationSettings, ShippingAnswer } from '@grove/domain/api/user';
-import type { PlayerOverview, PlaySession, WeeklyActivity, WeeklyPlay } from '@grove/domain/api/play';
+import type {
+  FamilyWeek,
+  FamilyWeekPlayer,
+  PlayerOverview,
+  PlaySession,
+  WeeklyActivity,
+  WeeklyPlay,
+} from '@grove/domain/api/play';
 import type { Player, PlayerPage } from '@grove/domain/api/players';
 import type { UserInfo } from '@grove/domain/api/user';
 import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
@@ -193,6 +200,33 @@ export function overviewAnswer(
     last_play_date: '2026-11-21T00:16:00.000Z',
     streak: { weeks: 3, this_week_met: false, longest_weeks: 5 },
     ...overrides,
+  };
+}
+
+/**
+ * The family's week (GET /api/v1/dashboard/account/{id}/this_week/): each player's week, last play
+ * and streak from its overview fixture, so both answers tell the same story.
+ */
+export function familyWeekAnswer(
+  players: ({ id: number; name: string } & Partial<Pick<PlayerOverview, 'this_week' | 'last_play_date' | 'streak'>>)[],
+  accountId = 1,
+): FamilyWeek {
+  const rows: FamilyWeekPlayer[] = players.map(({ id, name, ...overrides }) => {
+    const overview = overviewAnswer({ id, name }, overrides);
+    return {
+      player_id: id,
+      name,
+      this_week: overview.this_week,
+      last_play_date: overview.last_play_date,
+      streak: overview.streak,
+    };
+  });
+  return {
+    account_id: accountId,
+    time_zone: 'America/New_York',
+    week_start: '2026-11-16',
+    goal_minutes: 45,
+    players: rows,
   };
 }
 

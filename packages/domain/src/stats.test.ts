@@ -16,6 +16,8 @@ import {
   playTotals,
   recentWeeks,
   sumPlay,
+  thisWeekStart,
+  weekAgainstGoal,
   weekOfPlay,
   weekStart,
   weeklyBuckets,
@@ -447,6 +449,32 @@ describe('a week of play, the totals of several', () => {
     });
   });
 
+  it('this week against the goal: the week’s figures as the chart counts them, and the 45-minute goal', () => {
+    const week = weekAgainstGoal(
+      '2024-03-11',
+      sums({ sessions: 3, secondsPlayed: 2_670, hrRises: 7, coolDowns: 4, coolDownSeconds: 150 }),
+    );
+    expect(week).toEqual({
+      week_start: '2024-03-11',
+      seconds_played: 2_670,
+      minutes: 45, // 44.5 minutes: on the goal line, as the chart and the streak count it
+      sessions: 3,
+      hr_rises: 7,
+      cool_downs: 4,
+      goal_minutes: 45,
+    });
+    expect(playApi.overview.schema.response[200].shape.this_week.parse(week)).toEqual(week);
+    expect(weekAgainstGoal('2024-03-18', undefined)).toEqual({
+      week_start: '2024-03-18',
+      seconds_played: 0,
+      minutes: 0,
+      sessions: 0,
+      hr_rises: 0,
+      cool_downs: 0,
+      goal_minutes: 45,
+    });
+  });
+
   it('weeksOfPlay lays the rows on the frame’s Mondays, empty weeks as zero, and sums only those weeks', () => {
     const row = (week: string, over: Partial<PlaySums>): WeekSums => ({ week, ...sums(over) });
     const { weeks, sums: total } = weeksOfPlay(
@@ -487,6 +515,12 @@ describe('weeks in the account’s time zone', () => {
     ]);
     expect(recentWeeks(0, { today: sundayNightInNewYork, timeZone: NY })).toEqual([]);
     expect(recentWeeks(2, { today: new Date(Number.NaN), timeZone: NY })).toEqual([]);
+  });
+
+  it('this week is the Monday of today in the family’s zone', () => {
+    expect(thisWeekStart({ today: sundayNightInNewYork, timeZone: NY })).toBe('2024-03-04');
+    expect(thisWeekStart({ today: sundayNightInNewYork, timeZone: 'Europe/London' })).toBe('2024-03-11');
+    expect(thisWeekStart({ today: new Date(Number.NaN), timeZone: NY })).toBe('');
   });
 
   it('frameWeeks: 1W ending on a Sunday night in New York is two weeks, in UTC it is the Monday’s', () => {

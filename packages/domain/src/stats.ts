@@ -3,8 +3,8 @@
  * the account's time zone; all time-zone arithmetic goes through Intl.DateTimeFormat, so it
  * follows the zone's daylight-saving rules.
  */
-import type { WeeklyPlay } from './api/play.ts';
-import { DEFAULT_TIMEZONE } from './constants.ts';
+import type { ThisWeek, WeeklyPlay } from './api/play.ts';
+import { CHART, DEFAULT_TIMEZONE } from './constants.ts';
 
 export type TimeFrameId = '1W' | '1Mo' | '3Mos' | 'all';
 export type TimeFrame = {
@@ -276,6 +276,15 @@ export function weekOfPlay(week: string, sums: PlaySums | undefined): WeeklyPlay
   };
 }
 
+/**
+ * The week under way against the weekly goal, as Home shows it for each player (the overview's and
+ * the family week's `this_week`): the week of Monday `week` from its sums, and the goal.
+ */
+export function weekAgainstGoal(week: string, sums: PlaySums | undefined): ThisWeek {
+  const { week_start, seconds_played, minutes, sessions, hr_rises, cool_downs } = weekOfPlay(week, sums);
+  return { week_start, seconds_played, minutes, sessions, hr_rises, cool_downs, goal_minutes: CHART.goalMinutes };
+}
+
 /** No play: what a week, a frame or a player without sessions sums to. */
 export const NO_PLAY: Readonly<PlaySums> = {
   sessions: 0,
@@ -382,6 +391,11 @@ export function recentWeeks(count: number, options: { today: Date; timeZone: str
   if (!isValidInstant(options.today)) return [];
   const thisMonday = mondayOf(localDateOf(options.today.getTime(), options.timeZone));
   return Array.from({ length: Math.max(0, count) }, (_, i) => dateKey(addDays(thisMonday, 7 * (i - count + 1))));
+}
+
+/** The Monday (YYYY-MM-DD) of the week holding today in `timeZone`: "this week"; '' for an invalid `today`. */
+export function thisWeekStart(options: { today: Date; timeZone: string }): string {
+  return recentWeeks(1, options)[0] ?? '';
 }
 
 /**

@@ -510,6 +510,7 @@ export const ROUTE_CASES: RouteCase[] = [
     onPlayer(`GET /api/v2/player/:id/${tail}`, 'user', 'family', 200),
   ),
   onPlayer('GET /api/v1/dashboard/player/:id/overview', 'user', 'family', 200),
+  onAccount('GET /api/v1/dashboard/account/:id/this_week', 'user', 'family', 200),
   onAccount('GET /api/v2/accounts/:id/statistics', 'user', 'family', 200),
 
   // The game (modules/game): a device token, not a person's.

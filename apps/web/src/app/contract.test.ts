@@ -4,7 +4,7 @@
  * `npm run typecheck` (these assertions run in the typecheck as well as here).
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { PlayerOverview, WeeklyActivity } from '@grove/domain/api/play';
+import type { FamilyWeek, PlayerOverview, WeeklyActivity } from '@grove/domain/api/play';
 import type { Player, PlayerLink } from '@grove/domain/api/players';
 import type { UserInfo } from '@grove/domain/api/user';
 import { playersApi } from '@grove/domain/api/endpoints/players';
@@ -12,7 +12,7 @@ import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { fakeApi } from '../../test/fake-api.ts';
 import { USERS, overviewAnswer, playerPage, weeklyAnswer } from '../../test/fixtures.ts';
-import { type overviewQuery, type weeklyActivityQuery } from '../features/play/play.api.ts';
+import { type familyWeekQuery, type overviewQuery, type weeklyActivityQuery } from '../features/play/play.api.ts';
 import { type fetchAccountPlayers, toPlayer } from '../lib/queries/players.ts';
 import { type userInfoQuery } from '../lib/queries/user.ts';
 
@@ -26,6 +26,7 @@ describe('the web reads the contract’s answers', () => {
   it('types every query with the contract’s answer, not a shape of its own', () => {
     expectTypeOf<QueryData<ReturnType<typeof userInfoQuery>>>().toEqualTypeOf<UserInfo>();
     expectTypeOf<QueryData<ReturnType<typeof overviewQuery>>>().toEqualTypeOf<PlayerOverview>();
+    expectTypeOf<QueryData<ReturnType<typeof familyWeekQuery>>>().toEqualTypeOf<FamilyWeek>();
     expectTypeOf<QueryData<ReturnType<typeof weeklyActivityQuery>>>().toEqualTypeOf<WeeklyActivity>();
     expectTypeOf<Awaited<ReturnType<typeof fetchAccountPlayers>>['results'][number]>().toEqualTypeOf<Player>();
     expectTypeOf(toPlayer).parameter(0).toEqualTypeOf<PlayerLink>();

@@ -40,7 +40,8 @@ export const ROUTES = {
   'root.user.resources': { path: '/dashboard/resources', query: ['q', 'article'] },
   'root.user.resources-dev': { path: `${DEV_PREFIX}/dashboard/resources`, query: ['q', 'article'] },
   'root.user.player': { path: null, query: [] },
-  'root.user.player.stats': { path: '/dashboard/stats', query: ['pid', 'gis'] },
+  /** `compare`: another player of the family drawn beside `pid` on the minutes chart (issue 29 item 2). */
+  'root.user.player.stats': { path: '/dashboard/stats', query: ['pid', 'gis', 'compare'] },
   'root.user.player.home': { path: '/dashboard', query: ['pid', 'uaction', 'gis'] },
   packagereturns: { path: '/packagereturns', query: [] },
   setpassword: { path: '/start', query: ['o'] },

@@ -104,19 +104,24 @@ export const playStreak = z
   })
   .describe('The play streak: weeks in a row at or over the weekly goal.');
 
-const overview = z.object({
-  player_id: count,
-  name: z.string(),
-  time_zone: z.string(),
-  this_week: z.object({
-    week_start: localDate,
+/** The week under way against the weekly goal, in the family's time zone (overview, family week). */
+export const thisWeek = z
+  .object({
+    week_start: localDate.describe("Local date (YYYY-MM-DD) of this week's Monday in the account time zone."),
     seconds_played: count,
-    minutes: count,
+    minutes: count.describe('seconds_played rounded to whole minutes, as the chart shows them.'),
     sessions: count,
     hr_rises: count,
     cool_downs: count,
     goal_minutes: count,
-  }),
+  })
+  .describe("This week's play against the weekly goal.");
+
+const overview = z.object({
+  player_id: count,
+  name: z.string(),
+  time_zone: z.string(),
+  this_week: thisWeek,
   last_sessions: z.array(playSession).describe('The latest sessions, newest first.'),
   totals: z.object({
     sessions: count,
@@ -163,6 +168,25 @@ const statistics = z.object({
     acorns_earned: count,
     acorns: count,
   }),
+});
+
+/** Every player of an account this week, side by side (issue 29 item 2: Home's siblings card). */
+const familyWeek = z.object({
+  account_id: count,
+  time_zone: z.string(),
+  week_start: localDate.describe("Local date (YYYY-MM-DD) of this week's Monday in the account time zone."),
+  goal_minutes: count,
+  players: z
+    .array(
+      z.object({
+        player_id: count,
+        name: z.string(),
+        this_week: thisWeek,
+        last_play_date: timestamp.nullable().describe('Start of the latest session; null before any play.'),
+        streak: playStreak,
+      }),
+    )
+    .describe('Every player of the account, ordered by id; the same figures as each player’s overview.'),
 });
 
 /** The columns of the sessions CSV export, in order. */
@@ -225,6 +249,15 @@ export const playApi = {
     params: idParams,
     response: { 200: overview },
   }),
+  familyWeek: endpoint('GET', '/api/v1/dashboard/account/:id/this_week', {
+    tags,
+    summary:
+      "This week's figures of every player of an account, side by side: minutes against the goal, rises, cooldowns, last play, streak",
+    description:
+      "One read for the whole family, from the week rollups, in the account time zone; each player's figures are those of its overview. Members of the account, its coach and staff; another account answers 404.",
+    params: idParams,
+    response: { 200: familyWeek },
+  }),
   statistics: endpoint('GET', '/api/v2/accounts/:id/statistics', {
     tags,
     summary: "An account's play statistics: first play date and totals per player and for the account",
@@ -243,10 +276,13 @@ export const playApi = {
 
 export type PlaySession = z.input<typeof playSession>;
 export type WeeklyPlay = z.input<typeof weeklyPlay>;
+export type ThisWeek = z.input<typeof thisWeek>;
 export type WeeklyActivity = Reply<typeof playApi.weekly>;
 export type ActivityPage = Reply<typeof playApi.activity>;
 export type ActivityQuery = RequestQuery<typeof playApi.activity>;
 export type PlayerOverview = Reply<typeof playApi.overview>;
+export type FamilyWeek = Reply<typeof playApi.familyWeek>;
+export type FamilyWeekPlayer = FamilyWeek['players'][number];
 export type AccountStatistics = Reply<typeof playApi.statistics>;
 export type HrRise = z.input<typeof hrRise>;
 export type CoolDown = z.input<typeof coolDown>;

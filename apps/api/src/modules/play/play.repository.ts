@@ -42,6 +42,7 @@ const P = {
   firstWeek: sql.placeholder('firstWeek'),
   lastWeek: sql.placeholder('lastWeek'),
   lastWeekEnd: sql.placeholder('lastWeekEnd'),
+  accountId: sql.placeholder('accountId'),
 };
 /** "All sessions": a lower bound before any play. */
 const BEGINNING = new Date(0).toISOString();
@@ -291,6 +292,47 @@ export async function weeksPlayedUntil(db: Executor, playerId: number, lastWeek:
 export async function playerOverview(db: Executor, playerId: number, week: string, latest: number) {
   const [row] = await overviewQuery(db).execute({ playerId, week, limit: latest });
   return row!;
+}
+
+/**
+ * This week of every player of an account, in one statement (Home's siblings card): each player
+ * by id (players_account_id_idx), the week of Monday `week` from the weekly rollup (its primary
+ * key), the latest session's start (an index-only scan of the sessions' (player, period) index) and
+ * every week's seconds up to this week (the streak; one row a week of play).
+ */
+const familyWeekQuery = prepared((db) => {
+  const w = playWeekRollups;
+  const playerId = sql`${sql.identifier('players')}.${sql.identifier('id')}`;
+  const inWeek = (column: AnyPgColumn) => num(sql`coalesce(${column}, 0)`);
+  return db
+    .select({
+      playerId: players.id,
+      name: players.name,
+      week: {
+        sessions: inWeek(w.sessions),
+        secondsPlayed: inWeek(w.secondsPlayed),
+        hrRises: inWeek(w.hrRises),
+        coolDowns: inWeek(w.coolDowns),
+        coolDownSeconds: inWeek(w.coolDownSeconds),
+      },
+      lastPlayDate:
+        sql<Date | null>`(select max(s.period_datetime) from ${playSessions} s where s.player_id = ${playerId})`.mapWith(
+          playSessions.periodDatetime,
+        ),
+      weeksPlayed: sql<WeekPlayed[]>`(select coalesce(json_agg(json_build_object(
+          'week', r.week::text, 'secondsPlayed', r.seconds_played) order by r.week), '[]'::json)
+        from ${playWeekRollups} r where r.player_id = ${playerId} and r.week <= ${P.week}::date)`,
+    })
+    .from(players)
+    .leftJoin(w, and(eq(w.playerId, players.id), eq(w.week, P.week)))
+    .where(eq(players.accountId, P.accountId))
+    .orderBy(asc(players.id))
+    .prepare('family_week');
+});
+
+/** Every player of the account with its week of Monday `week`, its last play and its weeks of play up to it. */
+export async function familyWeekRows(db: Executor, accountId: number, week: string) {
+  return familyWeekQuery(db).execute({ accountId, week });
 }
 
 type PagedTable = typeof hrRises | typeof coolDowns | typeof cooldownEvents;

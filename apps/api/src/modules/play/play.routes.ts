@@ -12,6 +12,7 @@ import {
   activity,
   coolDownsPage,
   cooldownEventsPage,
+  familyWeek,
   hrRisesPage,
   overview,
   weeklyActivity,
@@ -74,6 +75,7 @@ export function playRoutes(app: App, db: Db) {
   route(app, playApi.overview, user, async (request, reply) =>
     answerConditionally(request, reply, await overview(db, requireUser(request), request.params.id)),
   );
+  route(app, playApi.familyWeek, user, async (request) => familyWeek(db, requireUser(request), request.params.id));
   route(app, playApi.statistics, user, async (request) =>
     accountStatistics(db, requireUser(request), request.params.id),
   );

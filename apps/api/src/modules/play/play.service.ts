@@ -6,12 +6,12 @@ import {
   frameStart,
   frameWeeks,
   localDateKey,
-  mondayOfDateKey,
   playStreak,
   playTotals,
   streakOnWire,
+  thisWeekStart,
   type FrameOptions,
-  weekOfPlay,
+  weekAgainstGoal,
   weeksOfPlay,
   type TimeFrameId,
 } from '@grove/domain';
@@ -23,6 +23,7 @@ import { assertAccountAccess } from '../auth/access.ts';
 import { playTag, type PlayRead } from './play.conditional.ts';
 import {
   accountPlayers,
+  familyWeekRows,
   findAccount,
   findPlayerAccess,
   findPlayerForPlay,
@@ -171,22 +172,13 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
   const timeZone = player.timeZone || DEFAULT_TIMEZONE;
   const answer = async () => {
     // The current week lies wholly inside the 1W frame (today minus 7 days is in the week before).
-    const week = mondayOfDateKey(localDateKey(today, timeZone));
+    const week = thisWeekStart({ today, timeZone });
     const { latest, weeksPlayed, ...totals } = await playerOverview(db, player.id, week, OVERVIEW_LAST_SESSIONS);
-    const { week_start, seconds_played, minutes, sessions, hr_rises, cool_downs } = weekOfPlay(week, totals.week);
     return {
       player_id: player.id,
       name: player.name,
       time_zone: timeZone,
-      this_week: {
-        week_start,
-        seconds_played,
-        minutes,
-        sessions,
-        hr_rises,
-        cool_downs,
-        goal_minutes: CHART.goalMinutes,
-      },
+      this_week: weekAgainstGoal(week, totals.week),
       last_sessions: latest,
       totals: {
         ...playTotals(totals),
@@ -202,6 +194,33 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
     };
   };
   return { etag: tagOf(playApi.overview.schema.response[200], player, today), answer };
+}
+
+/**
+ * GET /api/v1/dashboard/account/{id}/this_week/: every player of the account this week, side by
+ * side (Home's siblings card), in one read for the whole family: each player's figures are those
+ * its overview shows (the same week, rules and streak), in the family's time zone.
+ */
+export async function familyWeek(db: Db, user: AuthUser, accountId: number, today = new Date()) {
+  await assertAccountAccess(db, user, accountId, 'read');
+  const account = await findAccount(db, accountId);
+  if (!account) throw notFound();
+  const timeZone = account.timeZone || DEFAULT_TIMEZONE;
+  const week = thisWeekStart({ today, timeZone });
+  const rows = await familyWeekRows(db, accountId, week);
+  return {
+    account_id: accountId,
+    time_zone: timeZone,
+    week_start: week,
+    goal_minutes: CHART.goalMinutes,
+    players: rows.map((row) => ({
+      player_id: row.playerId,
+      name: row.name,
+      this_week: weekAgainstGoal(week, row.week),
+      last_play_date: iso(row.lastPlayDate),
+      streak: streakOnWire(playStreak(row.weeksPlayed, { today, timeZone })),
+    })),
+  };
 }
 
 /** GET /api/v2/accounts/{id}/statistics/: first play date and totals per player and for the account. */

@@ -20,6 +20,7 @@ import { fakeApi, type FakeAnswer, type FakeApi, type FakeHandler, type FakeRout
 import {
   USERS,
   accountFixture,
+  familyWeekAnswer,
   onboardingFixture,
   overviewAnswer,
   playerPage,
@@ -33,6 +34,19 @@ import { stepLink } from '../../lib/step-links.ts';
 
 const MAYA = { id: 1, name: 'Maya' };
 const ELI = { id: 2, name: 'Eli' };
+/** Eli's week in both answers: over the goal, on a streak of 4. */
+const ELI_WEEK = {
+  this_week: {
+    week_start: '2026-11-16',
+    seconds_played: 3000,
+    minutes: 50,
+    sessions: 3,
+    hr_rises: 5,
+    cool_downs: 4,
+    goal_minutes: 45,
+  },
+  streak: { weeks: 4, this_week_met: true, longest_weeks: 4 },
+};
 
 function signedIn(user: UserInfo, routes: FakeRoute[] = []): FakeApi {
   storeSession();
@@ -43,31 +57,16 @@ function signedIn(user: UserInfo, routes: FakeRoute[] = []): FakeApi {
     [userApi.info, { body: user }],
     ...players,
     [playApi.overview, { body: overviewAnswer(MAYA) }, { id: 1 }],
-    [
-      playApi.overview,
-      {
-        body: overviewAnswer(ELI, {
-          this_week: {
-            week_start: '2026-11-16',
-            seconds_played: 3000,
-            minutes: 50,
-            sessions: 3,
-            hr_rises: 5,
-            cool_downs: 4,
-            goal_minutes: 45,
-          },
-          chase_speed: 3,
-          streak: { weeks: 4, this_week_met: true, longest_weeks: 4 },
-        }),
-      },
-      { id: 2 },
-    ],
+    [playApi.overview, { body: overviewAnswer(ELI, { ...ELI_WEEK, chase_speed: 3 }) }, { id: 2 }],
+    [playApi.familyWeek, { body: familyWeekAnswer([MAYA, { ...ELI, ...ELI_WEEK }]) }, { id: 1 }],
     ...routes,
   ]);
 }
 
+/** A figure of the selected player's week (the siblings card has figures of the same names). */
 function figure(label: string): HTMLElement {
-  const term = screen.getByText(label, { selector: 'dt' });
+  const figures = screen.getByRole('region', { name: 'Heart-rate practice and game settings' });
+  const term = within(figures).getByText(label, { selector: 'dt' });
   return term.parentElement as HTMLElement;
 }
 
@@ -302,6 +301,7 @@ function family(options: FamilyOptions = {}): FakeApi {
         },
       },
     ],
+    [playApi.familyWeek, { body: familyWeekAnswer(options.players ?? [MAYA, ELI], accountId) }, { id: accountId }],
     ...coachingRoutes(fakeCoaching()),
     ...(options.routes ?? []),
   ]);
@@ -494,6 +494,7 @@ describe('Home leads the way', () => {
     family({ profiles: [{ id: 7, player_name: 'Sam', created_at: '2026-11-01T15:00:00.000Z' }] });
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Maya’s week' });
+    await screen.findByRole('progressbar', { name: 'Maya’s minutes this week' });
     const headings = screen
       .getAllByRole('heading')
       .map((heading) => `${heading.tagName} ${heading.textContent?.trim() ?? ''}`);
@@ -501,6 +502,9 @@ describe('Home leads the way', () => {
       'H1 Welcome back, Jordan',
       'H2 Step 3 of 6: Connect the tablet',
       'H2 A profile to complete',
+      'H2 Your players this week',
+      'H3 Maya',
+      'H3 Eli',
       'H2 Maya’s week',
       'H2 Heart-rate practice and game settings',
       'H2 Last sessions',

@@ -28,6 +28,7 @@ import { HomeLayout } from '../../features/home/home-layout.tsx';
 import { useFamilyLeads } from '../../features/home/home-leads.ts';
 import { NextStepCard } from '../../features/home/next-step-card.tsx';
 import { ProfilesCard } from '../../features/home/profiles-card.tsx';
+import { FamilyWeekCard } from '../../features/play/family-week-card.tsx';
 import { overviewQuery } from '../../features/play/play.api.ts';
 import { PlayFigures, RecentSessions, WeekProgress } from '../../features/play/player-overview.tsx';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
@@ -210,6 +211,11 @@ export function HomeRoute() {
   } else {
     content = (
       <>
+        <FamilyWeekCard
+          accountId={selectedPlayer.account}
+          players={players}
+          statsHref={(pid) => href('root.user.player.stats', null, { pid, gis })}
+        />
         <PlayerSwitcher
           players={players}
           selectedId={selectedPlayer.id}

@@ -12,9 +12,12 @@
  * - Export CSV, beside the time frames, downloads all of the player's sessions.
  * - Below the charts, every game of the frame on demand, read through the activity list's `next`
  *   links (features/play/frame-sessions.tsx).
+ * - With two players or more, "Compare with" draws another player of the family beside the
+ *   selected one on the minutes chart, and adds their columns to its table (issue 29 item 2). The
+ *   choice is `compare` in the address, kept by the time frames and the player switcher.
  */
 import { type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TimeFrame } from '@grove/domain';
 
@@ -29,6 +32,7 @@ import { weeklyActivityQuery } from '../../features/play/play.api.ts';
 import { PlayerSwitcher } from '../../features/players/player-switcher.tsx';
 import { CheckInsCard } from '../../features/surveys/check-ins-card.tsx';
 import type { Player } from '@grove/domain/api/players';
+import { CompareSelect, comparedPlayer } from '../../features/stats/compare-select.tsx';
 import { frameDescription, frameFromParam, frameTotals } from '../../features/stats/frame-totals.ts';
 import { StatsCharts } from '../../features/stats/stats-charts.tsx';
 import { TotalsFigures } from '../../features/stats/totals-figures.tsx';
@@ -85,22 +89,56 @@ function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: Time
  * `after` (the check-ins) shows once the figures have loaded: shown earlier, it would move down
  * when they arrive.
  */
+/**
+ * The second player of the minutes chart: its weeks for the frame shown, once they have come (a
+ * previous player's or frame's weeks are never drawn under this name), or what the card says meanwhile.
+ */
+function useComparison(compareWith: Player | null, frame: TimeFrame['id']) {
+  const weekly = useQuery({
+    ...weeklyActivityQuery(compareWith?.id ?? 0, frame),
+    enabled: compareWith !== null,
+    placeholderData: keepPreviousData,
+  });
+  if (compareWith === null) return {};
+  const data = weekly.data;
+  if (data && data.player_id === compareWith.id && data.time_frame === frame) {
+    return { compare: { name: compareWith.name, weeks: data.weeks } };
+  }
+  if (weekly.isError) {
+    return { status: <LoadError what={`${compareWith.name}’s weeks`} onRetry={weekly.refetch} /> };
+  }
+  return {
+    status: (
+      <p className="chart-card__intro" role="status">
+        Loading {compareWith.name}’s weeks…
+      </p>
+    ),
+  };
+}
+
 function PlayerStats({
   player,
+  players,
+  compareWith,
   frame,
   gis,
   after,
 }: {
   player: Player;
+  players: readonly Player[];
+  compareWith: Player | null;
   frame: TimeFrame;
   gis: string | null;
   after: ReactNode;
 }) {
   const weekly = useQuery({ ...weeklyActivityQuery(player.id, frame.id), placeholderData: keepPreviousData });
   const [search] = useSearchParams();
-  // The player stays as the address names it (or unnamed: the first player).
+  const navigate = useNavigate();
+  // The player stays as the address names it (or unnamed: the first player), and so does `compare`.
   const frameHref = (option: TimeFrame) =>
-    href('root.user.player.stats', null, { pid: search.get('pid'), gis: option.id });
+    href('root.user.player.stats', null, { pid: search.get('pid'), gis: option.id, compare: search.get('compare') });
+  const shownFrameId = weekly.data?.time_frame ?? frame.id;
+  const comparison = useComparison(compareWith, shownFrameId);
 
   if (weekly.isPending) return <PageSpinner label={`Loading ${player.name}’s stats…`} />;
   if (weekly.isError) {
@@ -136,7 +174,25 @@ function PlayerStats({
           <ExportSessionsButton playerId={player.id} playerName={player.name} />
         </div>
         <Totals data={data} frame={shownFrame} playerName={player.name} />
-        <StatsCharts weeks={data.weeks} playerName={player.name} frameText={frameDescription(shownFrame)} />
+        <StatsCharts
+          weeks={data.weeks}
+          playerName={player.name}
+          frameText={frameDescription(shownFrame)}
+          compare={comparison.compare}
+          compareStatus={comparison.status}
+          compareControl={
+            <CompareSelect
+              players={players}
+              selectedId={player.id}
+              compareId={compareWith?.id ?? null}
+              onChange={(compare) =>
+                void navigate(href('root.user.player.stats', null, { pid: search.get('pid'), gis, compare }), {
+                  preventScrollReset: true,
+                })
+              }
+            />
+          }
+        />
         <FrameSessions
           playerId={player.id}
           playerName={player.name}
@@ -158,6 +214,7 @@ export function StatsRoute() {
   const gis = search.get('gis');
   // No frame in the address: the contract's default (the domain's DEFAULT_TIME_FRAME).
   const frame = frameFromParam(gis, DEFAULT_TIME_FRAME);
+  const compareWith = selectedPlayer ? comparedPlayer(search.get('compare'), players, selectedPlayer.id) : null;
 
   if (!playersLoaded) return <PageSpinner label="Loading your players…" />;
   if (playersFailed) {
@@ -181,11 +238,20 @@ export function StatsRoute() {
       <PlayerSwitcher
         players={players}
         selectedId={selectedPlayer.id}
-        hrefFor={(player) => href('root.user.player.stats', null, { pid: player.id, gis })}
+        hrefFor={(player) =>
+          href('root.user.player.stats', null, {
+            pid: player.id,
+            gis,
+            // Switching to the player compared with swaps the two.
+            compare: compareWith?.id === player.id ? selectedPlayer.id : compareWith?.id,
+          })
+        }
       />
       <PlayerStats
         key={selectedPlayer.id}
         player={selectedPlayer}
+        players={players}
+        compareWith={compareWith}
         frame={frame}
         gis={gis}
         after={

@@ -1,6 +1,8 @@
 /**
  * A player's play data (SPEC §3 Player, §7 Player; docs/decisions/0006-play-data.md):
  * - the home overview, GET /api/v1/dashboard/player/{id}/overview/ (player data: 5 minutes);
+ * - every player of the family this week, GET /api/v1/dashboard/account/{id}/this_week/ (Home's
+ *   siblings card; player data: 5 minutes);
  * - the stats chart's weekly buckets of a time frame, GET /api/v2/player/{id}/activity/weekly/
  *   (activity: 1 hour);
  * - every game of a time frame, GET /api/v2/player/{id}/activity/, paged through `next` until it
@@ -34,6 +36,16 @@ export function overviewQuery(playerId: number) {
     queryFn: async ({ signal }) => unwrap(await call(playApi.overview, { params: { id: playerId }, signal })),
     staleTime: STALE_TIMES.player,
     meta: { errorTitle: 'Loading the player’s week' },
+  });
+}
+
+/** Every player of the account this week, in one read (Home's siblings card); player data, fresh for 5 minutes. */
+export function familyWeekQuery(accountId: number) {
+  return queryOptions({
+    queryKey: playKeys.family(accountId),
+    queryFn: async ({ signal }) => unwrap(await call(playApi.familyWeek, { params: { id: accountId }, signal })),
+    staleTime: STALE_TIMES.player,
+    meta: { errorTitle: 'Loading your players’ week' },
   });
 }
 

@@ -9,21 +9,33 @@ export function shortDate(isoDate: string) {
 
 /**
  * The chart's figures as a table for screen readers: a row a week, "Week of" then `columns`.
- * A table ignores the 1 px box of visually-hidden, so a div carries the class.
+ * A table ignores the 1 px box of visually-hidden, so a div carries the class. `visible` shows it
+ * on screen too (the minutes chart's "Show the table"), in a box that scrolls sideways on a phone.
  */
 export function WeeksTable<Week extends { week_start: string }>({
   caption,
   weeks,
   columns,
+  visible = false,
+  id,
 }: {
   caption: string;
   weeks: readonly Week[];
   columns: readonly { header: string; cell: (week: Week) => ReactNode }[];
+  visible?: boolean;
+  id?: string;
 }) {
   return (
-    <div className="visually-hidden">
+    <div
+      id={id}
+      className={visible ? 'weeks-table' : 'visually-hidden'}
+      // Shown, it may scroll sideways on a narrow phone: a named region that takes the focus.
+      {...(visible ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
+    >
       <table>
-        <caption>{caption}</caption>
+        {/* Shown, the table sits under the chart's caption, which says the same: its own names it for
+            screen readers, and is not cut off when it scrolls sideways on a phone. */}
+        <caption className={visible ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Week of</th>

@@ -3,36 +3,63 @@
  * the weekly goal, heart-rate rises and cooldowns per week, and the average cooldown time. The
  * stats screen loads this module lazily, so no chart code reaches the login page or home.
  */
+import type { ReactNode } from 'react';
 import { CHART } from '@grove/domain';
 
 import { CooldownIcon, HeartrateIcon, TimeCircleIcon } from '../../components/icons.tsx';
 import type { WeeklyPlay } from '@grove/domain/api/play';
 import { CooldownTimeChart, RisesCooldownsChart } from './heart-rate-charts.tsx';
-import { WeeklyMinutesChart } from './weekly-minutes-chart.tsx';
+import { WeeklyMinutesChart, type ComparedPlayer } from './weekly-minutes-chart.tsx';
 
 export type StatsChartsProps = {
   weeks: readonly WeeklyPlay[];
   playerName: string;
   /** 'the last month', 'all time'… */
   frameText: string;
+  /** A second player on the minutes chart (issue 29 item 2), once its weeks have loaded. */
+  compare?: ComparedPlayer;
+  /** The minutes chart's "Compare with" (compare-select.tsx), and what it says while it loads. */
+  compareControl?: ReactNode;
+  compareStatus?: ReactNode;
 };
 
-export function StatsCharts({ weeks, playerName, frameText }: StatsChartsProps) {
-  const clipped = weeks.some((week) => week.minutes > CHART.yMaxMinutes);
+export function StatsCharts({
+  weeks,
+  playerName,
+  frameText,
+  compare,
+  compareControl,
+  compareStatus,
+}: StatsChartsProps) {
+  const clipped = [...weeks, ...(compare?.weeks ?? [])].some((week) => week.minutes > CHART.yMaxMinutes);
   return (
     <div className="stats-charts">
       <section className="card chart-card" aria-labelledby="chart-minutes-title">
-        <h2 id="chart-minutes-title" className="chart-card__title">
-          <TimeCircleIcon size={22} /> Minutes played each week
-        </h2>
+        <div className="chart-card__head">
+          <h2 id="chart-minutes-title" className="chart-card__title">
+            <TimeCircleIcon size={22} /> Minutes played each week
+          </h2>
+          {compareControl}
+        </div>
         <p className="chart-card__intro">
           Weeks start on Monday. The dashed line is the weekly goal of {CHART.goalMinutes} minutes; darker bars reached
           it.
+          {compare ? ` ${playerName}’s bars are solid green, ${compare.name}’s striped violet.` : ''}
           {clipped
             ? ` Weeks above ${CHART.yMaxMinutes} minutes reach the top of the chart and are marked with a notch.`
             : ''}
         </p>
-        <WeeklyMinutesChart weeks={[...weeks]} caption={`Minutes ${playerName} played each week, ${frameText}`} />
+        {compareStatus}
+        <WeeklyMinutesChart
+          weeks={[...weeks]}
+          playerName={playerName}
+          compare={compare}
+          caption={
+            compare
+              ? `Minutes ${playerName} and ${compare.name} played each week, ${frameText}`
+              : `Minutes ${playerName} played each week, ${frameText}`
+          }
+        />
       </section>
       <section className="card chart-card" aria-labelledby="chart-rises-title">
         <h2 id="chart-rises-title" className="chart-card__title">

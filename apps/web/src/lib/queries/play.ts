@@ -8,6 +8,8 @@ export const playKeys = {
   all: ['play'] as const,
   player: (playerId: number) => [...playKeys.all, playerId] as const,
   overview: (playerId: number) => [...playKeys.player(playerId), 'overview'] as const,
+  /** Every player of an account this week (Home's siblings card). */
+  family: (accountId: number) => [...playKeys.all, 'family', accountId] as const,
   weekly: (playerId: number, frame: TimeFrameId) => [...playKeys.player(playerId), 'weekly', frame] as const,
   activity: (playerId: number, frame: TimeFrameId) => [...playKeys.player(playerId), 'activity', frame] as const,
 };

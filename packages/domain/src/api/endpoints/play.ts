@@ -17,6 +17,7 @@ export const playApi = {
   coolDowns: ref<typeof playContract.playApi.coolDowns>('GET', '/api/v2/player/:id/cool_downs'),
   cooldownEvents: ref<typeof playContract.playApi.cooldownEvents>('GET', '/api/v2/player/:id/cooldown_events'),
   overview: ref<typeof playContract.playApi.overview>('GET', '/api/v1/dashboard/player/:id/overview'),
+  familyWeek: ref<typeof playContract.playApi.familyWeek>('GET', '/api/v1/dashboard/account/:id/this_week'),
   statistics: ref<typeof playContract.playApi.statistics>('GET', '/api/v2/accounts/:id/statistics'),
   sessionsCsv: ref<typeof playContract.playApi.sessionsCsv>('GET', '/api/v2/player/:id/sessions.csv'),
 };
