@@ -239,15 +239,17 @@ export async function rollupWeeks(db: Executor, playerId: number, from: string, 
 
 /**
  * What the home screen shows of a player's play, in one statement: all play summed, the week
- * starting on Monday `week` and every week's seconds (the streak), from the weekly rollup, and the
- * latest `limit` sessions (newest first).
+ * starting on Monday `week`, from the weekly rollup, and the latest `limit` sessions (newest
+ * first); with `withWeeks`, also every week's seconds (what the streak is counted from). The
+ * overview runs it without them when it has the streak of the player's data version already
+ * (play.streak-cache.ts).
  */
-const overviewQuery = prepared((db) => {
-  const t = playWeekRollups;
-  const total = (column: AnyPgColumn) => num(sql`coalesce(sum(${column}), 0)`);
-  const inWeek = (column: AnyPgColumn) => num(sql`coalesce(sum(${column}) filter (where ${t.week} = ${P.week}), 0)`);
-  return db
-    .select({
+function overviewStatement<WithWeeks extends boolean>(withWeeks: WithWeeks) {
+  return prepared((db) => {
+    const t = playWeekRollups;
+    const total = (column: AnyPgColumn) => num(sql`coalesce(sum(${column}), 0)`);
+    const inWeek = (column: AnyPgColumn) => num(sql`coalesce(sum(${column}) filter (where ${t.week} = ${P.week}), 0)`);
+    const columns = {
       sessions: total(t.sessions),
       secondsPlayed: total(t.secondsPlayed),
       hrRises: total(t.hrRises),
@@ -262,19 +264,28 @@ const overviewQuery = prepared((db) => {
         coolDowns: inWeek(t.coolDowns),
         coolDownSeconds: inWeek(t.coolDownSeconds),
       },
-      /** Every week with play and its seconds, oldest first: what the streak is counted from. */
-      weeksPlayed: sql<WeekPlayed[]>`coalesce(json_agg(json_build_object(
-          'week', ${t.week}::text, 'secondsPlayed', ${t.secondsPlayed}) order by ${t.week}), '[]'::json)`,
       latest: sessionsJson(
         sql`select * from ${playSessions} where ${playSessions.playerId} = ${P.playerId}
              order by ${playSessions.periodDatetime} desc, ${playSessions.id} desc limit ${P.limit}`,
         sql`s.period_datetime desc, s.id desc`,
       ),
-    })
-    .from(t)
-    .where(eq(t.playerId, P.playerId))
-    .prepare('player_overview');
-});
+    };
+    /** Every week with play and its seconds, oldest first: what the streak is counted from. */
+    const weeksPlayed = sql<WeekPlayed[]>`coalesce(json_agg(json_build_object(
+        'week', ${t.week}::text, 'secondsPlayed', ${t.secondsPlayed}) order by ${t.week}), '[]'::json)`;
+    const selection = (withWeeks ? { ...columns, weeksPlayed } : columns) as WithWeeks extends true
+      ? typeof columns & { weeksPlayed: typeof weeksPlayed }
+      : typeof columns;
+    return db
+      .select(selection)
+      .from(t)
+      .where(eq(t.playerId, P.playerId))
+      .prepare(withWeeks ? 'player_overview' : 'player_overview_sums');
+  });
+}
+
+const overviewQuery = overviewStatement(true);
+const overviewSumsQuery = overviewStatement(false);
 
 /**
  * The weeks a player played up to the week of Monday `lastWeek`, with their seconds, oldest first:
@@ -289,8 +300,15 @@ export async function weeksPlayedUntil(db: Executor, playerId: number, lastWeek:
     .orderBy(asc(t.week));
 }
 
+/** The overview's figures and every week of play (a streak to count). */
 export async function playerOverview(db: Executor, playerId: number, week: string, latest: number) {
   const [row] = await overviewQuery(db).execute({ playerId, week, limit: latest });
+  return row!;
+}
+
+/** The overview's figures without the weeks of play (the streak is known). */
+export async function playerOverviewSums(db: Executor, playerId: number, week: string, latest: number) {
+  const [row] = await overviewSumsQuery(db).execute({ playerId, week, limit: latest });
   return row!;
 }
 

@@ -32,10 +32,12 @@ import {
   pageHrRises,
   playerActivity,
   playerOverview,
+  playerOverviewSums,
   playerTotals,
   rollupWeeks,
   type EventsPage,
 } from './play.repository.ts';
+import { streakCacheOf } from './play.streak-cache.ts';
 
 /** How many recent sessions the overview lists. */
 export const OVERVIEW_LAST_SESSIONS = 5;
@@ -166,6 +168,22 @@ export const coolDownsPage = (db: Db, user: AuthUser, playerId: number, paging: 
 export const cooldownEventsPage = (db: Db, user: AuthUser, playerId: number, paging: Paging) =>
   playerEventsPage(db, user, playerId, paging, playApi.cooldownEvents.schema.response[200], pageCooldownEvents);
 
+/**
+ * The overview's figures and the player's streak: the streak counted for the player's data version,
+ * time zone and local day is kept (play.streak-cache.ts), so a read that finds it runs the
+ * statement without the weeks of play; otherwise the statement reads them and `playStreak` counts.
+ */
+async function overviewPlay(db: Db, player: PlayPlayer, week: string, today: Date, timeZone: string) {
+  const streaks = streakCacheOf(db);
+  const key = { version: player.version, timeZone, dateKey: localDateKey(today, timeZone) };
+  const known = streaks.get(player.id, key);
+  if (known) return { ...(await playerOverviewSums(db, player.id, week, OVERVIEW_LAST_SESSIONS)), streak: known };
+  const { weeksPlayed, ...figures } = await playerOverview(db, player.id, week, OVERVIEW_LAST_SESSIONS);
+  const streak = playStreak(weeksPlayed, { today, timeZone });
+  streaks.set(player.id, key, streak);
+  return { ...figures, streak };
+}
+
 /** GET /api/v1/dashboard/player/{id}/overview/: what the home screen shows for one player. */
 export async function overview(db: Db, user: AuthUser, playerId: number, today = new Date()) {
   const player = await readablePlayer(db, user, playerId);
@@ -173,7 +191,7 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
   const answer = async () => {
     // The current week lies wholly inside the 1W frame (today minus 7 days is in the week before).
     const week = thisWeekStart({ today, timeZone });
-    const { latest, weeksPlayed, ...totals } = await playerOverview(db, player.id, week, OVERVIEW_LAST_SESSIONS);
+    const { latest, streak, ...totals } = await overviewPlay(db, player, week, today, timeZone);
     return {
       player_id: player.id,
       name: player.name,
@@ -190,7 +208,7 @@ export async function overview(db: Db, user: AuthUser, playerId: number, today =
       acorns: player.acorns,
       first_play_date: iso(player.firstPlayDate),
       last_play_date: latest[0]?.period_datetime ?? null,
-      streak: streakOnWire(playStreak(weeksPlayed, { today, timeZone })),
+      streak: streakOnWire(streak),
     };
   };
   return { etag: tagOf(playApi.overview.schema.response[200], player, today), answer };
