@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { getConfig } from '@lingui/conf';
+import { lingui } from '@lingui/vite-plugin';
+import { transformAsync } from '@babel/core';
 
 const apiTarget = process.env.GROVE_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -67,6 +70,17 @@ function appChunk(id: string, ctx: ChunkingContext) {
 }
 
 /**
+ * `catalog-es` for the signed-in app's Spanish catalogs, `login-es` for the login page's and the
+ * domain's (field messages: both pages show them).
+ */
+function catalogChunk(id: string): string | null {
+  const po = /src[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.po$/.exec(id);
+  if (po) return po[2] === 'login' ? `login-${po[1]}` : `catalog-${po[1]}`;
+  const domain = /packages[\\/]domain[\\/]src[\\/]locales[\\/](\w+)\.ts$/.exec(id);
+  return domain ? `login-${domain[1]}` : null;
+}
+
+/**
  * index.html's entry loads the app with a dynamic import, after its early read (main.tsx,
  * docs/decisions/0071); the page preloads the app's files itself, so that they download beside
  * the entry rather than after it: a modulepreload link for each chunk the app's start imports,
@@ -117,8 +131,42 @@ function preloadAppStart(): Plugin {
   };
 }
 
+/**
+ * Lingui's macros (`t`, `Trans`, `plural` from @lingui/*\/macro) compiled by its Babel plugin,
+ * before the TypeScript and JSX transform, in the modules that import them: each message becomes
+ * its id (and, in development, its English text); the catalogs hold the rest (lingui.config.ts).
+ */
+const LINGUI_CONFIG = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+
+function linguiMacros(): Plugin {
+  const linguiConfig = getConfig({ configPath: LINGUI_CONFIG });
+  return {
+    name: 'grove-lingui-macros',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !code.includes('@lingui/')) return;
+      if (!/from ['"]@lingui\/(core|react)\/macro['"]/.test(code)) return;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: id.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'] },
+        generatorOpts: { retainLines: false },
+        plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]],
+      });
+      return result?.code ? { code: result.code, map: result.map } : undefined;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadAppStart()],
+  plugins: [
+    linguiMacros(),
+    react(),
+    lingui({ configPath: LINGUI_CONFIG, failOnMissing: true, failOnCompileError: true }),
+    preloadAppStart(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -140,6 +188,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // The signed-in app's catalogs, one file per language (lib/i18n.ts); the login page's
+            // own catalog stays apart, and the domain's catalog of a language joins it.
+            { name: catalogChunk, priority: 4 },
             {
               name: 'router',
               test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]/,

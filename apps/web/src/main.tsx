@@ -7,10 +7,12 @@
 import { userApi } from '@grove/domain/api/endpoints/user';
 
 import { sendEarlyReads } from './lib/early-reads.ts';
+import { initialLanguage, loadLanguage } from './lib/i18n.ts';
 import './styles.css';
 
-// What every signed-in screen reads first, before it knows anything else.
+// What every signed-in screen reads first, before it knows anything else; and the page's catalogs.
 sendEarlyReads([userApi.info]);
+void loadLanguage(initialLanguage(), ['app']).catch(() => undefined);
 import('./app/start.tsx').catch(
   // The chunks of an older release are gone: the page brings the current ones.
   () => window.location.reload(),

@@ -45,6 +45,7 @@ function user(overrides: Partial<UserInfo>): UserInfo {
     role: 'user',
     account: { id: 1, tags: [], account_status: 'ACTIVE', time_zone: 'America/New_York' },
     billing_status: { status_name: 'ACTIVE' },
+    language: null,
     ...overrides,
   };
 }

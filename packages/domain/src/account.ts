@@ -3,6 +3,7 @@
  * customer interactions, the things a person has done (user actions), their community handle and
  * the messages they receive. Rules and limits only; the API contract is in api/account.ts.
  */
+import { messages, template } from './translation.ts';
 
 /** How many people may sign in to one account (the account holder and caregivers). */
 export const MAX_ACCOUNT_USERS = 6;
@@ -95,22 +96,39 @@ export const SMS_LIMITS = {
 export const COMMUNICATION_TYPES = ['email', 'sms'] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 
+const EMAIL_TAKEN = 'An account with this e-mail already exists.';
+
 /** Answers a parent reads in the account screen. */
-export const ACCOUNT_MESSAGES = {
-  emailTaken: 'An account with this e-mail already exists.',
+export const ACCOUNT_MESSAGES = messages({
+  emailTaken: EMAIL_TAKEN,
   emailUnchanged: 'This is already your e-mail address.',
   currentPasswordWrong: 'Your current password is not correct.',
   samePassword: 'Choose a password different from your current one.',
   tooManyUsers: `An account may have at most ${MAX_ACCOUNT_USERS} people.`,
   cannotRemoveSelf: 'You cannot remove yourself from the account.',
   cannotRemoveBillingUser: 'The person who pays for the subscription cannot be removed.',
-  emailChangeSent: (email: string) => `We sent a link to ${email}. Your e-mail changes once you open it.`,
-  emailConfirmed: (email: string) => `Your e-mail address is now ${email}.`,
+  emailChangeSent: template('We sent a link to {email}. Your e-mail changes once you open it.', (email: string) => ({
+    email,
+  })),
+  emailConfirmed: template('Your e-mail address is now {email}.', (email: string) => ({ email })),
   emailLinkInvalid: 'This link is invalid or has expired. Please ask for a new one from your account page.',
   passwordChanged: 'Your password was changed. Other devices were signed out.',
   unsubscribed: 'You will no longer receive the weekly summary. You can turn it back on from your account page.',
   smsRateLimited: 'Too many text messages. Please try again later.',
-} as const;
+  emailChangeThrottled: 'Too many e-mail change requests. Please try again later.',
+  /** The address was taken by another login between the request and the link being opened. */
+  emailTakenMeanwhile: `${EMAIL_TAKEN} Your e-mail address was not changed; please choose another one from your account page.`,
+  passwordChangeThrottled: 'Too many password change attempts. Please try again later.',
+  /** Resent invitations to one caregiver, past their limit. */
+  inviteThrottled: 'Too many invitations sent to this person. Please try again later.',
+  alreadyActive: 'This person has already set a password; there is no invitation to send.',
+});
+
+/** Refusals of a customer interaction's date (staff and coaches record them). */
+export const INTERACTION_MESSAGES = messages({
+  future: 'May not be in the future.',
+  tooOld: 'May not be before 2000.',
+});
 
 /** The weekly family digest: the minutes goal it measures against and its encouraging lines. */
 export const DIGEST = {

@@ -3,6 +3,7 @@
  * tags, staff notes and game versions. The server and the admin screens both read these.
  */
 import type { BILLING_STATUSES } from './roles.ts';
+import { messages, template } from './translation.ts';
 
 export { ACCOUNT_STATUSES, BILLING_STATUSES, MAGELLAN_TAG } from './roles.ts';
 
@@ -53,16 +54,20 @@ export const ADMIN_LIMITS = {
 
 export const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;
 
-export const ADMIN_MESSAGES = {
+export const ADMIN_MESSAGES = messages({
   tagInvalid: 'Tags use letters, digits, dots, dashes and underscores, starting with a letter or digit.',
   tagTooLong: `At most ${ADMIN_LIMITS.tagMax} characters.`,
-  tagExists: (tag: string) => `The account already has the tag “${tag}”.`,
+  tagExists: template('The account already has the tag “{tag}”.', (tag: string) => ({ tag })),
   tooManyTags: `An account has at most ${ADMIN_LIMITS.tagsPerAccount} tags.`,
-  tagMissing: (tag: string) => `The account has no tag “${tag}”.`,
+  tagMissing: template('The account has no tag “{tag}”.', (tag: string) => ({ tag })),
   noteDeleted: 'Note deleted.',
-  alreadyLatest: (version: number) => `The account already runs game version ${version}.`,
-  noDowngrade: (from: number, to: number) => `An account cannot go back from game version ${from} to ${to}.`,
-} as const;
+  alreadyLatest: template('The account already runs game version {version}.', (version: number) => ({ version })),
+  noDowngrade: template('An account cannot go back from game version {from} to {to}.', (from: number, to: number) => ({
+    from,
+    to,
+  })),
+  timeZone: 'Choose a time zone such as America/New_York.',
+});
 
 /** Tags are compared case-insensitively (SPEC §1, magellan). */
 export const normalizeTag = (tag: string) => tag.trim().toLowerCase();

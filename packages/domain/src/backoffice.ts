@@ -2,6 +2,15 @@
  * The back-office lists behind the admin nav (SPEC §2; issue 14 §3, §8): orders, outstanding
  * billing requests and shipments, each with a CSV export of the filtered list.
  */
+import { messages } from './translation.ts';
+
+/** The back office lists' refusals. */
+export const BACKOFFICE_MESSAGES = messages({
+  dateFormat: 'Use a date such as 2026-11-24.',
+  realDate: 'Use a real date.',
+  noShipments: 'No shipments for this account.',
+});
+
 export const SHIPMENT_KINDS = ['kit', 'return'] as const;
 export const SHIPMENT_STATUSES = ['LABEL_CREATED', 'IN_TRANSIT', 'DELIVERED', 'RETURNED', 'EXCEPTION'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];

@@ -3,6 +3,7 @@
  * plans as data, promo discounts, the subscription state machine and the payment-service texts.
  */
 import { CANCELLATION_GRACE_DAYS, NOT_PURCHASED, PROFESSIONAL_PLAN } from './constants.ts';
+import { messages, template } from './translation.ts';
 
 export const DEFAULT_PLAN_TAG = 'default';
 
@@ -163,21 +164,31 @@ export const PROMO_CODE_MAX_LENGTH = 40;
 /** Letters, digits, dash and underscore; compared without case. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
-export const PROMO_MESSAGES = {
+export const PROMO_MESSAGES = messages({
   unknown: 'This promo code does not exist.',
   expired: 'This promo code has expired.',
   usedUp: 'This promo code has been used up.',
   wrongPlan: 'This promo code does not apply to this plan.',
   invalid: 'Promo codes use letters, digits, dashes and underscores only.',
   tooManyTries: 'Too many promo codes tried. Please wait a few minutes and try again.',
-} as const;
+  /** A code for one plan, named by its short name (PLAN_SHORT_NAMES): 'YEARLY50 is for the yearly plan only.' */
+  forPlan: template('{code} is for the {plan} plan only.', (code: string, plan: string) => ({ code, plan })),
+  forMonthlyPlans: template('{code} is for monthly plans only.', (code: string) => ({ code })),
+  forYearlyPlans: template('{code} is for yearly plans only.', (code: string) => ({ code })),
+  /** Several plans by name: `plans` all but the last, joined with ', ' (each is translated). */
+  forPlans: template(
+    '{code} is for the {plans} and {last} plans only.',
+    (code: string, plans: string, last: string) => ({ code, plans, last }),
+  ),
+});
 
-const PERIOD_ADJECTIVES: Readonly<Record<BillingPeriod, string>> = { month: 'monthly', year: 'yearly' };
+/** The plans' short names, as the promo code messages put them into a sentence. */
+export const PLAN_SHORT_NAMES = messages(Object.fromEntries(PROGRAM_PLANS.map((plan) => [plan.tag, plan.short_name])));
 
-/** 'a', 'a and b', 'a, b and c'. */
-function inWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+const FOR_PERIOD_PLANS: Readonly<Record<BillingPeriod, (code: string) => string>> = {
+  month: PROMO_MESSAGES.forMonthlyPlans,
+  year: PROMO_MESSAGES.forYearlyPlans,
+};
 
 /**
  * Why promo code `code` does not apply to the chosen plan, naming the plans it is for (`planTags`,
@@ -191,14 +202,15 @@ export function promoPlanMessage(code: string, planTags: readonly string[]): str
   const plans = PROGRAM_PLANS.filter((plan) => wanted.has(plan.tag.toLowerCase()));
   const [first] = plans;
   if (!first) return PROMO_MESSAGES.wrongPlan;
-  if (plans.length === 1) return `${code} is for the ${first.short_name} plan only.`;
+  if (plans.length === 1) return PROMO_MESSAGES.forPlan(code, first.short_name);
   const period = first.billing_period;
   const samePeriod = plans.every((plan) => plan.billing_period === period);
   const coversListed = PROGRAM_PLANS.filter((plan) => plan.listed === 'always' && plan.billing_period === period).every(
     (plan) => plans.includes(plan),
   );
-  if (samePeriod && coversListed) return `${code} is for ${PERIOD_ADJECTIVES[period]} plans only.`;
-  return `${code} is for the ${inWords(plans.map((plan) => plan.short_name))} plans only.`;
+  if (samePeriod && coversListed) return FOR_PERIOD_PLANS[period](code);
+  const names = plans.map((plan) => plan.short_name);
+  return PROMO_MESSAGES.forPlans(code, names.slice(0, -1).join(', '), names.at(-1)!);
 }
 
 // Subscriptions.
@@ -275,7 +287,7 @@ export const TRANSITIONS: Readonly<
 };
 
 /** Why an action cannot start from a status: a sentence a parent understands (answered with 409). */
-const REFUSALS: Readonly<Partial<Record<SubscriptionAction, string>>> = {
+const REFUSALS: Readonly<Partial<Record<SubscriptionAction, string>>> = messages({
   cancel_request: 'This subscription cannot be cancelled now: it is not running.',
   cancel_undo: 'There is no cancellation to undo.',
   cancel_confirm: 'There is no cancellation request to confirm.',
@@ -286,7 +298,7 @@ const REFUSALS: Readonly<Partial<Record<SubscriptionAction, string>>> = {
   renew_decline: 'This subscription will not renew anyway.',
   pause: 'Only a running subscription can be paused.',
   resume: 'This subscription is not paused.',
-};
+});
 
 /** A returned subscription is over for good: renewing it is refused with this (not "already running"). */
 export const RENEW_RETURNED_MESSAGE = 'This subscription was returned: the family starts again from checkout.';
@@ -296,6 +308,27 @@ const STATUS_REFUSALS: Readonly<Partial<Record<SubscriptionAction, Partial<Recor
   renew_confirm: { RETURNED: RENEW_RETURNED_MESSAGE },
 };
 
+/** The other refusals of a subscription's changes (answered with 403 or 409). */
+export const SUBSCRIPTION_MESSAGES = messages({
+  renewReturned: RENEW_RETURNED_MESSAGE,
+  /** An action with no sentence of its own in REFUSALS. */
+  notPossible: 'This change is not possible now.',
+  noSubscription: 'This family has no subscription.',
+  /** Another request changed the subscription between its read and its update. */
+  changedMeanwhile: 'The subscription changed meanwhile. Please reload and try again.',
+  billingContactOnly: 'Only the family’s billing contact can change the subscription.',
+  /** A parent cannot end a pending cancellation early (staff and the scheduler do). */
+  cancelAtGraceEnd: 'Cancellations take effect at the end of the grace period.',
+  /** `date` as the family's time zone shows it. */
+  returnWindowEnded: template('The return window ended on {date}.', (date: string) => ({ date })),
+  alreadyRunning: 'This family already has a running subscription.',
+  /** Checkout by a signed-in family that is already subscribed. */
+  alreadySubscribed: 'Your family already has a subscription.',
+  /** Accounts tagged magellan are paid for by a partner: no card checkout, no billing flows. */
+  partnerCovered:
+    'Your Grove program is covered by your partner organisation, so there is nothing to pay or manage here.',
+});
+
 /** The status an action leads to from `status`, or the sentence that refuses it. */
 export function transition(
   action: SubscriptionAction,
@@ -304,7 +337,7 @@ export function transition(
 ): { ok: true; to: SubscriptionStatus } | { ok: false; reason: string } {
   const rule = TRANSITIONS[action];
   if (!rule.from.includes(status)) {
-    const reason = STATUS_REFUSALS[action]?.[status] ?? REFUSALS[action] ?? 'This change is not possible now.';
+    const reason = STATUS_REFUSALS[action]?.[status] ?? REFUSALS[action] ?? SUBSCRIPTION_MESSAGES.notPossible;
     return { ok: false, reason };
   }
   const to = rule.to === 'previous' ? (previous ?? 'ACTIVE') : rule.to;
@@ -337,16 +370,80 @@ export type CancelReason = (typeof CANCEL_REASONS)[number]['id'];
 export const CANCEL_REASON_IDS = CANCEL_REASONS.map((reason) => reason.id) as [CancelReason, ...CancelReason[]];
 
 /** What Grove offers before a cancellation, by reason. */
-export const RETENTION_OFFERS = {
+export const RETENTION_OFFERS = messages({
   pause: 'Pause instead: keep your progress and pay nothing for 1 to 3 months.',
   coaching: 'Book a free coaching call: a coach helps your child get back into the games.',
   band_help: 'Let us help with the band: most connection problems are solved in five minutes.',
-} as const;
+});
+
+/** The words of the plans and the cancel reasons people read (translated where shown: translation.ts). */
+export const PLAN_TEXTS = messages(
+  Object.fromEntries(
+    [
+      ...PROGRAM_PLANS.flatMap((plan) => [plan.name, plan.description, ...plan.kit_items]),
+      ...CANCEL_REASONS.map((reason) => reason.label),
+    ].map((text) => [text, text]),
+  ),
+);
 
 // Payments (SPEC §8).
 
 // The payment-service texts and codes are in errors.ts (PAYMENT_SERVICE_ERROR, PAYMENT_ERROR_CODES).
 export const CARD_DECLINED = 'Your card was declined. Please use another card.';
+
+/**
+ * Why the card was refused, as the family reads it (402 card_declined; also kept as a failed
+ * renewal's reason): the payment providers' decline codes in these words (adapters/payment).
+ */
+export const CARD_REFUSALS = messages({
+  declined: CARD_DECLINED,
+  insufficientFunds: 'Your card has insufficient funds. Please use another card.',
+  expired: 'Your card has expired. Please use another card.',
+  securityCode: 'Your card’s security code is incorrect. Please check it or use another card.',
+  numberIncorrect: 'Your card number is incorrect. Please check it or use another card.',
+  /** The sandbox's refusal of a number that fails the Luhn check. */
+  numberIncorrectCheck: 'Your card number is incorrect. Please check it.',
+  expiryIncorrect: 'Your card’s expiration date is incorrect. Please check it or use another card.',
+  spendingLimit: 'Your card has reached its spending limit. Please use another card.',
+  authenticationRequired: 'Your bank asks you to confirm this payment. Please add your card again to confirm it.',
+  processingError: 'An error occurred while processing your card. Please try again or use another card.',
+});
+
+/** The checkout's refusals: the order, its payment and the card form. */
+export const CHECKOUT_MESSAGES = messages({
+  staffCannotCheckOut: 'Staff and coaches cannot check out.',
+  /** A visitor's checkout with the e-mail of an existing login. */
+  emailExists: 'An account with this e-mail already exists. Please log in to continue your checkout.',
+  /** A failed order's reason when the payment failed for a reason of its own. */
+  paymentIncomplete: 'The payment could not be completed.',
+  orderProcessing: template('Order {order} is still being paid. Please try again in a moment.', (order: number) => ({
+    order,
+  })),
+  orderNotConfirmed: 'This order is not confirmed yet.',
+  cardNumber: 'Please enter the card number.',
+  cardCvc: 'Please enter the 3 or 4 digits on the back.',
+  cardMissing: 'Please enter a card.',
+  cancelReason: 'Please tell us why you are leaving.',
+});
+
+/** The refusals of a billing call's Idempotency-Key header (ARCHITECTURE §7). */
+export const IDEMPOTENCY_MESSAGES = messages({
+  keyShape: template('An Idempotency-Key is 1 to {max} visible characters.', (max: number) => ({ max })),
+  firstFailed: 'The first request with this Idempotency-Key failed. Please try again.',
+  keyReused: 'This Idempotency-Key was used with another request.',
+  stillRunning: 'The first request with this Idempotency-Key is still running. Please try again in a moment.',
+});
+
+/** Staff refunds and removals of invoices: their refusals. */
+export const INVOICE_MESSAGES = messages({
+  nothingToRefund: 'This invoice has no payment to refund.',
+  changedMeanwhile: 'The invoice changed meanwhile. Please reload.',
+  wrongBillingEntity: 'This is not the invoice’s billing entity.',
+  onlyPaidRefundable: 'Only a paid invoice can be refunded.',
+  /** `amount` formatted with its currency ($12.00). */
+  leftToRefund: template('At most {amount} is left to refund.', (amount: string) => ({ amount })),
+  onlyUnpaidRemovable: 'Only an unpaid invoice can be removed; refund a paid one instead.',
+});
 
 /** Renewal retries after a failed charge, in days after the period's end; after the last, it lapses. */
 export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
@@ -365,14 +462,14 @@ export function nextRenewalAttempt(periodEndAt: Date, failedAttempts: number): D
  */
 export const CARD_UPDATE_LINK_DAYS = 7;
 
-export const CARD_UPDATE_MESSAGES = {
+export const CARD_UPDATE_MESSAGES = messages({
   /** The link is unknown, expired, spent, or its family no longer pays by card with Grove. */
   linkInvalid:
     'This card update link has expired or was already used. Sign in to Grove to update your card from Subscription & Billing.',
   /** The link worked and nothing is left to pay. */
   saved: 'Your new card is saved and will be used from your next charge on.',
   renewed: 'Your card is updated and the renewal is paid: your subscription is active again.',
-} as const;
+});
 
 /**
  * The sandbox provider's test card numbers (the local default of the payments port). Any other

@@ -4,6 +4,7 @@
  * them. Pure rules; the server reads the figures, the screen and the CSV show them.
  */
 import { CHART } from './constants.ts';
+import { messages } from './translation.ts';
 
 export const CASELOAD = {
   /** Days without play after which a family that played before has stopped. */
@@ -14,6 +15,12 @@ export const CASELOAD = {
   goalMinutes: CHART.goalMinutes,
   searchMax: 100,
 } as const;
+
+/** The caseload read's refusals (staff name an active coach). */
+export const CASELOAD_MESSAGES = messages({
+  nameACoach: 'Choose the coach whose caseload to read.',
+  notACoach: 'Choose an active coach.',
+});
 
 /** Why a family needs attention, most urgent first; `on_track` does not. */
 export const CASELOAD_STATUSES = ['stopped', 'not_started', 'under_goal', 'falling', 'on_track'] as const;

@@ -3,6 +3,7 @@
  * The API contract is in api/coaching.ts; times are stored in UTC and shown in the family's time
  * zone, coaches' working hours are kept in the coach's own time zone.
  */
+import { messages } from './translation.ts';
 
 /** Booking rules (issue 13): per-coach data may come later; these are the defaults. */
 export const BOOKING_RULES = {
@@ -41,7 +42,7 @@ export const COACHING_LIMITS = {
 } as const;
 
 /** What a parent or coach reads when a coaching or webinar action is refused. */
-export const COACHING_MESSAGES = {
+export const COACHING_MESSAGES = messages({
   slotTaken: 'This time was just booked by another family. Please choose another time.',
   slotUnavailable: 'This time is not available. Please choose one of the times shown.',
   tooSoon: `Calls can be booked at least ${BOOKING_RULES.minLeadHours} hours ahead.`,
@@ -56,7 +57,43 @@ export const COACHING_MESSAGES = {
   webinarCancelled: 'This tutorial was cancelled.',
   hoursOverlap: 'Working hours on the same day may not overlap.',
   endBeforeStart: 'The end must be after the start.',
-} as const;
+});
+
+/** Who may book, change and record coaching calls, notes and working hours: the API's refusals. */
+export const COACHING_REFUSALS = messages({
+  programEnded:
+    'Coaching calls are part of an active Grove program. Your program has ended, so new calls cannot be booked.',
+  notAFamily: 'Coaches and staff do not book coaching calls; families book them from their coaching page.',
+  noFamily: 'Only a family’s parents can book its coaching calls.',
+  ownCoachOnly: 'Your family books its calls with its own coach. Please choose a time in their calendar.',
+  outcomeByCoach: 'Only the coach records a call’s outcome and summary.',
+  moveByFamily: 'Only the family can move a call. You can cancel it and ask them to book another time.',
+  cancelOrMove: 'Either cancel the call or move it, not both at once.',
+  sameTime: 'Choose a different time to move the call to.',
+  notStarted: 'A call can be marked completed or no-show once it has started.',
+  noteAuthorOnly: 'Only the coach who wrote a note, or staff, can change it.',
+  coachesOnly: 'Only coaches have working hours and time off.',
+  notACoach: 'Choose an active coach.',
+  unknownTimeZone: 'Choose a time zone such as America/New_York.',
+  timeOffPast: 'Time off must end in the future.',
+  noCalendar: 'There is no coach calendar with this widget_id.',
+  notOfFamily: 'This belongs to another family.',
+  /** A working-hours time that is not HH:MM. */
+  clock: 'Use HH:MM, e.g. 09:30.',
+});
+
+/** The tutorials' (webinars') refusals. */
+export const WEBINAR_MESSAGES = messages({
+  noFamily: 'Tutorials are for families: sign in with a family’s account to register.',
+  notRegistered: 'You are not registered for this tutorial.',
+  startsInPast: 'Choose a start in the future.',
+  joinUrl: 'Must be an http(s) link.',
+});
+
+/** The onboarding checklist's refusal of a person without a family. */
+export const ONBOARDING_MESSAGES = messages({
+  noFamily: 'Onboarding is for families: this person has no family account.',
+});
 
 /**
  * The onboarding checklist (SPEC §3 Onboarding: passed steps and steps still to pass). `auto` steps
@@ -101,6 +138,11 @@ export const ONBOARDING_STEPS = [
   },
 ] as const;
 export type OnboardingStepId = (typeof ONBOARDING_STEPS)[number]['id'];
+
+/** The steps' words, as people read them (translated where shown: translation.ts). */
+export const ONBOARDING_TEXTS = messages(
+  Object.fromEntries(ONBOARDING_STEPS.flatMap((step) => [step.title, step.text]).map((text) => [text, text])),
+);
 export const ONBOARDING_STEP_IDS = ONBOARDING_STEPS.map((step) => step.id) as unknown as readonly [
   OnboardingStepId,
   ...OnboardingStepId[],

@@ -5,6 +5,7 @@
  * retention periods the scheduled job enforces (RETENTION in ./privacy.ts).
  */
 import { RETENTION } from './privacy.ts';
+import { messages } from './translation.ts';
 
 /** What an export or a deletion covers: one player, or the whole account. */
 export const DATA_SCOPES = ['player', 'account'] as const;
@@ -47,7 +48,7 @@ export const DELETION = {
   listed: 20,
 } as const;
 
-export const DATA_RIGHTS_MESSAGES = {
+export const DATA_RIGHTS_MESSAGES = messages({
   /** Staff asking for a family's copy or deleting its data: that is the family's decision. */
   notFamily: 'Only the family can ask for a copy of its data or have it deleted.',
   confirmDeletion: 'Please confirm that you want this data deleted.',
@@ -64,7 +65,7 @@ export const DATA_RIGHTS_MESSAGES = {
   accountClosed:
     'This account was closed at the family’s request: only its billing records remain, and it cannot be changed.',
   notPending: 'This deletion can no longer be changed: it was cancelled or has been carried out.',
-} as const;
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

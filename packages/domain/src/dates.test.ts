@@ -71,6 +71,9 @@ describe('formatDateTime: an instant in the family’s time zone, as MM-DD-YYYY 
     const iso = '2026-11-23T23:21:02Z';
     expect(formatDateTime(new Date(iso), 'America/New_York')).toBe('11-23-2026 6:21:02 PM EST');
     expect(formatDateTime(Date.parse(iso), 'America/New_York')).toBe('11-23-2026 6:21:02 PM EST');
+    // In Spanish the pattern is the same but for the day period.
+    expect(formatDateTime(iso, 'America/New_York', 'es')).toBe('11-23-2026 6:21:02 p. m. EST');
+    expect(formatDateTime('2026-07-04T13:05:09Z', 'America/Los_Angeles', 'es')).toBe('07-04-2026 6:05:09 a. m. PDT');
   });
 
   it('refuses something that is not an instant', () => {

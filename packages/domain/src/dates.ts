@@ -6,9 +6,17 @@
  * - A missing or unknown zone name reads in DEFAULT_TIMEZONE rather than breaking a screen.
  * - `zz` is the zone's short name as Intl gives it in English ('EST', 'EDT', 'PST', 'UTC'); zones
  *   without an English abbreviation read as an offset ('GMT+1').
- * - `a` reads 'AM'/'PM' (the common American form; see docs/decisions/0011-web-configuration.md).
+ * - `a` reads 'AM'/'PM' (the common American form; see docs/decisions/0011-web-configuration.md),
+ *   and in Spanish 'a. m.'/'p. m.'; the rest of the pattern is the same in every language (the
+ *   month first, as on American forms in Spanish: docs/decisions/0074-languages.md).
  */
 import { DEFAULT_TIMEZONE } from './constants.ts';
+import type { Language } from './languages.ts';
+
+const DAY_PERIODS: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  en: { AM: 'AM', PM: 'PM' },
+  es: { AM: 'a. m.', PM: 'p. m.' },
+};
 
 /** What formatDateTime accepts: an ISO 8601 string, a Date, or milliseconds since the epoch. */
 export type DateTimeInput = string | number | Date;
@@ -57,14 +65,19 @@ function toDate(instant: DateTimeInput): Date {
  * The date and the time of `instant` in `timeZone` (DEFAULT_TIMEZONE when missing or unknown):
  * { date: '11-23-2026', time: '6:21:02 PM EST' }. Throws a RangeError for an invalid instant.
  */
-export function dateTimeParts(instant: DateTimeInput, timeZone?: string | null): DateTimeParts {
+export function dateTimeParts(
+  instant: DateTimeInput,
+  timeZone?: string | null,
+  language: Language = 'en',
+): DateTimeParts {
   const zone = resolveTimeZone(timeZone);
   const formatter = formatterFor(zone) ?? (formatterFor(DEFAULT_TIMEZONE) as Intl.DateTimeFormat);
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const { type, value } of formatter.formatToParts(toDate(instant))) part[type] = value;
+  const period = (part.dayPeriod ?? '').toUpperCase();
   return {
     date: `${part.month}-${part.day}-${part.year}`,
-    time: `${part.hour}:${part.minute}:${part.second} ${(part.dayPeriod ?? '').toUpperCase()} ${part.timeZoneName}`,
+    time: `${part.hour}:${part.minute}:${part.second} ${DAY_PERIODS[language][period] ?? period} ${part.timeZoneName}`,
     timeZone: zone,
   };
 }
@@ -75,7 +88,7 @@ export function dateTimeParts(instant: DateTimeInput, timeZone?: string | null):
  * This is the one formatter for a date with a time; a calendar date alone (a week's Monday) is
  * not an instant and is not shown with it.
  */
-export function formatDateTime(instant: DateTimeInput, timeZone?: string | null): string {
-  const { date, time } = dateTimeParts(instant, timeZone);
+export function formatDateTime(instant: DateTimeInput, timeZone?: string | null, language: Language = 'en'): string {
+  const { date, time } = dateTimeParts(instant, timeZone, language);
   return `${date} ${time}`;
 }

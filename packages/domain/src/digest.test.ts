@@ -12,6 +12,8 @@ import {
   playerDigest,
   specDate,
 } from './digest.ts';
+import { loadCatalog } from './locales/index.ts';
+import { translator } from './translation.ts';
 
 const figures = (minutes: number, hrRises: number, coolDowns: number) => ({
   secondsPlayed: minutes * 60,
@@ -104,6 +106,61 @@ describe('playerDigest', () => {
     expect(leo(1)).toBeNull();
     expect(leo(2)).toBe('Leo has reached the goal 2 weeks in a row.');
     expect(leo(12)).toBe('Leo has reached the goal 12 weeks in a row.');
+  });
+});
+
+describe('playerDigest in another language', async () => {
+  const es = translator(await loadCatalog('es'));
+
+  it('puts every sentence, and each piece of the trends line, into Spanish', () => {
+    expect(
+      playerDigest({ name: 'Maya', week: figures(38, 4, 12), previous: figures(25, 6, 9) }, DIGEST_GOAL_MINUTES, es),
+    ).toEqual({
+      name: 'Maya',
+      minutes: 38,
+      minutesLine: 'Maya jugó 38 de 45 minutos (le faltan 7).',
+      trendsLine:
+        '4 subidas del pulso (menos que la semana anterior: 6), 12 recuperaciones (más que la semana anterior: 9).',
+      encouragement: 'Maya jugó más que la semana anterior. ¡Solo faltan 7 minutos para alcanzar la meta!',
+      streakLine: null,
+    });
+    expect(
+      playerDigest(
+        { name: 'Leo', week: figures(50, 1, 1), previous: figures(50, 1, 0), streakWeeks: 4 },
+        DIGEST_GOAL_MINUTES,
+        es,
+      ),
+    ).toMatchObject({
+      minutesLine: 'Leo jugó 50 de 45 minutos (meta alcanzada).',
+      trendsLine: '1 subida del pulso (igual que la semana anterior), 1 recuperación (más que la semana anterior: 0).',
+      encouragement: '¡Excelente! Leo alcanzó la meta semanal. ¡Sigan así!',
+      streakLine: 'Leo alcanzó la meta 4 semanas seguidas.',
+    });
+  });
+
+  it('has a Spanish line for every week, with one minute or many', () => {
+    fc.assert(
+      fc.property(fc.nat(100), fc.nat(100), fc.nat(20), fc.nat(20), (minutes, previous, rises, before) => {
+        const english = playerDigest({
+          name: 'Sam',
+          week: figures(minutes, rises, 0),
+          previous: figures(previous, before, 0),
+        });
+        const spanish = playerDigest(
+          { name: 'Sam', week: figures(minutes, rises, 0), previous: figures(previous, before, 0) },
+          DIGEST_GOAL_MINUTES,
+          es,
+        );
+        for (const key of ['minutesLine', 'trendsLine', 'encouragement'] as const) {
+          expect(spanish[key]).not.toBe(english[key]);
+          expect(spanish[key]).not.toMatch(/\b(played|minutes?|goal|week|rises?|cooldowns?|from)\b/);
+        }
+      }),
+    );
+    expect(
+      playerDigest({ name: 'Sam', week: figures(44, 0, 0), previous: figures(50, 0, 0) }, DIGEST_GOAL_MINUTES, es)
+        .encouragement,
+    ).toBe('A Sam le falta 1 minuto para la meta: unas cuantas sesiones cortas esta semana bastarán.');
   });
 });
 

@@ -8,14 +8,15 @@ import { DIGEST } from './account.ts';
 import { CHART } from './constants.ts';
 import { resolveTimeZone } from './dates.ts';
 import { localDateKey, playMinutes, weekStart } from './stats.ts';
+import { messages, plural, template } from './translation.ts';
 
 /** The weekly minutes goal the digest measures against (the chart's goal line). */
 export const DIGEST_GOAL_MINUTES = CHART.goalMinutes;
 
-export const DIGEST_MESSAGES = {
+export const DIGEST_MESSAGES = messages({
   /** A garbled or forged opt-out link. */
   unsubscribeInvalid: 'This link is not valid. You can turn the weekly summary off from your account page.',
-} as const;
+});
 
 /** One week of one player, as the play sessions add it up. */
 export interface WeekFigures {
@@ -50,13 +51,67 @@ export interface PlayerDigest {
 /** Seconds as whole minutes, rounded to the nearest: the weekly chart's rule (stats.ts). */
 export const minutesOf: (seconds: number) => number = playMinutes;
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/**
+ * The digest's sentences (issue 29: a Spanish-speaking parent's digest is in Spanish). Each is a
+ * message of translation.ts, so the e-mail puts it into the parent's language by its English text;
+ * the trends line is made of pieces ("4 heart-rate rises", "down from 6"), each translated alone.
+ */
+export const DIGEST_SENTENCES = messages({
+  minutesToGo: template(
+    '{name} played {minutes} of {goal} minutes ({left} to go).',
+    (name: string, minutes: number, goal: number) => ({ name, minutes, goal, left: goal - minutes }),
+  ),
+  minutesReached: template(
+    '{name} played {minutes} of {goal} minutes (goal reached).',
+    (name: string, minutes: number, goal: number) => ({ name, minutes, goal }),
+  ),
+  hrRises: plural({ one: '{count} heart-rate rise', other: '{count} heart-rate rises' }, (count: number) => ({
+    count,
+  })),
+  coolDowns: plural({ one: '{count} cooldown', other: '{count} cooldowns' }, (count: number) => ({ count })),
+  upFrom: template('up from {previous}', (previous: number) => ({ previous })),
+  downFrom: template('down from {previous}', (previous: number) => ({ previous })),
+  same: 'same as the week before',
+  goalMet: template('Wonderful: {name} reached the weekly goal. Keep it up!', (name: string) => ({ name })),
+  improving: plural(
+    {
+      one: '{name} played more than the week before. Only {count} more minute to reach the goal!',
+      other: '{name} played more than the week before. Only {count} more minutes to reach the goal!',
+    },
+    (name: string, left: number) => ({ name, count: left }),
+  ),
+  underGoal: plural(
+    {
+      one: '{name} is {count} minute from the goal: a few short sessions this week will get there.',
+      other: '{name} is {count} minutes from the goal: a few short sessions this week will get there.',
+    },
+    (name: string, left: number) => ({ name, count: left }),
+  ),
+  notPlayed: template(
+    'No play for {name} last week. A short session together is an easy way to start again.',
+    (name: string) => ({ name }),
+  ),
+  streak: template('{name} has reached the goal {weeks} weeks in a row.', (name: string, weeks: number) => ({
+    name,
+    weeks,
+  })),
+});
+
+/** Puts an English sentence of the digest into the reader's language (translation.ts's translator). */
+export type Translate = (english: string) => string;
+const english: Translate = (text) => text;
+
+const count = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
+
+/** "up from 9", "down from 3" or "same as the week before". */
+function trendOf(value: number, previous: number): string {
+  if (value > previous) return DIGEST_SENTENCES.upFrom(previous);
+  return value < previous ? DIGEST_SENTENCES.downFrom(previous) : DIGEST_SENTENCES.same;
+}
 
 /** "12 cooldowns (up from 9)", "1 cooldown (down from 3)", "0 cooldowns (same as the week before)". */
-export function compareWithPrevious(count: number, previous: number, one: string, many: string): string {
-  const trend =
-    count > previous ? `up from ${previous}` : count < previous ? `down from ${previous}` : 'same as the week before';
-  return `${plural(count, one, many)} (${trend})`;
+export function compareWithPrevious(value: number, previous: number, one: string, many: string): string {
+  return `${count(value, one, many)} (${trendOf(value, previous)})`;
 }
 
 export type EncouragementCase = 'goal_met' | 'improving' | 'under_goal' | 'not_played';
@@ -72,12 +127,10 @@ export function encouragementCase(minutes: number, previousMinutes: number, goal
 }
 
 export const ENCOURAGING_LINES: Record<EncouragementCase, (name: string, minutesLeft: number) => string> = {
-  goal_met: (name) => `Wonderful: ${name} reached the weekly goal. Keep it up!`,
-  improving: (name, left) =>
-    `${name} played more than the week before. Only ${plural(left, 'more minute', 'more minutes')} to reach the goal!`,
-  under_goal: (name, left) =>
-    `${name} is ${plural(left, 'minute', 'minutes')} from the goal: a few short sessions this week will get there.`,
-  not_played: (name) => `No play for ${name} last week. A short session together is an easy way to start again.`,
+  goal_met: (name) => DIGEST_SENTENCES.goalMet(name),
+  improving: (name, left) => DIGEST_SENTENCES.improving(name, left),
+  under_goal: (name, left) => DIGEST_SENTENCES.underGoal(name, left),
+  not_played: (name) => DIGEST_SENTENCES.notPlayed(name),
 };
 
 /** The one encouraging line of a player's week. */
@@ -88,21 +141,34 @@ export function encouragingLine(name: string, minutes: number, previousMinutes: 
 
 /** The streak line of a player's digest: from two goal weeks in a row on; null before. */
 export function streakLine(name: string, weeks: number): string | null {
-  return weeks >= 2 ? `${name} has reached the goal ${weeks} weeks in a row.` : null;
+  return weeks >= 2 ? DIGEST_SENTENCES.streak(name, weeks) : null;
 }
 
-/** Everything the digest says about one player. */
-export function playerDigest(player: PlayerWeeks, goal = DIGEST_GOAL_MINUTES): PlayerDigest {
+/**
+ * Everything the digest says about one player, in English, or through `translate` in the reader's
+ * language (each sentence, and each piece of the trends line, translated as it is made).
+ */
+export function playerDigest(
+  player: PlayerWeeks,
+  goal = DIGEST_GOAL_MINUTES,
+  translate: Translate = english,
+): PlayerDigest {
   const minutes = minutesOf(player.week.secondsPlayed);
   const previousMinutes = minutesOf(player.previous.secondsPlayed);
-  const progress = minutes >= goal ? 'goal reached' : `${goal - minutes} to go`;
+  const trend = (value: number, previous: number, phrase: (value: number) => string) =>
+    `${translate(phrase(value))} (${translate(trendOf(value, previous))})`;
+  const streak = streakLine(player.name, player.streakWeeks ?? 0);
   return {
     name: player.name,
     minutes,
-    minutesLine: `${player.name} played ${minutes} of ${goal} minutes (${progress}).`,
-    trendsLine: `${compareWithPrevious(player.week.hrRises, player.previous.hrRises, 'heart-rate rise', 'heart-rate rises')}, ${compareWithPrevious(player.week.coolDowns, player.previous.coolDowns, 'cooldown', 'cooldowns')}.`,
-    encouragement: encouragingLine(player.name, minutes, previousMinutes, goal),
-    streakLine: streakLine(player.name, player.streakWeeks ?? 0),
+    minutesLine: translate(
+      minutes >= goal
+        ? DIGEST_SENTENCES.minutesReached(player.name, minutes, goal)
+        : DIGEST_SENTENCES.minutesToGo(player.name, minutes, goal),
+    ),
+    trendsLine: `${trend(player.week.hrRises, player.previous.hrRises, DIGEST_SENTENCES.hrRises)}, ${trend(player.week.coolDowns, player.previous.coolDowns, DIGEST_SENTENCES.coolDowns)}.`,
+    encouragement: translate(encouragingLine(player.name, minutes, previousMinutes, goal)),
+    streakLine: streak === null ? null : translate(streak),
   };
 }
 

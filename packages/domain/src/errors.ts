@@ -1,4 +1,5 @@
 /** Error texts and notification rules (SPEC §8). */
+import { messages, template } from './translation.ts';
 
 export const LOGIN_ERROR_TITLE = 'Failed to log in!';
 export const LOGIN_BAD_CREDENTIALS = 'Please make sure your email and password are correct.';
@@ -14,6 +15,35 @@ export const INVALID_TOKEN = 'Invalid Token';
 export const SERVER_ERROR = 'Server error';
 export const UNKNOWN_ERROR = 'Unknown error';
 export const UNKNOWN_TYPE_OF_ERROR = 'Unknown type of error';
+
+/** The texts above, as people read them (translated: translation.ts). */
+export const ERROR_MESSAGES = messages({
+  LOGIN_ERROR_TITLE,
+  LOGIN_BAD_CREDENTIALS,
+  LOGIN_UNKNOWN_ERROR,
+  INVALID_TOKEN,
+  SERVER_ERROR,
+  UNKNOWN_ERROR,
+  UNKNOWN_TYPE_OF_ERROR,
+});
+
+/**
+ * The API's refusals of any request (its 4xx answers' `detail` or `non_field_errors`), answered in
+ * the request's language (apps/api lib/language.ts).
+ */
+export const HTTP_MESSAGES = messages({
+  notFound: 'Not found.',
+  forbidden: 'You do not have permission to perform this action.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  csrfFailed: 'CSRF Failed: CSRF token missing or incorrect.',
+  /** 413, when the limit is not known (another body parser's own). */
+  bodyTooLarge: 'The request body is too large.',
+  /** 413 with the limit as people read it ('1 MiB', '512 KiB', '100 bytes'). */
+  bodyTooLargeAtMost: template('The request body is too large (at most {size}).', (size: string) => ({ size })),
+  notJson: 'The body is not valid JSON (or holds a key such as __proto__ that is not allowed).',
+  badUrl: 'This address holds characters that are not allowed (a broken %-escape or text that is not UTF-8).',
+  uriTooLong: 'A part of this address is too long.',
+});
 
 const MAX_DEPTH = 5;
 /** Keys whose messages are shown without a field label. */
@@ -86,6 +116,8 @@ function flatten(value: unknown, label: string, depth: number, seen: Set<object>
 
 export const PAYMENT_SERVICE_ERROR_SHORT = 'We’ve experienced an unexpected issue with our payment service.';
 export const PAYMENT_SERVICE_ERROR = `${PAYMENT_SERVICE_ERROR_SHORT} Please try again.`;
+/** The payment-service texts, as people read them. */
+export const PAYMENT_ERROR_MESSAGES = messages({ PAYMENT_SERVICE_ERROR_SHORT, PAYMENT_SERVICE_ERROR });
 export const PAYMENT_ERROR_CODES = ['unknown_customer', 'missing_payment_method', 'billing_dates_passed'] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 

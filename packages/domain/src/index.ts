@@ -7,6 +7,8 @@ export * from './phone.ts';
 export * from './roles.ts';
 export * from './stats.ts';
 export * from './streaks.ts';
+export * from './languages.ts';
+export * from './translation.ts';
 export * from './validation.ts';
 export * from './players.ts';
 export * from './text.ts';

@@ -4,6 +4,7 @@
  * user code, and polls; a parent types the code on Grove's Connect a tablet page, names the device
  * and approves; the game's next poll receives its device token.
  */
+import { messages, plural, template } from './translation.ts';
 
 /** The OAuth client id the game identifies itself with (a row of oauth_clients). */
 export const GAME_CLIENT_ID = 'grove-game';
@@ -57,13 +58,18 @@ export const DEVICE_TOKEN_ERRORS = [
 ] as const;
 export type DeviceTokenError = (typeof DEVICE_TOKEN_ERRORS)[number];
 
-export const PAIRING_MESSAGES = {
+export const PAIRING_MESSAGES = messages({
   codeRequired: 'Type the code shown on the tablet.',
   codeShape: `The code has ${USER_CODE_LENGTH} letters, like WDJB-MJHT.`,
   codeUnknown: 'That code isn’t right, or it has expired. Check the tablet: it shows a new code after 10 minutes.',
   codeUsed: 'That code has already been used. Ask the tablet for a new one.',
-  tooManyWrongCodes: (minutes: number) =>
-    `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  tooManyWrongCodes: plural(
+    {
+      one: 'Too many wrong codes. Please wait {count} minute and try again.',
+      other: 'Too many wrong codes. Please wait {count} minutes and try again.',
+    },
+    (minutes: number) => ({ count: minutes }),
+  ),
   nameRequired: 'Give the tablet a name, such as “Living room tablet”.',
   authorizationPending: 'Waiting for a parent to approve this tablet in Grove.',
   slowDown: 'Polling too often: wait a little longer between requests.',
@@ -72,9 +78,9 @@ export const PAIRING_MESSAGES = {
   invalidGrant: 'This device code is not known, or its token was already handed out.',
   invalidClient: 'Unknown client, or one that may not connect tablets.',
   tooManyCodeRequests: 'Too many codes asked for from this network. Please try again later.',
-  approved: (name: string) => `${name} is connected. The game can upload play now.`,
+  approved: template('{name} is connected. The game can upload play now.', (name: string) => ({ name })),
   denied: 'The tablet was not connected.',
-} as const;
+});
 
 /**
  * What a person typed, as the code is stored: upper case, separators and spaces removed

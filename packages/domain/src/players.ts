@@ -3,6 +3,7 @@
  * chase speed and acorns). Ranges are recorded in docs/decisions/0006-play-data.md.
  */
 import type { FieldRule } from './validation.ts';
+import { messages, template } from './translation.ts';
 
 /** What a player is to the family; 'child' is the default (SPEC §3: role on the player link). */
 export const PLAYER_ROLES = ['child', 'parent', 'sibling', 'other'] as const;
@@ -16,13 +17,22 @@ export const MAX_ACORN_ADJUSTMENT = 100_000;
 /** The longest reason kept with a change. */
 export const STAT_REASON_MAX = 500;
 
-export const PLAYER_MESSAGES = {
+export const PLAYER_MESSAGES = messages({
   integerRequired: 'A valid integer is required.',
   reasonRequired: 'A reason is required.',
   reasonTooLong: `The reason must be less than ${STAT_REASON_MAX} characters.`,
   acornsZero: 'Add or take back at least one acorn.',
-  outOfRange: (min: number, max: number) => `Must be between ${min} and ${max}.`,
-} as const;
+  outOfRange: template('Must be between {min} and {max}.', (min: number, max: number) => ({ min, max })),
+  /** A parent who sends the staff-set values (hr_gauge, chase_speed, acorns) with a new player or a change. */
+  statsStaffOnlySet: 'Only staff may set hr_gauge, chase_speed or acorns.',
+  statsStaffOnlyChange: 'Only staff may change hr_gauge, chase_speed or acorns.',
+  /** A staff adjustment of acorns that would take the balance out of its range. */
+  balanceBelowZero: template('The balance may not go below 0 (it is {balance}).', (balance: number) => ({ balance })),
+  balanceAboveMax: template(
+    'The balance may not go above {max} (it is {balance}).',
+    (max: number, balance: number) => ({ max, balance }),
+  ),
+});
 
 const INTEGER = /^-?\d+$/;
 

@@ -4,6 +4,7 @@
  * retention periods the policy promises. Consent records are append-only: a withdrawal (analytics
  * off) is a new record, and the latest record of a kind is the choice in force.
  */
+import { messages } from './translation.ts';
 
 /**
  * The version of the privacy policy in force (docs/privacy.md carries the same). A new version
@@ -24,7 +25,7 @@ export const CONSENT_KIND_LABELS: Readonly<Record<ConsentKind, string>> = {
 };
 
 /** The sentences a parent agrees to, shown beside each checkbox. */
-export const CONSENT_STATEMENTS = {
+export const CONSENT_STATEMENTS = messages({
   program_terms:
     'I am the parent or legal guardian of the children who will play, I agree to Grove’s privacy policy, and I consent to Grove collecting my children’s play and heart-rate data as the policy describes.',
   player_added:
@@ -33,9 +34,9 @@ export const CONSENT_STATEMENTS = {
     'Share anonymous usage statistics (the pages you open in the portal) with our analytics tag manager to help us improve Grove.',
   payment_texts:
     'Text me when a payment fails, with a link to update the card (to the phone number of my profile; standard message rates apply).',
-} as const;
+});
 
-export const CONSENT_MESSAGES = {
+export const CONSENT_MESSAGES = messages({
   /** Checkout without the consent box ticked. */
   checkoutRequired:
     'Please confirm that you agree to the privacy policy and consent to your children’s data being collected.',
@@ -44,7 +45,9 @@ export const CONSENT_MESSAGES = {
     'Please confirm that you are this player’s parent or guardian and consent to their data being collected.',
   /** The re-consent dialog's agreement sent without agreeing. */
   agreeRequired: 'Please tick the box to agree to the privacy policy.',
-} as const;
+  /** Consent and privacy choices from someone who is not a parent of a family account. */
+  parentsOnly: 'Only parents of a family account give or change consent.',
+});
 
 /**
  * How long Grove keeps each kind of data (the retention job enforces these; docs/privacy.md).
@@ -145,3 +148,15 @@ export function needsConsent(
 ): boolean {
   return consentedVersion !== currentVersion;
 }
+
+/** The words of the policy's summary and of the third parties people read (translated where shown). */
+export const POLICY_TEXTS = messages(
+  Object.fromEntries(
+    [
+      ...PRIVACY_SUMMARY.flatMap((part) => [part.title, part.text]),
+      // The providers' own names (Twilio, Google Tag Manager) read the same in every language.
+      ...THIRD_PARTIES.flatMap((party) => [party.purpose, party.receives, party.when]),
+      ...THIRD_PARTIES.map((party) => party.provider).filter((provider) => /\s\(|^Our /.test(provider)),
+    ].map((text) => [text, text]),
+  ),
+);

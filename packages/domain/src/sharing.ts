@@ -8,6 +8,7 @@ import * as z from 'zod';
 
 import { frameStart, localDateKey } from './stats.ts';
 import { stringInput, unsafeTextMessage } from './text.ts';
+import { messages } from './translation.ts';
 
 /** The longest a share link stays open (days from its creation). */
 export const SHARE_LINK_MAX_DAYS = 90;
@@ -25,7 +26,7 @@ export const SHARE_VIEWS_LISTED = 50;
  */
 export const SHARE_VIEW_THROTTLE = { perAddress: 120, windowSeconds: 3600 } as const;
 
-export const SHARING_MESSAGES = {
+export const SHARING_MESSAGES = messages({
   player: 'Choose a player.',
   dateRequired: 'Choose a date.',
   dateInvalid: 'Enter a date as YYYY-MM-DD.',
@@ -37,7 +38,7 @@ export const SHARING_MESSAGES = {
   displayNameTooLong: `At most ${SHARE_DISPLAY_NAME_MAX} characters.`,
   notFamily: 'Only the family can share a player’s summary.',
   throttled: 'Too many requests for shared summaries from your network. Please try again later.',
-} as const;
+});
 
 export type ShareLinkStatus = 'active' | 'expired' | 'revoked';
 

@@ -6,6 +6,7 @@
 
 import { TEXT_MESSAGES, unsafeTextMessage } from './text.ts';
 import type { FieldIssue, FieldRule } from './validation.ts';
+import { messages, template } from './translation.ts';
 
 export const TICKET_LIMITS = {
   subjectMax: 150,
@@ -51,15 +52,19 @@ export function toTicketPriority(value: unknown): TicketPriority {
   return (TICKET_PRIORITIES as readonly unknown[]).includes(value) ? (value as TicketPriority) : 'normal';
 }
 
-export const SUPPORT_MESSAGES = {
+export const SUPPORT_MESSAGES = messages({
   noTickets: 'This person has not written to support.',
-  ticketSent: (email: string) =>
-    `Thank you, your message reached our support team. We will answer by e-mail at ${email}, usually within one business day.`,
+  ticketSent: template(
+    'Thank you, your message reached our support team. We will answer by e-mail at {email}, usually within one business day.',
+    (email: string) => ({ email }),
+  ),
   ticketRateLimited: `You can send at most ${TICKET_LIMITS.perHour} messages to support in an hour. Please try again later.`,
   supportUnavailable: 'Support could not be reached just now. Please try again in a few minutes.',
   subjectRequired: 'Tell us in a few words what it is about.',
   descriptionRequired: 'Write your message.',
-} as const;
+  /** Staff and coaches without a family write to the support service themselves. */
+  familyOnly: 'Support requests are sent from a family’s account.',
+});
 
 const issue = (message: string): FieldIssue => ({ message, severity: 'error' });
 

@@ -15,7 +15,7 @@ function answerSchema(q: SurveyQuestion): z.ZodType {
     }
     case 'number': {
       const range = API_MESSAGES.range(q.min, q.max);
-      return z.number({ error: 'A valid number is required.' }).min(q.min, range).max(q.max, range);
+      return z.number({ error: API_MESSAGES.number }).min(q.min, range).max(q.max, range);
     }
     case 'choice':
       return choice(q.choices as [string, ...string[]]);

@@ -4,6 +4,8 @@
  * code does not understand is left out). The answers a family sends are checked against them in
  * survey-answers.ts (with Zod, which this module leaves out: Stats lists the check-ins without it).
  */
+import { messages } from './translation.ts';
+
 export const SURVEY_LIMITS = {
   /** A text answer, unless the question says `max_length`. */
   textMax: 2000,
@@ -16,6 +18,12 @@ export const SURVEY_LIMITS = {
   /** The largest `repeat_days` a payload may carry. */
   repeatDaysMax: 366,
 } as const;
+
+/** The API's refusals of check-in answers and of linking survey profiles. */
+export const SURVEY_MESSAGES = messages({
+  familyOnly: 'Check-ins are answered by the family, not by staff.',
+  noIncompleteProfile: 'No such incomplete profile on this account.',
+});
 
 export const SURVEY_QUESTION_TYPES = ['scale', 'number', 'text', 'choice'] as const;
 export type SurveyQuestionType = (typeof SURVEY_QUESTION_TYPES)[number];

@@ -4,12 +4,13 @@
  * UTF-16 surrogates. PostgreSQL cannot store a NUL, and neither belongs in anything a person types.
  */
 import * as z from 'zod';
+import { messages } from './translation.ts';
 
-export const TEXT_MESSAGES = {
+export const TEXT_MESSAGES = messages({
   notText: 'Not a valid string.',
   controlCharacters: 'Remove the control characters (such as NUL) from this text.',
   brokenText: 'This text contains broken characters (unpaired surrogates).',
-} as const;
+});
 
 /* eslint-disable no-control-regex -- these patterns exist to find control characters */
 /** C0 controls and DEL; a one-line field allows none. */

@@ -5,6 +5,7 @@
  */
 import { LIMITS } from './constants.ts';
 import { INVALID_TOKEN } from './errors.ts';
+import { messages, template } from './translation.ts';
 
 export type Severity = 'error' | 'warning';
 export type FieldIssue = { message: string; severity: Severity };
@@ -14,7 +15,7 @@ export type FieldRule = (value: string, values?: FieldValues) => FieldIssue | nu
 
 export const PO_BOX_WARNING = 'Orders to PO Boxes ship by ground only: no expedited shipping, please allow extra time.';
 
-export const MESSAGES = {
+export const MESSAGES = messages({
   nameRequired: 'Name is required',
   nameBlank: 'Name may not contain only empty characters',
   nameTooLong: `Name must be less than ${LIMITS.name} characters`,
@@ -28,7 +29,10 @@ export const MESSAGES = {
   passwordTooLong: `Password must be less than ${LIMITS.passwordMax} characters`,
   passwordForbidden: 'Password contains forbidden symbols',
   passwordContainsName: 'Password must not contain parts of the name',
-  passwordClassesPrefix: 'Please add something from: ',
+  /** SPEC §5's 'Please add something from: ' followed by the missing classes' names, comma-separated. */
+  passwordClasses: template('Please add something from: {classes}', (missing: readonly string[]) => ({
+    classes: missing.join(', '),
+  })),
   passwordsMustMatch: 'Passwords must match',
   loginPasswordTooLong: `Password must be at most ${LIMITS.loginPasswordMax} characters`,
   phoneRequired: 'Phone is required',
@@ -48,7 +52,7 @@ export const MESSAGES = {
   countryRequired: 'Country is required',
   countryInvalid: 'Please select a valid country',
   tokenInvalid: INVALID_TOKEN,
-} as const;
+});
 
 export const fieldError = (message: string): FieldIssue => ({ message, severity: 'error' });
 export const fieldWarning = (message: string): FieldIssue => ({ message, severity: 'warning' });

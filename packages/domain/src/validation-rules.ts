@@ -13,6 +13,7 @@ import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-v
 
 import { DEFAULT_COUNTRY, LIMITS } from './constants.ts';
 import { isShippingCountry, isUsState } from './countries.ts';
+import { messages } from './translation.ts';
 import {
   MESSAGES,
   codePoints as length,
@@ -39,11 +40,19 @@ export {
   type Severity,
 } from './validation-core.ts';
 
+/** The names of the password classes (SPEC §5), as the password message lists them. */
+export const PASSWORD_CLASS_NAMES = messages({
+  lower: 'lower case letters',
+  upper: 'upper case letters',
+  digits: 'digits',
+  special: 'special symbols',
+});
+
 export const PASSWORD_CLASSES = [
-  { name: 'lower case letters', pattern: /[a-z]/ },
-  { name: 'upper case letters', pattern: /[A-Z]/ },
-  { name: 'digits', pattern: /[0-9]/ },
-  { name: 'special symbols', pattern: /[!-/:-@[-`{-~]/ },
+  { name: PASSWORD_CLASS_NAMES.lower, pattern: /[a-z]/ },
+  { name: PASSWORD_CLASS_NAMES.upper, pattern: /[A-Z]/ },
+  { name: PASSWORD_CLASS_NAMES.digits, pattern: /[0-9]/ },
+  { name: PASSWORD_CLASS_NAMES.special, pattern: /[!-/:-@[-`{-~]/ },
 ] as const;
 
 /** Password classes a password must mix, at least this many of the four. */
@@ -101,7 +110,7 @@ export function missingPasswordClasses(password: string): string[] {
 }
 
 export function passwordClassesMessage(missing: readonly string[]): string {
-  return MESSAGES.passwordClassesPrefix + missing.join(', ');
+  return MESSAGES.passwordClasses(missing);
 }
 
 const foldCase = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -149,6 +149,7 @@ describe('answers are serialised from the contract', () => {
       role: 'user',
       account: null,
       billing_status: { status_name: 'ACTIVE' },
+      language: 'es',
       password_hash: '$argon2id$secret',
     };
     const json = JSON.parse(serialise(user));

@@ -5,6 +5,7 @@
  * endpoint's answer (unknown fields are left out), and the OpenAPI document at /api/docs is made
  * from the very same JSON schemas.
  */
+import { HTTP_MESSAGES } from '@grove/domain';
 import type { Endpoint, EndpointSchema } from '@grove/domain/api/common';
 import type {
   ContextConfigDefault,
@@ -24,6 +25,7 @@ import fastJsonStringify, { type Schema as SerializerSchema } from 'fast-json-st
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Policy } from '../modules/auth/auth.plugin.ts';
+import { requestLanguage, translateAnswer } from './language.ts';
 import { FACTS_KEY, operationIdOf, securityOf, type OperationFacts } from './openapi.ts';
 import type { App } from './types.ts';
 
@@ -222,17 +224,18 @@ export interface RouteOptions<S extends EndpointSchema = EndpointSchema> {
  * a path segment past the router's length answers 414 `{ detail, code }`. Fastify's own answer
  * (`{ error, code, message }`) echoed the path and matched neither shape.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export async function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.status(400).send({ non_field_errors: [BAD_URL] });
+    return reply
+      .status(400)
+      .send(await translateAnswer({ non_field_errors: [HTTP_MESSAGES.badUrl] }, requestLanguage(request)));
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send({ detail: 'A part of this address is too long.', code: 'uri_too_long' });
+    const body = { detail: HTTP_MESSAGES.uriTooLong, code: 'uri_too_long' };
+    return reply.status(414).send(await translateAnswer(body, requestLanguage(request)));
   }
   return reply.status(500).send({ detail: 'Internal Server Error', code: 'internal_error' });
 }
-
-const BAD_URL = 'This address holds characters that are not allowed (a broken %-escape or text that is not UTF-8).';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,7 +1,8 @@
-import { toFieldErrors } from '@grove/domain';
+import { HTTP_MESSAGES, toFieldErrors } from '@grove/domain';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, ValidationError } from './errors.ts';
+import { requestLanguage, translateAnswer } from './language.ts';
 import type { App } from './types.ts';
 
 /**
@@ -83,39 +84,41 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /**
  * One place turns every failure into the API's error shapes:
  * validation → 400 `{ field: [messages] }`; anything else → `{ detail, code }` with its status.
+ * The messages are put into the request's language (lib/language.ts: its Accept-Language).
  * A 5xx never shows internals; a database that cannot be reached answers 503 with Retry-After.
  * What is logged goes through the `err` serializer (lib/log-redaction.ts, set in app.ts).
  */
 export function registerErrorHandler(app: App) {
-  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
+    const language = requestLanguage(request);
+    const answer = async (status: number, body: Record<string, unknown>) =>
+      reply.status(status).send(await translateAnswer(body, language));
+
     if (error instanceof ValidationError) {
-      return reply.status(400).send({ ...error.fields, ...refusalExtra(request), ...error.extra });
+      return answer(400, { ...error.fields, ...refusalExtra(request), ...error.extra });
     }
     // A request that failed its contract schema (lib/contract.ts): the issues by field.
     if (error instanceof z.ZodError) {
-      return reply.status(400).send({ ...toFieldErrors(error), ...refusalExtra(request) });
+      return answer(400, { ...toFieldErrors(error), ...refusalExtra(request) });
     }
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .headers(error.headers)
-        .send({ ...error.extra, detail: error.detail, code: error.code });
+      reply.headers(error.headers);
+      return answer(error.statusCode, { ...error.extra, detail: error.detail, code: error.code });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code.toLowerCase() : 'bad_request';
       if (status === 413 && 'code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         const limit = bodyLimitOf(request);
-        const most = limit === undefined ? '' : ` (at most ${formatBytes(limit)})`;
-        return reply.status(413).send({ detail: `The request body is too large${most}.`, code });
+        const detail =
+          limit === undefined ? HTTP_MESSAGES.bodyTooLarge : HTTP_MESSAGES.bodyTooLargeAtMost(formatBytes(limit));
+        return answer(413, { detail, code });
       }
-      if (status === 429) {
-        return reply.status(429).send({ detail: 'Too many requests. Please try again later.', code: 'throttled' });
-      }
+      if (status === 429) return answer(429, { detail: HTTP_MESSAGES.tooManyRequests, code: 'throttled' });
       // A body that is not JSON on a route whose refusals carry field messages and hasErrors.
       const extra = status === 400 ? refusalExtra(request) : {};
-      if (Object.keys(extra).length > 0) return reply.status(400).send({ non_field_errors: [error.message], ...extra });
-      return reply.status(status).send({ detail: error.message, code });
+      if (Object.keys(extra).length > 0) return answer(400, { non_field_errors: [error.message], ...extra });
+      return answer(status, { detail: error.message, code });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');

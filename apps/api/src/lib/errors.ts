@@ -1,4 +1,6 @@
 /** Errors a service throws on purpose; the error handler turns them into the API's answers. */
+import { HTTP_MESSAGES, INVALID_TOKEN } from '@grove/domain';
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -12,12 +14,13 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (detail = 'Not found.') => new HttpError(404, detail, 'not_found');
-export const forbidden = (detail = 'You do not have permission to perform this action.') =>
-  new HttpError(403, detail, 'permission_denied');
-export const unauthorized = () => new HttpError(401, 'Invalid Token', 'invalid_token');
+// The messages are the domain's (HTTP_MESSAGES and the modules' own), English here: lib/language.ts
+// puts them into the request's language as they are answered.
+export const notFound = (detail: string = HTTP_MESSAGES.notFound) => new HttpError(404, detail, 'not_found');
+export const forbidden = (detail: string = HTTP_MESSAGES.forbidden) => new HttpError(403, detail, 'permission_denied');
+export const unauthorized = () => new HttpError(401, INVALID_TOKEN, 'invalid_token');
 export const conflict = (detail: string, code = 'conflict') => new HttpError(409, detail, code);
-export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many requests. Please try again later.') =>
+export const tooManyRequests = (retryAfterSeconds: number, detail: string = HTTP_MESSAGES.tooManyRequests) =>
   new HttpError(429, detail, 'throttled', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /**

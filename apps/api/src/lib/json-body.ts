@@ -1,8 +1,7 @@
+import { HTTP_MESSAGES } from '@grove/domain';
 import { API_MESSAGES, MAX_JSON_DEPTH } from '@grove/domain/api/common';
 import { ValidationError } from './errors.ts';
 import type { App } from './types.ts';
-
-const NOT_JSON = 'The body is not valid JSON (or holds a key such as __proto__ that is not allowed).';
 
 /**
  * True when `json` nests objects and arrays deeper than `limit`. A linear scan that skips strings,
@@ -44,7 +43,7 @@ export function registerJsonBody(app: App) {
     parse(request, body as string, (error, value) => {
       if (!error) done(null, value);
       else if ((error as { statusCode?: number }).statusCode === 400)
-        done(new ValidationError({ non_field_errors: [NOT_JSON] }), undefined);
+        done(new ValidationError({ non_field_errors: [HTTP_MESSAGES.notJson] }), undefined);
       else done(error, undefined);
     });
   });

@@ -25,7 +25,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { HTTP_MESSAGES } from '@grove/domain';
 import type { Config } from '../config.ts';
+import { requestLanguage, translateAnswer } from './language.ts';
 import type { App } from './types.ts';
 
 /** Everything the browser is told about its environment. Nothing here is secret: it is public in the page. */
@@ -96,6 +98,8 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';
 const SOURCE_MAP = /\.map$/i;
+/** An API path, or a page path asked for with another method than GET: the API's 404. */
+const NOT_FOUND = { detail: HTTP_MESSAGES.notFound, code: 'not_found' };
 
 /** A page of the build, filled in with the configuration, and its ETag; null when the file is missing. */
 function readPage(file: string, config: Config): { html: string; etag: string } | null {
@@ -133,11 +137,9 @@ export function registerWebApp(app: App, config: Config): void {
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ detail: 'Not found.', code: 'not_found' });
+    const api = pathname === '/api' || pathname.startsWith('/api/');
+    if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(await translateAnswer(NOT_FOUND, requestLanguage(request)));
     }
     if (pathname.startsWith('/assets/') || SOURCE_MAP.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found.');

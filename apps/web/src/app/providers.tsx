@@ -7,11 +7,13 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
 import type { RouteObject } from 'react-router';
 
 import { Notifications } from '../components/notifications.tsx';
 import { endLocalSession } from '../features/auth/auth.api.ts';
 import { refreshAccessToken, setUnauthorizedHandler } from '../lib/api-client.ts';
+import { i18n } from '../lib/i18n.ts';
 import { loginHref } from '../lib/paths.ts';
 import { REFRESH_MARGIN_MS, readTokens, subscribeTokens } from '../lib/session.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
@@ -66,9 +68,11 @@ export function Providers({
 }) {
   useSessionDuties(queryClient, router, routes);
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Notifications />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Notifications />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

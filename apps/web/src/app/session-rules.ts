@@ -10,6 +10,7 @@ import { isCancelledUser, isUsableAccount } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { signOut } from '../features/auth/auth.api.ts';
+import { activeLanguage, chooseLanguage } from '../lib/i18n.ts';
 import { DEFAULT_AFTER_LOGIN, HOME_PATH, href, loginHref, safeNext } from '../lib/paths.ts';
 import { userInfoQuery } from '../lib/queries/user.ts';
 import { hasSession } from '../lib/session.ts';
@@ -29,14 +30,20 @@ function requestedPath(request: Request): string {
 }
 
 export function createSessionRules(queryClient: QueryClient) {
-  /** The user record (from the cache when fresh); null without a session or when the fetch fails. */
+  /**
+   * The user record (from the cache when fresh); null without a session or when the fetch fails.
+   * A person who chose a language (on another device too) sees the screens in it from the first one.
+   */
   async function loadUser(): Promise<UserInfo | null> {
     if (!hasSession()) return null;
+    let user: UserInfo;
     try {
-      return await queryClient.ensureQueryData({ ...userInfoQuery(), revalidateIfStale: true });
+      user = await queryClient.ensureQueryData({ ...userInfoQuery(), revalidateIfStale: true });
     } catch {
       return null;
     }
+    if (user.language && user.language !== activeLanguage()) await chooseLanguage(user.language).catch(() => undefined);
+    return user;
   }
 
   async function requireUser(request: Request): Promise<UserInfo> {

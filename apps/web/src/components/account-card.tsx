@@ -3,6 +3,8 @@
  * title. (A part of it that could not be read shows `LoadError`, components/load-state.tsx.)
  */
 import { useId, type ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 
 import './account-card.css';
 
@@ -12,16 +14,18 @@ export function AccountCard({
   children,
   className,
 }: {
-  title: string;
+  /** Its words, or a message (SHIPPING_TITLE) shown in the page's language. */
+  title: string | MessageDescriptor;
   intro?: ReactNode;
   children: ReactNode;
   className?: string;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   return (
     <section className={`card account-card${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId}>
-        {title}
+        {typeof title === 'string' ? title : t(title)}
       </h2>
       {intro ? <p className="account-card__intro">{intro}</p> : null}
       {children}

@@ -4,6 +4,7 @@
  * form submission they would start.
  */
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 import { Spinner } from './spinner.tsx';
 
@@ -28,6 +29,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  const { t } = useLingui();
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading || disabled) {
       event.preventDefault();
@@ -54,7 +56,7 @@ export function Button({
       aria-busy={loading || undefined}
       onClick={handleClick}
     >
-      {loading ? <Spinner size="small" label="Working…" /> : icon}
+      {loading ? <Spinner size="small" label={t`Working…`} /> : icon}
       <span className="button__label">{children}</span>
     </button>
   );

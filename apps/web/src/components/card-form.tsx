@@ -4,16 +4,21 @@
  * decline and a payment-service failure. The card goes to Grove's own sandbox provider; nothing
  * real is charged.
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SANDBOX_CARDS, type FieldIssue, type FieldRule } from '@grove/domain';
 import type { ConfirmOrderRequest } from '@grove/domain/api/billing';
 import type { UseFormRegister } from 'react-hook-form';
 
+import { i18n as pageI18n } from '../lib/i18n.ts';
 import type { FieldIds, ShownIssue } from './form/field.tsx';
 import { CheckoutField } from './checkout-field.tsx';
 
 export const CARD_FIELDS = ['card_number', 'card_expiry', 'card_cvc'] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
 
+/** The card fields' messages in English; `cardRules` gives them in the page's language. */
 export const CARD_MESSAGES = {
   numberRequired: 'Card number is required',
   numberInvalid: 'Please enter a valid card number',
@@ -24,7 +29,15 @@ export const CARD_MESSAGES = {
   cvcInvalid: 'Please enter the 3 or 4 digits on the back of the card',
 } as const;
 
-const error = (message: string): FieldIssue => ({ message, severity: 'error' });
+const CARD_TEXT: Readonly<Record<keyof typeof CARD_MESSAGES, MessageDescriptor>> = {
+  numberRequired: msg`Card number is required`,
+  numberInvalid: msg`Please enter a valid card number`,
+  expiryRequired: msg`Expiry date is required`,
+  expiryInvalid: msg`Please enter the expiry date as MM/YY`,
+  expired: msg`This card has expired`,
+  cvcRequired: msg`CVC is required`,
+  cvcInvalid: msg`Please enter the 3 or 4 digits on the back of the card`,
+};
 
 /** The digits of a card number typed with spaces or dashes, or null when it is not one. */
 function cardDigits(value: string): string | null {
@@ -42,24 +55,34 @@ function parseExpiry(value: string): { month: number; year: number } | null {
   return { month, year: 2000 + Number(match[2]) };
 }
 
-/** The card fields' rules; `now` decides whether a card has expired (the end of its month). */
-export function cardRules(now: () => Date = () => new Date()): Readonly<Record<CardField, FieldRule>> {
+/**
+ * The card fields' rules; `now` decides whether a card has expired (the end of its month). Their
+ * messages are in the language of `i18n` when a field is checked (the page's by default).
+ */
+export function cardRules(
+  now: () => Date = () => new Date(),
+  i18n: I18n = pageI18n,
+): Readonly<Record<CardField, FieldRule>> {
+  const error = (message: keyof typeof CARD_TEXT): FieldIssue => ({
+    message: i18n._(CARD_TEXT[message]),
+    severity: 'error',
+  });
   return {
     card_number: (value) => {
-      if (value.trim() === '') return error(CARD_MESSAGES.numberRequired);
-      return cardDigits(value) ? null : error(CARD_MESSAGES.numberInvalid);
+      if (value.trim() === '') return error('numberRequired');
+      return cardDigits(value) ? null : error('numberInvalid');
     },
     card_expiry: (value) => {
-      if (value.trim() === '') return error(CARD_MESSAGES.expiryRequired);
+      if (value.trim() === '') return error('expiryRequired');
       const expiry = parseExpiry(value);
-      if (!expiry) return error(CARD_MESSAGES.expiryInvalid);
+      if (!expiry) return error('expiryInvalid');
       const today = now();
       const current = today.getFullYear() * 12 + today.getMonth() + 1;
-      return expiry.year * 12 + expiry.month < current ? error(CARD_MESSAGES.expired) : null;
+      return expiry.year * 12 + expiry.month < current ? error('expired') : null;
     },
     card_cvc: (value) => {
-      if (value.trim() === '') return error(CARD_MESSAGES.cvcRequired);
-      return /^[0-9]{3,4}$/.test(value.trim()) ? null : error(CARD_MESSAGES.cvcInvalid);
+      if (value.trim() === '') return error('cvcRequired');
+      return /^[0-9]{3,4}$/.test(value.trim()) ? null : error('cvcInvalid');
     },
   };
 }
@@ -79,10 +102,10 @@ export function sandboxPaymentMethod(
   };
 }
 
-/** 'Card ending in 4242', for the confirmation page. */
-export function sandboxCardLabel(number: string): string {
-  const digits = number.replace(/[^0-9]/g, '');
-  return `Card ending in ${digits.slice(-4)}`;
+/** 'Card ending in 4242', for the confirmation page (in the language of `i18n`, the page's by default). */
+export function sandboxCardLabel(number: string, i18n: I18n = pageI18n): string {
+  const last4 = number.replace(/[^0-9]/g, '').slice(-4);
+  return i18n._(msg`Card ending in ${last4}`);
 }
 
 /** '4242 4242 4242 4242' */
@@ -90,26 +113,32 @@ function grouped(number: string): string {
   return number.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-const SANDBOX_CARD_HINTS: readonly { number: string; result: string }[] = [
-  { number: grouped(SANDBOX_CARDS.succeeds), result: 'is accepted' },
-  { number: grouped(SANDBOX_CARDS.declined), result: 'is declined' },
-  { number: grouped(SANDBOX_CARDS.insufficientFunds), result: 'is declined for insufficient funds' },
-  { number: grouped(SANDBOX_CARDS.serviceError), result: 'fails with a payment-service error' },
-  { number: grouped(SANDBOX_CARDS.renewalFails), result: 'pays at checkout, then every renewal is declined' },
-  { number: grouped(SANDBOX_CARDS.renewalFailsOnce), result: 'pays at checkout, then the first renewal is declined' },
+const SANDBOX_CARD_HINTS: readonly { number: string; result: MessageDescriptor }[] = [
+  { number: grouped(SANDBOX_CARDS.succeeds), result: msg`is accepted` },
+  { number: grouped(SANDBOX_CARDS.declined), result: msg`is declined` },
+  { number: grouped(SANDBOX_CARDS.insufficientFunds), result: msg`is declined for insufficient funds` },
+  { number: grouped(SANDBOX_CARDS.serviceError), result: msg`fails with a payment-service error` },
+  { number: grouped(SANDBOX_CARDS.renewalFails), result: msg`pays at checkout, then every renewal is declined` },
+  {
+    number: grouped(SANDBOX_CARDS.renewalFailsOnce),
+    result: msg`pays at checkout, then the first renewal is declined`,
+  },
 ];
 
 /** The sandbox's test cards, for whoever tries the card form (checkout, updating a card). */
 export function SandboxCardNote({ className, numberClassName }: { className: string; numberClassName: string }) {
+  const { i18n } = useLingui();
   return (
     <div className={className}>
       <p>
-        <strong>Test mode:</strong> no real card is charged. Use any future expiry date and any 3 digits as CVC.
+        <Trans>
+          <strong>Test mode:</strong> no real card is charged. Use any future expiry date and any 3 digits as CVC.
+        </Trans>
       </p>
       <ul>
         {SANDBOX_CARD_HINTS.map((card) => (
           <li key={card.number}>
-            <span className={numberClassName}>{card.number}</span> {card.result}
+            <span className={numberClassName}>{card.number}</span> {i18n._(card.result)}
           </li>
         ))}
       </ul>
@@ -128,13 +157,14 @@ export function SandboxCardFields({
   issueOf: (name: CardField) => ShownIssue;
   onFieldChange: (name: CardField) => void;
 }) {
+  const { t } = useLingui();
   const registration = (name: CardField) => register(name, { onChange: () => onFieldChange(name) });
   return (
     <div className="checkout-card">
       <SandboxCardNote className="checkout-card__note" numberClassName="checkout-card__number" />
       <CheckoutField
         ids={idsOf('card_number')}
-        label="Card number"
+        label={t`Card number`}
         required
         issue={issueOf('card_number')}
         registration={registration('card_number')}
@@ -146,18 +176,18 @@ export function SandboxCardFields({
       <div className="checkout-form__row">
         <CheckoutField
           ids={idsOf('card_expiry')}
-          label="Expiry date (MM/YY)"
+          label={t`Expiry date (MM/YY)`}
           required
           issue={issueOf('card_expiry')}
           registration={registration('card_expiry')}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t`MM/YY`}
           maxLength={7}
         />
         <CheckoutField
           ids={idsOf('card_cvc')}
-          label="CVC"
+          label={t`CVC`}
           required
           issue={issueOf('card_cvc')}
           registration={registration('card_cvc')}

@@ -5,20 +5,23 @@
  * closes once the change is made.
  */
 import { useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { errorText } from '@grove/domain';
 
+import { domainText } from '../lib/i18n.ts';
 import { Button } from './button.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 
+/** The failure's words (a refusal: the domain's English, or the server's) in the page's language. */
 function defaultErrorText(failure: unknown): string {
-  return failure instanceof Error ? failure.message : errorText(failure);
+  return domainText(failure instanceof Error ? failure.message : errorText(failure));
 }
 
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Keep',
+  cancelLabel,
   onConfirm,
   onClose,
   fallbackFocus,
@@ -34,6 +37,7 @@ export function ConfirmDialog({
   fallbackFocus?: () => HTMLElement | null;
   describeError?: (failure: unknown) => string;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -59,7 +63,7 @@ export function ConfirmDialog({
       ) : null}
       <div className="dialog__actions">
         <Button variant="ghost" disabled={busy} onClick={onClose} data-autofocus>
-          {cancelLabel}
+          {cancelLabel ?? t`Keep`}
         </Button>
         <Button variant="danger" loading={busy} onClick={() => void confirm()}>
           {confirmLabel}

@@ -1,10 +1,12 @@
 /**
  * The consent box a parent ticks (checkout, a new policy version): a real checkbox whose label is
  * the sentence agreed to (naming the privacy policy), the policy itself right under it behind a
- * disclosure, and the message when the server refused the checkout without it.
+ * disclosure, and the message when the server refused the checkout without it. The statement and the
+ * message may be the domain's (CONSENT_STATEMENTS, CONSENT_MESSAGES): they show in the page's language.
  */
 import { forwardRef, useId } from 'react';
 
+import { domainText } from '../lib/i18n.ts';
 import { PolicyDisclosure } from './policy-text.tsx';
 
 export const ConsentCheckbox = forwardRef<
@@ -34,11 +36,11 @@ export const ConsentCheckbox = forwardRef<
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(event.target.checked)}
         />
-        <label htmlFor={id}>{statement}</label>
+        <label htmlFor={id}>{domainText(statement)}</label>
       </div>
       {error ? (
         <p className="form-error" id={errorId}>
-          {error}
+          {domainText(error)}
         </p>
       ) : null}
       <PolicyDisclosure id={policyId} />

@@ -3,6 +3,7 @@
  * centre) a new tab, said to screen readers, with the external-link icon.
  */
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 
 import type { ButtonVariant } from './button.tsx';
 import { ChevronRightIcon, ExternalLinkIcon } from './icons.tsx';
@@ -18,13 +19,14 @@ export function LinkButton({
   external?: boolean;
   variant?: ButtonVariant;
 }) {
+  const { t } = useLingui();
   const className = `button button--${variant}`;
   if (external) {
     return (
       <a className={className} href={to} target="_blank" rel="noopener noreferrer">
         <span className="button__label">
           {label}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
         </span>
         <ExternalLinkIcon size={18} />
       </a>

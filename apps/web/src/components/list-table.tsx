@@ -2,11 +2,14 @@
  * The frame of a back-office list (issue 14 §8): a TanStack Table of one page, labelled cells that
  * become cards on a phone, the count, and paging by the API's links (keyset cursors, or page
  * numbers for short lists).
+ *
+ * Its words stay English, as the team's screens that use it do (the back office and the coaches'
+ * caseload: apps/web/README.md, "Languages"); the caller's `noun` ('order') names the rows.
  */
 import type { ReactNode } from 'react';
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 
-import { plural } from '../lib/format.ts';
+import { formatNumber } from '../lib/format.ts';
 import { Button } from './button.tsx';
 import { LoadError } from './load-state.tsx';
 import { EmptyState } from './page.tsx';
@@ -73,7 +76,7 @@ export function ListTable<T extends RowData>({
   return (
     <>
       <p className="admin-results__count" aria-live="polite">
-        {plural(data.count, noun)}
+        {`${formatNumber(data.count)} ${data.count === 1 ? noun : `${noun}s`}`}
       </p>
       <div className="admin-table__scroll" role="region" aria-label={label} tabIndex={-1}>
         <table className="admin-table" aria-busy={query.isFetching}>

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { loadLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { LoadError, QueryState } from './load-state.tsx';
 
@@ -104,3 +105,37 @@ describe('QueryState', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('load states in Spanish', () => {
+  it('says what could not be loaded, and offers to try again, in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    let fail = true;
+    renderInvoicesWhat('sus facturas', async () => {
+      if (fail) throw new Error('offline');
+      return ['INV-1'];
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando sus facturas…');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos cargar sus facturas.');
+    expect(screen.queryByText(/We couldn’t load/)).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(await screen.findByText('INV-1')).toBeInTheDocument();
+  });
+});
+
+function renderInvoicesWhat(what: string, load: () => Promise<string[]>) {
+  function Listed() {
+    const query = useQuery({ queryKey: ['invoices'], queryFn: load });
+    return (
+      <QueryState query={query} what={what}>
+        {(invoices) => <p>{invoices.join(', ')}</p>}
+      </QueryState>
+    );
+  }
+  return render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <Listed />
+    </QueryClientProvider>,
+  );
+}

@@ -4,6 +4,7 @@
  * around it: the spinner until the answer comes, the error when none came, then the content.
  */
 import { useId, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
@@ -13,14 +14,17 @@ import './load-state.css';
 /**
  * A part of the screen that could not be read, with a way to try again. The button is described
  * by the sentence, so that several on one screen stay apart ("Try again, We couldn’t load …").
+ * `what` is in the page's language ('your invoices': the caller words it).
  */
 export function LoadError({ what, onRetry }: { what: string; onRetry: () => unknown }) {
   const messageId = useId();
   return (
     <div className="error-box load-error" role="alert">
-      <span id={messageId}>We couldn’t load {what}.</span>
+      <span id={messageId}>
+        <Trans>We couldn’t load {what}.</Trans>
+      </span>
       <Button variant="secondary" aria-describedby={messageId} onClick={() => void onRetry()}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );
@@ -45,7 +49,8 @@ export function QueryState<T>({
   label?: string;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useLingui();
   if (query.data !== undefined) return children(query.data);
   if (query.isError) return <LoadError what={what} onRetry={query.refetch} />;
-  return <Spinner label={label ?? `Loading ${what}…`} />;
+  return <Spinner label={label ?? t`Loading ${what}…`} />;
 }

@@ -13,6 +13,7 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 import { focusables, keepTabInside } from './focus-trap.ts';
 import { CloseIcon } from './icons.tsx';
@@ -43,6 +44,7 @@ export function ModalDialog({
   children: ReactNode;
   className?: string;
 }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const busyRef = useRef(busy);
@@ -108,7 +110,7 @@ export function ModalDialog({
             type="button"
             className="icon-button dialog__close"
             onClick={requestClose}
-            aria-label="Close dialog"
+            aria-label={t`Close dialog`}
             aria-disabled={busy || undefined}
           >
             <CloseIcon size={20} />

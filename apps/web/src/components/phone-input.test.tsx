@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS, SHIPPING_COUNTRIES } from '@grove/domain';
 
+import { loadLanguage } from '../lib/i18n.ts';
 import { PhoneInput } from './phone-input.tsx';
 
 function Harness({ initialCountry = 'US', initialDigits = '' }: { initialCountry?: string; initialDigits?: string }) {
@@ -71,5 +72,18 @@ describe('PhoneInput', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country calling code' }), 'GB');
     expect(screen.getByRole('textbox', { name: 'Phone' })).not.toHaveValue('(201) 555 0123');
     expect(screen.getByTestId('digits')).toHaveTextContent(/^2015550123$/);
+  });
+});
+
+describe('PhoneInput in Spanish', () => {
+  it('names the country picker and each country in Spanish, codes unchanged', async () => {
+    await loadLanguage('es', ['app']);
+    render(<Harness />);
+    const picker = screen.getByRole('combobox', { name: 'Código de país' });
+    expect(screen.queryByRole('combobox', { name: 'Country calling code' })).not.toBeInTheDocument();
+    const options = within(picker).getAllByRole('option');
+    expect(options[0]).toHaveTextContent('US +1');
+    expect(options[0]).toHaveAttribute('aria-label', 'US +1, Estados Unidos');
+    expect(within(picker).getByRole('option', { name: 'DE +49, Alemania' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,14 @@
 /**
  * Phone input with a country picker (SPEC §2, §5): the countries in the spec's order, each shown
- * by its code and calling code; the number keeps digits only (at most 20) and is shown with the
- * selected country's mask. The caret stays after the same digit while the mask moves around it.
+ * by its code and calling code (named for screen readers in the page's language); the number keeps
+ * digits only (at most 20) and is shown with the selected country's mask. The caret stays after
+ * the same digit while the mask moves around it.
  */
 import { useLayoutEffect, useRef, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { SHIPPING_COUNTRIES, formatPhone, normalizePhoneDigits } from '@grove/domain';
+
+import { countryName } from '../lib/format.ts';
 
 export type PhoneInputProps = {
   id: string;
@@ -53,6 +57,7 @@ export function PhoneInput({
   required,
   name,
 }: PhoneInputProps) {
+  const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const lastKey = useRef<string | null>(null);
@@ -90,7 +95,7 @@ export function PhoneInput({
       <select
         id={countryId}
         className="phone-input__country"
-        aria-label="Country calling code"
+        aria-label={t`Country calling code`}
         value={country}
         disabled={readOnly}
         onChange={(event) => onCountryChange(event.target.value)}
@@ -100,7 +105,7 @@ export function PhoneInput({
           <option
             key={option.code}
             value={option.code}
-            aria-label={`${option.code} ${option.dialCode}, ${option.name}`}
+            aria-label={`${option.code} ${option.dialCode}, ${countryName(option.code, option.name)}`}
           >
             {option.code} {option.dialCode}
           </option>

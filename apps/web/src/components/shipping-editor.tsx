@@ -6,43 +6,69 @@
  * staff's change of a person's address (features/staff) save through this form.
  */
 import { useMemo, useState, type FormEvent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_COUNTRY, LIMITS, SHIPPING_COUNTRIES, US_STATES } from '@grove/domain';
 import type { ShippingAnswer, ShippingPatch } from '@grove/domain/api/user';
 
+import { countryName } from '../lib/format.ts';
+import { domainText } from '../lib/i18n.ts';
 import { GroveForm, type FormFieldConfig, type FormValues } from './form/grove-form.tsx';
 import './account-card.css';
 
-export const SHIPPING_TITLE = 'Shipping address';
+/** The address card's title: a message (`t(SHIPPING_TITLE)`, or an AccountCard's title as it is). */
+export const SHIPPING_TITLE = msg`Shipping address`;
 
-const STATE_OPTIONS = [
-  { value: '', label: 'Choose a state' },
-  ...US_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` })),
-];
-const COUNTRY_OPTIONS = SHIPPING_COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+/** US states keep their names (proper names) in every language. */
+const US_STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: `${state.name} (${state.code})` }));
 
-function shippingFields(country: string): FormFieldConfig[] {
+/** The address fields, worded by `t` (the page's language); a US address picks its state from the list. */
+function shippingFields(country: string, t: (message: MessageDescriptor) => string): FormFieldConfig[] {
   const isUs = country === 'US';
+  const states = [{ value: '', label: t(msg`Choose a state`) }, ...US_STATE_OPTIONS];
+  const countries = SHIPPING_COUNTRIES.map((option) => ({
+    value: option.code,
+    label: countryName(option.code, option.name),
+  }));
   return [
-    { name: 'address_1', label: 'Address', required: true, autoComplete: 'address-line1', maxLength: LIMITS.address },
+    {
+      name: 'address_1',
+      label: t(msg`Address`),
+      required: true,
+      autoComplete: 'address-line1',
+      maxLength: LIMITS.address,
+    },
     {
       name: 'address_2',
-      label: 'Apartment, suite or unit',
+      label: t(msg`Apartment, suite or unit`),
       autoComplete: 'address-line2',
       maxLength: LIMITS.address,
     },
-    { name: 'city', label: 'City', required: true, autoComplete: 'address-level2', maxLength: LIMITS.city },
+    {
+      name: 'city',
+      label: t(msg`City`),
+      required: true,
+      autoComplete: 'address-level2',
+      maxLength: LIMITS.city,
+    },
     isUs
-      ? { name: 'state', label: 'State', kind: 'select', required: true, options: STATE_OPTIONS }
-      : { name: 'state', label: 'State or region', autoComplete: 'address-level1', maxLength: LIMITS.state },
+      ? { name: 'state', label: t(msg`State`), kind: 'select', required: true, options: states }
+      : {
+          name: 'state',
+          label: t(msg`State or region`),
+          autoComplete: 'address-level1',
+          maxLength: LIMITS.state,
+        },
     {
       name: 'zipcode',
-      label: isUs ? 'ZIP code' : 'Postcode',
+      label: isUs ? t(msg`ZIP code`) : t(msg`Postcode`),
       required: true,
       autoComplete: 'postal-code',
       maxLength: LIMITS.zipcode,
     },
-    { name: 'country', label: 'Country', kind: 'select', required: true, options: COUNTRY_OPTIONS },
+    { name: 'country', label: t(msg`Country`), kind: 'select', required: true, options: countries },
   ];
 }
 
@@ -64,9 +90,9 @@ export function shippingValues(shipping: ShippingAnswer): FormValues {
 export function ShippingEditor({
   shipping,
   save,
-  title = SHIPPING_TITLE,
-  description = 'Where we send kits and replacement parts.',
-  errorTitle = 'Saving your shipping address',
+  title,
+  description,
+  errorTitle,
 }: {
   shipping: ShippingAnswer;
   save: (body: ShippingPatch) => Promise<ShippingAnswer>;
@@ -74,13 +100,15 @@ export function ShippingEditor({
   description?: string;
   errorTitle?: string;
 }) {
+  const { t } = useLingui();
   const saved = shippingValues(shipping);
   // The country being edited decides how the state is asked for.
   const [country, setCountry] = useState(saved.country ?? DEFAULT_COUNTRY);
-  const fields = useMemo(() => shippingFields(country), [country]);
+  // `t` changes with the page's language, and the fields' words with it.
+  const fields = useMemo(() => shippingFields(country, t), [country, t]);
   const mutation = useMutation({
     mutationFn: save,
-    meta: { errorTitle, notify: 'profileUpdate' },
+    meta: { errorTitle: errorTitle ?? t`Saving your shipping address`, notify: 'profileUpdate' },
   });
   const savedWarnings = Object.values(shipping.warnings).flat();
 
@@ -93,8 +121,8 @@ export function ShippingEditor({
     <div className="account-stack" onChange={onFieldChange}>
       <GroveForm
         type="edit_save_cancel"
-        title={title}
-        description={description}
+        title={title ?? t(SHIPPING_TITLE)}
+        description={description ?? t`Where we send kits and replacement parts.`}
         fields={fields}
         values={saved}
         onCancel={() => setCountry(saved.country ?? DEFAULT_COUNTRY)}
@@ -113,8 +141,10 @@ export function ShippingEditor({
         <div className="account-notice account-notice--saved">
           {savedWarnings.map((warning) => (
             <p key={warning}>
-              <span className="visually-hidden">Note: </span>
-              {warning}
+              <span className="visually-hidden">
+                <Trans>Note:</Trans>{' '}
+              </span>
+              {domainText(warning)}
             </p>
           ))}
         </div>

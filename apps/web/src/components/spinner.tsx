@@ -1,11 +1,9 @@
 /** The loading spinner: a turning ring with a spoken label. */
-export function Spinner({
-  label = 'Loading…',
-  size = 'medium',
-}: {
-  label?: string;
-  size?: 'small' | 'medium' | 'large';
-}) {
+import { useLingui } from '@lingui/react/macro';
+
+export function Spinner({ label, size = 'medium' }: { label?: string; size?: 'small' | 'medium' | 'large' }) {
+  const { t } = useLingui();
+  label ??= t`Loading…`;
   return (
     <span className={`spinner spinner--${size}`} role="status">
       <span className="spinner__ring" aria-hidden="true" />
@@ -15,7 +13,7 @@ export function Spinner({
 }
 
 /** A spinner centred in the space a screen will take. */
-export function PageSpinner({ label = 'Loading…' }: { label?: string }) {
+export function PageSpinner({ label }: { label?: string }) {
   return (
     <div className="page-spinner">
       <Spinner label={label} size="large" />

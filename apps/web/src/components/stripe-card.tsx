@@ -4,10 +4,14 @@
  * the card into a PaymentMethod whose id goes to the API as `{ token }`; the card number never
  * touches Grove's pages or servers.
  */
-import { useImperativeHandle, useState, type Ref } from 'react';
-import type { Stripe } from '@stripe/stripe-js';
+import { useImperativeHandle, useMemo, useState, type Ref } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { Stripe, StripeElementLocale, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { isLanguage, type Language } from '@grove/domain/languages';
 
 import { Field, fieldIds } from './form/field.tsx';
 import './card-form.css';
@@ -52,16 +56,20 @@ const CARD_OPTIONS = {
   },
 } as const;
 
-const CARD_NOT_READY = 'The card form is still loading. Please try again in a moment.';
-const CARD_UNREADABLE = 'We could not read this card. Please check its details.';
+const CARD_NOT_READY = msg`The card form is still loading. Please try again in a moment.`;
+const CARD_UNREADABLE = msg`We could not read this card. Please check its details.`;
 
-function brandName(brand: string | undefined): string {
-  if (!brand || brand === 'unknown') return 'Card';
+/** Stripe's words (its placeholders and card errors) in the page's language: Latin-American Spanish. */
+const STRIPE_LOCALES: Record<Language, StripeElementLocale> = { en: 'en', es: 'es-419' };
+
+function brandName(brand: string | undefined, i18n: I18n): string {
+  if (!brand || brand === 'unknown') return i18n._(msg`Card`);
   const names: Record<string, string> = { amex: 'American Express', mastercard: 'Mastercard', visa: 'Visa' };
   return names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
 function CardField({ idBase, handleRef, onCompleteChange }: Omit<StripeCardProps, 'publishableKey'>) {
+  const { t, i18n } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
   const [message, setMessage] = useState<string | null>(null);
@@ -72,28 +80,29 @@ function CardField({ idBase, handleRef, onCompleteChange }: Omit<StripeCardProps
     () => ({
       async createPaymentMethod(billing) {
         const card = elements?.getElement(CardElement);
-        if (!stripe || !card) return { error: CARD_NOT_READY };
+        if (!stripe || !card) return { error: i18n._(CARD_NOT_READY) };
         const { paymentMethod, error } = await stripe.createPaymentMethod({
           type: 'card',
           card,
           billing_details: billing,
         });
-        if (error || !paymentMethod) return { error: error?.message ?? CARD_UNREADABLE };
+        if (error || !paymentMethod) return { error: error?.message ?? i18n._(CARD_UNREADABLE) };
         const last4 = paymentMethod.card?.last4;
+        const brand = brandName(paymentMethod.card?.brand, i18n);
         return {
           token: paymentMethod.id,
-          label: last4 ? `${brandName(paymentMethod.card?.brand)} ending in ${last4}` : 'Card',
+          label: last4 ? i18n._(msg`${brand} ending in ${last4}`) : i18n._(msg`Card`),
         };
       },
       focus() {
         elements?.getElement(CardElement)?.focus();
       },
     }),
-    [stripe, elements],
+    [stripe, elements, i18n],
   );
 
   return (
-    <Field ids={ids} label="Card" required asGroup issue={message ? { message, severity: 'error' } : null}>
+    <Field ids={ids} label={t`Card`} required asGroup issue={message ? { message, severity: 'error' } : null}>
       <div
         className="input checkout-stripe"
         role="group"
@@ -113,8 +122,12 @@ function CardField({ idBase, handleRef, onCompleteChange }: Omit<StripeCardProps
 }
 
 export function StripeCard({ publishableKey, ...props }: StripeCardProps) {
+  // The page's language; a change of it updates Elements' locale.
+  const { i18n } = useLingui();
+  const locale = STRIPE_LOCALES[isLanguage(i18n.locale) ? i18n.locale : 'en'];
+  const options = useMemo((): StripeElementsOptions => ({ locale }), [locale]);
   return (
-    <Elements stripe={stripeFor(publishableKey)}>
+    <Elements stripe={stripeFor(publishableKey)} options={options}>
       <CardField {...props} />
     </Elements>
   );

@@ -4,6 +4,7 @@
  * by what they belong to). While the change is saved it is busy and ignores clicks.
  */
 import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 import './switch.css';
 
@@ -32,6 +33,7 @@ export function Switch({
   labelId?: string;
   invalid?: boolean;
 }) {
+  const { t } = useLingui();
   const ownLabelId = useId();
   const labelId = givenLabelId ?? ownLabelId;
   return (
@@ -59,7 +61,7 @@ export function Switch({
         </span>
       </button>
       <span className="switch__state" aria-hidden="true">
-        {checked ? 'On' : 'Off'}
+        {checked ? t`On` : t`Off`}
       </span>
     </div>
   );

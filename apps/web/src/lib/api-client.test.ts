@@ -23,6 +23,7 @@ import {
   type RequestOptions,
 } from './api-client.ts';
 import { endpointPath } from './api-url.ts';
+import { loadLanguage } from './i18n.ts';
 import { clearTokens, readTokens, saveTokens } from './session.ts';
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;
@@ -90,6 +91,16 @@ describe('api client: headers', () => {
     expect(call?.headers.get('X-CSRFToken')).toBe('csrf-123');
   });
 
+  it('asks for answers in the page’s language', async () => {
+    storeSession();
+    const server = fakeApi([[userApi.info, { body: { id: 1 } }]]);
+    await api.get('/v2/user/info/', { headers: { 'Accept-Language': 'fr' } });
+    expect(server.calls[0]?.headers.get('Accept-Language')).toBe('en');
+    await loadLanguage('es');
+    await api.get('/v2/user/info/');
+    expect(server.calls[1]?.headers.get('Accept-Language')).toBe('es');
+  });
+
   it('puts query parameters that have a value on the address', async () => {
     storeSession();
     const server = fakeApi([[playersApi.list, { body: { count: 0, results: [] } }, { id: 1 }]]);
@@ -153,6 +164,18 @@ describe('api client: failures', () => {
     storeSession();
     fakeApi([[userApi.info, { status: 500, body: { detail: 'boom' } }]]);
     await expect(api.get('/v2/user/info/')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error' });
+  });
+
+  it('words a call that got no answer in the page’s language', async () => {
+    await loadLanguage('es');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/v2/user/info/', { auth: false })).rejects.toMatchObject({
+      status: 0,
+      message: 'No pudimos comunicarnos con Grove. Revise su conexión e inténtelo de nuevo.',
+    });
   });
 
   it('reports a call that got no answer with status 0', async () => {

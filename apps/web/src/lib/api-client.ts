@@ -16,6 +16,7 @@
  *   answers `Cache-Control: no-store`, so nothing is kept on disk, and `fetch` hands the 304 to us.
  *   The store is forgotten when the session ends (forgetConditionalReads).
  */
+import { msg } from '@lingui/core/macro';
 import { CANCELLED_MARKER, errorText, isCancelled, type Cancelled } from '@grove/domain';
 import type {
   Endpoint,
@@ -30,12 +31,15 @@ import { buildUrl, endpointPath, type QueryValue } from './api-url.ts';
 import { takeEarlyRead } from './early-reads.ts';
 import { OAUTH_CLIENT_ID } from './env.ts';
 import { EtagCache } from './etag-cache.ts';
+import { activeLanguage, i18n } from './i18n.ts';
 import { clearTokens, needsRefresh, readTokens, saveTokens, subscribeTokens, type TokenGrant } from './session.ts';
 
 export type { QueryValue };
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
+/** A call that got no answer: its message (English here; an ApiError carries it in the page's language). */
 export const NETWORK_ERROR_MESSAGE = 'We could not reach Grove. Please check your connection and try again.';
+const NETWORK_ERROR = msg`We could not reach Grove. Please check your connection and try again.`;
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 /** Request headers that make a call conditional; a caller that sends one handles the 304 itself. */
@@ -100,7 +104,7 @@ export class ApiError extends Error {
 /** Thrown by `unwrap` when a call was cancelled; queries treat it as their own cancellation. */
 export class CancelledRequestError extends Error {
   constructor() {
-    super('The request was cancelled.');
+    super(i18n._(msg`The request was cancelled.`));
     this.name = 'CancelledRequestError';
   }
 }
@@ -174,7 +178,8 @@ function watchSessionEnd(): void {
 }
 
 function baseHeaders(method: HttpMethod, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server words its refusals in the page's language (apps/api/src/lib/language.ts).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage() };
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (!SAFE_METHODS.includes(method)) {
     const csrf = readCookie(CSRF_COOKIE);
@@ -185,7 +190,7 @@ function baseHeaders(method: HttpMethod, hasBody: boolean): Record<string, strin
 
 /** The caller's extra headers, without the ones the client sets itself. */
 function extraHeaders(extra: RequestOptions['headers']): Record<string, string> {
-  const own = ['accept', 'content-type', 'authorization', CSRF_HEADER.toLowerCase()];
+  const own = ['accept', 'accept-language', 'content-type', 'authorization', CSRF_HEADER.toLowerCase()];
   return Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !own.includes(name.toLowerCase())));
 }
 
@@ -314,7 +319,7 @@ async function send(
     body = response.ok ? await read(response) : notModified ? undefined : await readBody(response);
   } catch (error) {
     if (signal?.aborted) return CANCELLED_MARKER;
-    throw new ApiError(0, '', error instanceof Error ? error.message : null, NETWORK_ERROR_MESSAGE);
+    throw new ApiError(0, '', error instanceof Error ? error.message : null, i18n._(NETWORK_ERROR));
   }
   if (signal?.aborted) return CANCELLED_MARKER;
 

@@ -7,20 +7,39 @@
  * `formatDateTime` / `dateTimeParts` of @grove/domain. There is deliberately no day-plus-time
  * formatter here.
  */
-import { DEFAULT_TIMEZONE } from '@grove/domain';
+import {
+  DEFAULT_TIMEZONE,
+  dateTimeParts as domainDateTimeParts,
+  formatDateTime as domainFormatDateTime,
+  type DateTimeInput,
+} from '@grove/domain';
 
-const LOCALE = 'en-US';
+import { activeLanguage } from './i18n.ts';
+
+/** The page's language as Intl reads it: Spanish as written in the United States. */
+const LOCALES = { en: 'en-US', es: 'es-US' } as const;
+const locale = () => LOCALES[activeLanguage()];
+
+/** SPEC §9's date and time of an instant ('11-23-2026 6:21:02 PM EST'), in the page's language. */
+export const formatDateTime = (instant: DateTimeInput, timeZone?: string | null): string =>
+  domainFormatDateTime(instant, timeZone, activeLanguage());
+
+/** The date and the time of formatDateTime apart, in the page's language. */
+export const dateTimeParts = (instant: DateTimeInput, timeZone?: string | null) =>
+  domainDateTimeParts(instant, timeZone, activeLanguage());
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
+  const tag = locale();
+  const key = `${tag}|${timeZone}|${JSON.stringify(options)}`;
   let cached = formatters.get(key);
   if (!cached) {
     try {
-      cached = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone });
+      cached = new Intl.DateTimeFormat(tag, { ...options, timeZone });
     } catch {
       // An unknown zone name reads in the default zone rather than breaking the screen.
-      cached = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: DEFAULT_TIMEZONE });
+      cached = new Intl.DateTimeFormat(tag, { ...options, timeZone: DEFAULT_TIMEZONE });
     }
     formatters.set(key, cached);
   }
@@ -49,13 +68,15 @@ export function formatSeconds(seconds: number): string {
   return rest === 0 ? `${Math.floor(whole / 60)} min` : `${Math.floor(whole / 60)} min ${rest} s`;
 }
 
-// One number formatter: value.toLocaleString(LOCALE) builds a new one on every call (about a
-// millisecond each on a phone, dozens of calls on Home).
-let numbers: Intl.NumberFormat | undefined;
+// One number formatter per language: value.toLocaleString() builds a new one on every call (about
+// a millisecond each on a phone, dozens of calls on Home).
+const numbers = new Map<string, Intl.NumberFormat>();
 
 export function formatNumber(value: number): string {
-  numbers ??= new Intl.NumberFormat(LOCALE);
-  return numbers.format(value);
+  const tag = locale();
+  let cached = numbers.get(tag);
+  if (!cached) numbers.set(tag, (cached = new Intl.NumberFormat(tag)));
+  return cached.format(value);
 }
 
 /**
@@ -87,6 +108,28 @@ export function formatCalendarDay(isoDate: string): string {
 /** 'November 16, 2026' for a local calendar date 'YYYY-MM-DD'. */
 export function formatCalendarDate(isoDate: string): string {
   return formatter('UTC', { year: 'numeric', month: 'long', day: 'numeric' }).format(calendarDate(isoDate));
+}
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A country's name in the page's language ('Estados Unidos' for 'US'), from its ISO code. English
+ * keeps the domain's name (`english`, the spec's list); so does a browser without region names.
+ */
+export function countryName(code: string, english: string): string {
+  if (activeLanguage() === 'en') return english;
+  const tag = locale();
+  let names = regionNames.get(tag);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([tag], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(tag, names);
+  }
+  const name = names?.of(code);
+  return name && name !== code ? name : english;
 }
 
 /** '1 session', '3 sessions'. */

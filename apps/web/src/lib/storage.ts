@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   /** When the access token expires, in epoch milliseconds. */
   accessExpiresAt: 'grove.access_expires_at',
   programPlanTag: 'grove.program_plan_tag',
+  /** The language chosen in this browser (lib/i18n.ts). */
+  language: 'grove.language',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -16,6 +16,7 @@ import {
 } from '../account.ts';
 import { ACCOUNT_STATUSES } from '../roles.ts';
 import {
+  API_MESSAGES,
   boolean,
   choice,
   count,
@@ -241,7 +242,7 @@ export const accountApi = {
       outcome: choice(INTERACTION_OUTCOMES).nullable().optional().describe('How it ended.'),
       summary: text({ max: INTERACTION_SUMMARY_MAX, multiline: true }),
       occurred_at: z.iso
-        .datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone.' })
+        .datetime({ offset: true, error: API_MESSAGES.dateTime })
         .optional()
         .describe('When it happened (default: now); not in the future.'),
     }),

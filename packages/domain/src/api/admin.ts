@@ -115,7 +115,7 @@ const accountEdit = z.object({
     } catch {
       return false;
     }
-  }, 'Choose a time zone such as America/New_York.'),
+  }, ADMIN_MESSAGES.timeZone),
   experimental_data: jsonObject(16 * 1024),
 });
 

@@ -4,13 +4,33 @@ import * as z from 'zod';
 import { WEB_CLIENT_ID } from '../constants.ts';
 import { emailSchema } from '../field-schemas.ts';
 import { loginSchema, setPasswordSchema } from '../validation.ts';
+import { messages, plural, template } from '../translation.ts';
 import { count, detailAnswer, emptyAnswer, endpoint, text, type Reply, type RequestBody } from './common.ts';
-import { userInfo } from './user.ts';
+import { languageChoice, userInfo } from './user.ts';
 
 const tags = ['auth'];
 
 /** The 400 answer's non_field_errors message for a wrong e-mail or password. */
 export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
+
+/** The sign-in refusals people read (translated: translation.ts). */
+export const AUTH_MESSAGES = messages({
+  invalidCredentials: INVALID_CREDENTIALS,
+  throttledSeconds: plural(
+    {
+      one: 'Too many failed sign-in attempts. Please try again in {count} second.',
+      other: 'Too many failed sign-in attempts. Please try again in {count} seconds.',
+    },
+    (seconds: number) => ({ count: seconds }),
+  ),
+  /** From 90 seconds on: always 2 minutes or more. */
+  throttledMinutes: template(
+    'Too many failed sign-in attempts. Please try again in {count} minutes.',
+    (minutes: number) => ({ count: minutes }),
+  ),
+  /** A password-setting link (reset, invitation) that is unknown, expired or spent: 404 link_invalid. */
+  linkInvalid: 'This link has expired or was already used.',
+});
 
 /**
  * The 429 answer's detail when sign-in attempts are throttled (docs/decisions/0032): says when to
@@ -18,8 +38,9 @@ export const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.'
  */
 export function loginThrottledMessage(retryAfterSeconds: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait = seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
-  return `Too many failed sign-in attempts. Please try again in ${wait}.`;
+  return seconds < 90
+    ? AUTH_MESSAGES.throttledSeconds(seconds)
+    : AUTH_MESSAGES.throttledMinutes(Math.ceil(seconds / 60));
 }
 
 const THROTTLED =
@@ -29,8 +50,19 @@ const THROTTLED =
 
 const clientId = text({ max: 100, allowBlank: true });
 
-/** The login form's rules plus the OAuth client, 'grove-web' by default. */
-const loginBody = z.intersection(loginSchema, z.object({ client_id: clientId.default(WEB_CLIENT_ID) }));
+/**
+ * The login form's rules plus the OAuth client, 'grove-web' by default, and the language the person
+ * picked on the login page, if any (stored with them once they are signed in).
+ */
+const loginBody = z.intersection(
+  loginSchema,
+  z.object({
+    client_id: clientId.default(WEB_CLIENT_ID),
+    language: languageChoice
+      .optional()
+      .describe('The language picked on the login page: stored as the person’s language once they are signed in.'),
+  }),
+);
 
 const tokenAnswer = z.object({
   access_token: z.string(),

@@ -7,6 +7,7 @@ import * as z from 'zod';
 
 import {
   BACKOFFICE_LIMITS,
+  BACKOFFICE_MESSAGES,
   BILLING_REQUEST_CSV_COLUMNS,
   BILLING_REQUEST_KINDS,
   SHIPMENT_KINDS,
@@ -98,8 +99,8 @@ export const billingRequest = z.object({
 
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-24.')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Use a real date.');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, BACKOFFICE_MESSAGES.dateFormat)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), BACKOFFICE_MESSAGES.realDate);
 
 const orderFilters = z.object({
   status: optional(choice(ORDER_STATUSES)),

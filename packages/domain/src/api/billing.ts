@@ -3,6 +3,7 @@ import * as z from 'zod';
 
 import {
   CANCEL_REASON_IDS,
+  CHECKOUT_MESSAGES,
   PAUSE_MONTHS,
   PROMO_CODE_MAX_LENGTH,
   PROMO_CODE_PATTERN,
@@ -153,16 +154,16 @@ export const order = z.object({
 });
 
 const cardInput = z.object({
-  number: text({ max: 23 }).refine((value) => /^[0-9 ]{12,23}$/.test(value), 'Please enter the card number.'),
+  number: text({ max: 23 }).refine((value) => /^[0-9 ]{12,23}$/.test(value), CHECKOUT_MESSAGES.cardNumber),
   exp_month: int(1, 12),
   exp_year: int(2000, 2100),
-  cvc: text({ max: 4 }).refine((value) => /^[0-9]{3,4}$/.test(value), 'Please enter the 3 or 4 digits on the back.'),
+  cvc: text({ max: 4 }).refine((value) => /^[0-9]{3,4}$/.test(value), CHECKOUT_MESSAGES.cardCvc),
 });
 
 /** A payment method: the sandbox's card form, or a provider token (Stripe Elements). */
 const paymentMethodInput = z
   .object({ card: cardInput.optional(), token: text({ max: 255 }).optional() })
-  .refine((value) => (value.card === undefined) !== (value.token === undefined), 'Please enter a card.');
+  .refine((value) => (value.card === undefined) !== (value.token === undefined), CHECKOUT_MESSAGES.cardMissing);
 
 export const paymentMethod = z.object({ brand: z.string(), last4: z.string(), exp_month: count, exp_year: count });
 /** A past-due subscription: the renewal charge that failed, why, and when it is tried again. */
@@ -412,7 +413,7 @@ export const billingApi = {
     '/api/v2/billing/account/:id/subscription/cancel/request',
     'Ask to cancel: takes effect after the grace period',
     z.object({
-      reason: z.enum(CANCEL_REASON_IDS, { error: 'Please tell us why you are leaving.' }),
+      reason: z.enum(CANCEL_REASON_IDS, { error: CHECKOUT_MESSAGES.cancelReason }),
       comment: text({ max: 1000, multiline: true, allowBlank: true }).optional(),
     }),
   ),

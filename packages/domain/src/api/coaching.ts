@@ -6,7 +6,7 @@
 import * as z from 'zod';
 
 import { CASELOAD, CASELOAD_STATUSES, CASELOAD_TRENDS } from '../caseload.ts';
-import { CALL_STATUSES, COACHING_LIMITS } from '../coaching.ts';
+import { CALL_STATUSES, COACHING_LIMITS, COACHING_REFUSALS } from '../coaching.ts';
 import {
   API_MESSAGES,
   boolean,
@@ -32,8 +32,8 @@ import {
 
 const tags = ['coaching'];
 
-const instant = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone.' });
-const calendarDate = z.iso.date({ error: 'Must be a date, YYYY-MM-DD.' });
+const instant = z.iso.datetime({ offset: true, error: API_MESSAGES.dateTime });
+const calendarDate = z.iso.date({ error: API_MESSAGES.date });
 const person = z.object({ id: count, name: z.string() });
 
 export const coachProfile = z.object({
@@ -177,7 +177,7 @@ export const workingHours = z.object({
 export const timeOff = z.object({ id: count, starts_at: timestamp, ends_at: timestamp, reason: z.string() });
 
 /** HH:MM on a 24-hour clock ('24:00' closes a day). */
-const clock = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use HH:MM, e.g. 09:30.');
+const clock = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, COACHING_REFUSALS.clock);
 
 const whenQuery = pageQuery().extend({ when: choice(['upcoming', 'past']).default('upcoming') });
 

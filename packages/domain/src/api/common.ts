@@ -13,6 +13,7 @@ import * as z from 'zod';
 
 import { PAGE_SIZES } from '../constants.ts';
 import { stringInput, unsafeTextMessage } from '../text.ts';
+import { messages, template } from '../translation.ts';
 
 /** The largest value of a PostgreSQL integer column. */
 export const INT4_MAX = 2_147_483_647;
@@ -21,25 +22,40 @@ export const MAX_JSON_DEPTH = 32;
 /** The largest JSON request body, unless a route says otherwise. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export const API_MESSAGES = {
+export const API_MESSAGES = messages({
   required: 'This field is required.',
   blank: 'May not be blank.',
-  tooLong: (max: number) => `At most ${max} characters.`,
+  tooLong: template('At most {max} characters.', (max: number) => ({ max })),
   integer: 'A valid integer is required.',
-  range: (min: number, max: number, suffix = '') => `Must be between ${min} and ${max}${suffix}.`,
+  number: 'A valid number is required.',
+  dateTime: 'Must be an ISO 8601 date-time with a time zone.',
+  date: 'Must be a date, YYYY-MM-DD.',
+  range: template('Must be between {min} and {max}.', (min: number, max: number) => ({ min, max })),
+  /** A range with its unit ('Must be between 1 and 12 months.'): the unit is one of UNITS. */
+  rangeIn: template('Must be between {min} and {max} {unit}.', (min: number, max: number, unit: Unit) => ({
+    min,
+    max,
+    unit,
+  })),
   negative: 'May not be negative.',
-  atMost: (max: number, suffix = '') => `At most ${max}${suffix}.`,
+  atMost: template('At most {max}.', (max: number) => ({ max })),
+  atMostIn: template('At most {max} {unit}.', (max: number, unit: Unit) => ({ max, unit })),
   boolean: 'Must be true or false.',
   list: 'A list is required.',
-  listTooLong: (max: number) => `At most ${max} items.`,
+  listTooLong: template('At most {max} items.', (max: number) => ({ max })),
   object: 'A JSON object is required.',
-  objectTooLarge: (bytes: number) => `At most ${Math.round(bytes / 1024)} KiB.`,
+  objectTooLarge: template('At most {size} KiB.', (bytes: number) => ({ size: Math.round(bytes / 1024) })),
   tooDeep: `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
-  choice: (choices: readonly string[]) => `Choose one of: ${choices.join(', ')}.`,
+  choice: template('Choose one of: {choices}.', (choices: readonly string[]) => ({ choices: choices.join(', ') })),
   pagesStartAt1: 'Pages start at 1.',
   pageSizeAtLeast1: 'Ensure this value is greater than or equal to 1.',
   cursorInvalid: 'This page link is no longer valid. Start again from the first page.',
-} as const;
+  controlCharactersInObject: 'Remove the control characters (such as NUL) from this object.',
+});
+
+/** The units a request integer's message may name (translated with the message). */
+export const UNITS = messages({ months: 'months', minutes: 'minutes', bpm: 'bpm', seconds: 'seconds' });
+export type Unit = (typeof UNITS)[keyof typeof UNITS];
 
 /**
  * Request text: a string of at most `max` characters (code points) without control characters
@@ -62,11 +78,11 @@ export function text(options: { max: number; multiline?: boolean; allowBlank?: b
  * A request integer in [min, max] (a JSON number; see `idParam` for path and query values). From 0
  * up the messages read "May not be negative." and "At most N <unit>."; otherwise "Must be between".
  */
-export function int(min: number, max: number, unit = '') {
-  const suffix = unit ? ` ${unit}` : '';
+export function int(min: number, max: number, unit?: Unit) {
   const base = z.number({ error: API_MESSAGES.integer }).int(API_MESSAGES.integer);
-  if (min === 0) return base.min(0, API_MESSAGES.negative).max(max, API_MESSAGES.atMost(max, suffix));
-  const range = API_MESSAGES.range(min, max, suffix);
+  const atMost = unit ? API_MESSAGES.atMostIn(max, unit) : API_MESSAGES.atMost(max);
+  if (min === 0) return base.min(0, API_MESSAGES.negative).max(max, atMost);
+  const range = unit ? API_MESSAGES.rangeIn(min, max, unit) : API_MESSAGES.range(min, max);
   return base.min(min, range).max(max, range);
 }
 
@@ -119,7 +135,7 @@ export function jsonObject(maxBytes: number) {
     const serialised = JSON.stringify(value);
     if (serialised.length > maxBytes) ctx.addIssue({ code: 'custom', message: API_MESSAGES.objectTooLarge(maxBytes) });
     else if (CONTROL_ESCAPE.test(serialised) || unsafeTextMessage(serialised, true)) {
-      ctx.addIssue({ code: 'custom', message: 'Remove the control characters (such as NUL) from this object.' });
+      ctx.addIssue({ code: 'custom', message: API_MESSAGES.controlCharactersInObject });
     }
   });
 }

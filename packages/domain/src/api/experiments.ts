@@ -1,6 +1,7 @@
 /** Experiment variants, experimental data and remote configurations (SPEC §3 Account, §4, §7). */
 import * as z from 'zod';
 
+import { messages } from '../translation.ts';
 import {
   count,
   endpoint,
@@ -18,6 +19,11 @@ const tags = ['experiments and remote configuration'];
 /** Serialised size limit of one configuration value. */
 export const MAX_CONFIG_BYTES = 64 * 1024;
 const storedObject = z.record(z.string(), z.unknown());
+
+export const EXPERIMENT_MESSAGES = messages({
+  /** 404 of a player's variant when the player has none. */
+  noVariant: 'This player is in no experiment.',
+});
 
 export const experimentVariant = z.object({
   player_id: count,

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { PAGE_SIZES } from '../constants.ts';
 import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TimeFrameId } from '../stats.ts';
 import {
+  API_MESSAGES,
   count,
   endpoint,
   idParams,
@@ -22,7 +23,7 @@ const nullableNumber = z.number().nullable();
 
 const timeFrameQuery = z.object({
   time_frame: z
-    .enum(FRAME_IDS, { error: `Choose one of: ${FRAME_IDS.join(', ')}.` })
+    .enum(FRAME_IDS, { error: API_MESSAGES.choice(FRAME_IDS) })
     .default(DEFAULT_TIME_FRAME)
     .describe(
       '1W: the last 7 days, 1Mo / 3Mos: calendar months back, all: from the first play date. Local midnight in the account time zone.',

@@ -6,7 +6,17 @@
 import * as z from 'zod';
 
 import { CONSENT_KINDS, CONSENT_MESSAGES } from '../privacy.ts';
-import { count, endpoint, idParams, page, pageQuery, timestamp, type Reply, type RequestBody } from './common.ts';
+import {
+  API_MESSAGES,
+  count,
+  endpoint,
+  idParams,
+  page,
+  pageQuery,
+  timestamp,
+  type Reply,
+  type RequestBody,
+} from './common.ts';
 
 const tags = ['privacy'];
 
@@ -59,7 +69,7 @@ export const privacyApi = {
     tags,
     summary: 'Turn analytics on or off (a consent record either way)',
     description: 'Parents of a family account only (403 for others). Answers the new status.',
-    body: z.object({ analytics: z.enum(['on', 'off'], { error: 'Choose one of: on, off.' }) }),
+    body: z.object({ analytics: z.enum(['on', 'off'], { error: API_MESSAGES.choice(['on', 'off']) }) }),
     response: { 200: privacyStatus },
   }),
   paymentTexts: endpoint('PUT', '/api/v2/user/privacy/payment_texts', {
@@ -67,7 +77,7 @@ export const privacyApi = {
     summary: 'Turn the failed-payment text messages on or off (a consent record either way)',
     description:
       'Parents of a family account only (403 for others). The text goes to the phone number of the profile, when there is one. Answers the new status.',
-    body: z.object({ payment_texts: z.enum(['on', 'off'], { error: 'Choose one of: on, off.' }) }),
+    body: z.object({ payment_texts: z.enum(['on', 'off'], { error: API_MESSAGES.choice(['on', 'off']) }) }),
     response: { 200: privacyStatus },
   }),
   accountConsents: endpoint('GET', '/api/v2/accounts/:id/consents', {

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 
 import { SOCIAL_HANDLE_MAX, SOCIAL_PROVIDERS, USER_ACTIONS } from '../account.ts';
+import { LANGUAGES } from '../languages.ts';
 import { ROLES } from '../roles.ts';
 import {
   boolean,
@@ -25,6 +26,12 @@ export const userAccount = z.object({
   account_status: z.string(),
   time_zone: z.string().describe('The family’s time zone (IANA); dates and times are shown in it.'),
 });
+
+/**
+ * A language a request may choose (the profile, the login page's picker): one of LANGUAGES, any
+ * other value refused with the choice message.
+ */
+export const languageChoice = choice(LANGUAGES);
 
 /** The signed-in user as every profile read answers it. */
 export const userInfo = z.object({
@@ -50,6 +57,12 @@ export const userInfo = z.object({
   role: z.enum(ROLES),
   account: userAccount.nullable(),
   billing_status: z.object({ status_name: z.string() }),
+  language: z
+    .enum(LANGUAGES)
+    .nullable()
+    .describe(
+      'The language the person chose (profile or login page), used for their e-mails and texts; null until they choose, when the page follows the browser’s languages.',
+    ),
 });
 
 /**
@@ -64,6 +77,7 @@ const ownProfilePatch = z.object({
   email: z.string().optional(),
   phonenumber: z.string().optional(),
   country: z.string().optional(),
+  language: languageChoice.optional().describe('Your language: the pages and e-mails speak it from now on.'),
 });
 
 /** The shipping address (SPEC §3 Shipping); the answer carries warnings and the user (SPEC §7). */
@@ -105,7 +119,7 @@ export const userApi = {
   ),
   patch: endpoint('PATCH', '/api/v2/user/', {
     tags,
-    summary: 'Change your own names, phone number and country',
+    summary: 'Change your own names, phone number, country and language',
     description:
       'Checked with the profile rules; other fields in the body (is_staff, is_billing_user, email, …) are ignored.',
     body: ownProfilePatch,

@@ -4,8 +4,9 @@
  */
 import * as z from 'zod';
 
-import { COACHING_LIMITS, ONBOARDING_STEP_IDS } from '../coaching.ts';
+import { COACHING_LIMITS, ONBOARDING_STEP_IDS, WEBINAR_MESSAGES } from '../coaching.ts';
 import {
+  API_MESSAGES,
   boolean,
   count,
   endpoint,
@@ -21,7 +22,7 @@ import {
   type RequestBody,
 } from './common.ts';
 
-const instant = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone.' });
+const instant = z.iso.datetime({ offset: true, error: API_MESSAGES.dateTime });
 
 export const webinar = z.object({
   id: count,
@@ -60,7 +61,7 @@ const webinarBody = z.object({
   starts_at: instant,
   duration_minutes: int(15, COACHING_LIMITS.webinarDurationMax, 'minutes').default(30),
   capacity: int(1, COACHING_LIMITS.webinarCapacityMax),
-  join_url: z.url({ protocol: /^https?$/, error: 'Must be an http(s) link.' }).max(500),
+  join_url: z.url({ protocol: /^https?$/, error: WEBINAR_MESSAGES.joinUrl }).max(500),
 });
 
 export const webinarsApi = {

@@ -26,7 +26,7 @@ import {
   registerEmailDelivery,
 } from './outbox.sender.ts';
 import { smtpTransport, smtpTransportOptions, type SmtpSenderOptions } from './smtp.sender.ts';
-import { escapeHtml, renderEmail } from './templates.ts';
+import { renderEmail } from './templates.ts';
 
 const certificate = selfSignedCertificate('127.0.0.1');
 const USER = 'grove-mailer';
@@ -177,49 +177,78 @@ const firstAddress = (field: AddressObject | AddressObject[] | undefined) =>
 describe('templates', () => {
   const link = 'https://grove.test/start?o=abc&x=1';
 
-  it('renders the reset mail as text and HTML', () => {
-    const mail = renderEmail('password_reset', { firstName: 'Jordan', link });
+  it('renders the reset mail as text and HTML', async () => {
+    const mail = await renderEmail('password_reset', { firstName: 'Jordan', link }, 'en');
     expect(mail.template).toBe('password_reset');
     expect(mail.subject).toBe('Reset your Grove password');
     expect(mail.text).toBe(
       `Hello Jordan,\n\nSomeone asked to reset the password of your Grove account. To choose a new password, open this link within 24 hours:\n\n${link}\n\nIf it was not you, you can ignore this e-mail; your password stays as it is.\n`,
     );
-    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    // React Email's document: the doctype e-mail clients expect, the page's language.
+    expect(mail.html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"/);
+    expect(mail.html).toContain('<html dir="ltr" lang="en">');
     expect(mail.html).toContain('<title>Reset your Grove password</title>');
     expect(mail.html).toContain('Hello Jordan,');
     // The button, and the raw link for clients that do not show it; & escaped in both.
     expect(mail.html).toMatch(
-      /<a href="https:\/\/grove\.test\/start\?o=abc&amp;x=1" style="[^"]*">Choose a new password<\/a>/,
+      /<a href="https:\/\/grove\.test\/start\?o=abc&amp;x=1" style="[^"]*" target="_blank">(?:(?!<\/a>).)*>Choose a new password<\/span>/,
     );
     expect(mail.html).toMatch(
       /<a href="https:\/\/grove\.test\/start\?o=abc&amp;x=1" [^>]*>https:\/\/grove\.test\/start\?o=abc&amp;x=1<\/a>/,
     );
+    expect(mail.html).toContain('If the button does not work, copy this link into your browser:');
     expect(mail.html).toContain('your password stays as it is.');
+    expect(mail.html).toContain('This e-mail was sent by Grove.');
   });
 
-  it('renders the invitation', () => {
-    const mail = renderEmail('access_invite', { firstName: 'Sam', link });
+  it('renders the invitation', async () => {
+    const mail = await renderEmail('access_invite', { firstName: 'Sam', link }, 'en');
     expect(mail).toMatchObject({ template: 'access_invite', subject: 'Your access to Grove' });
     expect(mail.text).toBe(
       `Hello Sam,\n\nTo set your password and sign in to Grove, open this link within 7 days:\n\n${link}\n\nIf you did not ask for access, you can ignore this e-mail.\n`,
     );
-    expect(mail.html).toContain('>Set your password</a>');
+    expect(mail.html).toContain('>Set your password</span>');
   });
 
-  it('escapes every value it puts into the HTML', () => {
-    const firstName = `<img src=x onerror="alert(1)"> & 'Co'`;
-    const mail = renderEmail('password_reset', { firstName, link: 'https://grove.test/start?o="><script>x</script>' });
-    expect(mail.html).toContain('Hello &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;Co&#39;,');
-    expect(mail.html).not.toContain('<img');
-    expect(mail.html).not.toContain('<script');
-    expect(mail.html).toContain('href="https://grove.test/start?o=&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
-    expect(mail.text).toContain(`Hello ${firstName},`);
-    expect(escapeHtml(`<a href='x'>"&"</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;');
+  it('escapes every value it puts into the HTML, and keeps it verbatim in the text', async () => {
+    const firstName = `<img src=x onerror="alert(1)"> & 'Co' <script>alert(2)</script>`;
+    const newEmail = `"><script>alert(3)</script>@evil.test`;
+    const hostile = 'https://grove.test/start?o="><script>x</script>\'';
+    for (const language of ['en', 'es'] as const) {
+      const mail = await renderEmail('email_change_confirm', { firstName, newEmail, link: hostile }, language);
+      // React writes text and attribute values escaped: no tag, no attribute comes from the data.
+      expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#x27;Co&#x27; &lt;script&gt;');
+      expect(mail.html).not.toContain('<img');
+      expect(mail.html).not.toContain('<script');
+      expect(mail.html).not.toMatch(/onerror="/);
+      expect(mail.html).toContain('href="https://grove.test/start?o=&quot;&gt;&lt;script&gt;x&lt;/script&gt;&#x27;"');
+      expect(mail.html).toContain('&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;@evil.test');
+      // The subject is the <title>'s text: escaped there too.
+      expect(mail.html.match(/<title>[^<]*<\/title>/)).not.toBeNull();
+      // The plain-text part says it as it was given.
+      expect(mail.text).toContain(firstName);
+      expect(mail.text).toContain(newEmail);
+      expect(mail.text).toContain(hostile);
+    }
+    const support = await renderEmail(
+      'support_ticket_received',
+      { firstName: 'Sam', subject: '</title><script>alert(4)</script>', ticketNumber: 7 },
+      'en',
+    );
+    expect(support.subject).toBe('We received your message: </title><script>alert(4)</script>');
+    expect(support.html).toContain(
+      '<title>We received your message: &lt;/title&gt;&lt;script&gt;alert(4)&lt;/script&gt;</title>',
+    );
+    expect(support.html).not.toContain('<script');
   });
 
-  it('refuses links that are not http(s) URLs', () => {
-    expect(() => renderEmail('access_invite', { firstName: 'Sam', link: 'javascript:alert(1)' })).toThrow('http');
-    expect(() => renderEmail('access_invite', { firstName: 'Sam', link: '/start?o=abc' })).toThrow('absolute');
+  it('refuses links that are not http(s) URLs', async () => {
+    await expect(renderEmail('access_invite', { firstName: 'Sam', link: 'javascript:alert(1)' }, 'en')).rejects.toThrow(
+      'http',
+    );
+    await expect(renderEmail('access_invite', { firstName: 'Sam', link: '/start?o=abc' }, 'en')).rejects.toThrow(
+      'absolute',
+    );
   });
 });
 

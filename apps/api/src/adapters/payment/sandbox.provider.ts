@@ -4,7 +4,7 @@
  * refund in the sandbox_operations table, so staff can see what happened. No money moves.
  */
 import { randomBytes } from 'node:crypto';
-import { CARD_DECLINED, SANDBOX_CARDS } from '@grove/domain';
+import { CARD_DECLINED, CARD_REFUSALS, SANDBOX_CARDS } from '@grove/domain';
 import type { Db } from '../../db/client.ts';
 import {
   PaymentServiceError,
@@ -82,11 +82,7 @@ export function sandboxProvider(db: Db, now: () => Date = () => new Date()): Pay
           status: 'refused',
           detail: { last4: number.slice(-4), expired },
         });
-        throw new CardRefusedError(
-          expired
-            ? 'Your card has expired. Please use another card.'
-            : 'Your card number is incorrect. Please check it.',
-        );
+        throw new CardRefusedError(expired ? CARD_REFUSALS.expired : CARD_REFUSALS.numberIncorrectCheck);
       }
       const stored: StoredPaymentMethod = {
         id: newId('pm'),
@@ -136,10 +132,7 @@ export function sandboxProvider(db: Db, now: () => Date = () => new Date()): Pay
         (behaviour === 'renewalFails' && atCheckout) ||
         (behaviour === 'renewalFailsOnce' &&
           (atCheckout || (await countDeclinedCharges(db, input.customerId, method.objectId)) > 0));
-      const reason =
-        behaviour === 'insufficientFunds'
-          ? 'Your card has insufficient funds. Please use another card.'
-          : CARD_DECLINED;
+      const reason = behaviour === 'insufficientFunds' ? CARD_REFUSALS.insufficientFunds : CARD_DECLINED;
       const chargeId = newId('ch');
       const inserted = await insertOperation(db, {
         kind: 'charge',

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { CARD_DECLINED } from '@grove/domain/billing';
+import { CARD_REFUSALS } from '@grove/domain/billing';
 import {
   PaymentServiceError,
   type ChargeResult,
@@ -36,25 +36,25 @@ function apiAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host
 
 /** The sentence the family reads when the card is refused, by Stripe's decline code (or error code). */
 const DECLINE_SENTENCES: Record<string, string> = {
-  insufficient_funds: 'Your card has insufficient funds. Please use another card.',
-  expired_card: 'Your card has expired. Please use another card.',
-  incorrect_cvc: 'Your card’s security code is incorrect. Please check it or use another card.',
-  invalid_cvc: 'Your card’s security code is incorrect. Please check it or use another card.',
-  incorrect_number: 'Your card number is incorrect. Please check it or use another card.',
-  invalid_expiry_month: 'Your card’s expiration date is incorrect. Please check it or use another card.',
-  invalid_expiry_year: 'Your card’s expiration date is incorrect. Please check it or use another card.',
-  lost_card: CARD_DECLINED,
-  stolen_card: CARD_DECLINED,
-  fraudulent: CARD_DECLINED,
-  card_velocity_exceeded: 'Your card has reached its spending limit. Please use another card.',
-  withdrawal_count_limit_exceeded: 'Your card has reached its spending limit. Please use another card.',
-  authentication_required: 'Your bank asks you to confirm this payment. Please add your card again to confirm it.',
-  processing_error: 'An error occurred while processing your card. Please try again or use another card.',
-  try_again_later: 'An error occurred while processing your card. Please try again or use another card.',
+  insufficient_funds: CARD_REFUSALS.insufficientFunds,
+  expired_card: CARD_REFUSALS.expired,
+  incorrect_cvc: CARD_REFUSALS.securityCode,
+  invalid_cvc: CARD_REFUSALS.securityCode,
+  incorrect_number: CARD_REFUSALS.numberIncorrect,
+  invalid_expiry_month: CARD_REFUSALS.expiryIncorrect,
+  invalid_expiry_year: CARD_REFUSALS.expiryIncorrect,
+  lost_card: CARD_REFUSALS.declined,
+  stolen_card: CARD_REFUSALS.declined,
+  fraudulent: CARD_REFUSALS.declined,
+  card_velocity_exceeded: CARD_REFUSALS.spendingLimit,
+  withdrawal_count_limit_exceeded: CARD_REFUSALS.spendingLimit,
+  authentication_required: CARD_REFUSALS.authenticationRequired,
+  processing_error: CARD_REFUSALS.processingError,
+  try_again_later: CARD_REFUSALS.processingError,
 };
 
 export function declineSentence(code: string | undefined | null): string {
-  return (code && DECLINE_SENTENCES[code]) || CARD_DECLINED;
+  return (code && DECLINE_SENTENCES[code]) || CARD_REFUSALS.declined;
 }
 
 /**

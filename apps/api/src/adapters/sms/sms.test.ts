@@ -63,20 +63,48 @@ const rowOf = async (id: number) => (await database.db.select().from(smsOutbox).
 const messagesTo = (to: string) => fake.messages.filter((message) => message.to === to);
 
 describe('renderSms', () => {
-  it('renders the game link, a signed custom message, and a reminder at the family’s local time', () => {
-    expect(renderSms('app_link', { url: 'https://grove.example/games' })).toEqual({
+  it('renders the game link, a signed custom message, and a reminder at the family’s local time', async () => {
+    expect(await renderSms('app_link', { url: 'https://grove.example/games' }, 'en')).toEqual({
       template: 'app_link',
       body: 'Here is the Grove game for your tablet: https://grove.example/games',
     });
-    expect(renderSms('custom', { message: 'See you Tuesday!', senderName: 'Dana' }).body).toBe(
+    expect((await renderSms('custom', { message: 'See you Tuesday!', senderName: 'Dana' }, 'en')).body).toBe(
       'See you Tuesday!\n- Dana, Grove',
     );
     const startsAt = new Date('2026-11-23T23:30:00Z');
-    expect(renderSms('coaching_reminder', { firstName: 'Sam', startsAt, timeZone: 'America/Los_Angeles' }).body).toBe(
-      'Hi Sam, a reminder from Grove: your coaching call is on 11-23-2026 3:30:00 PM PST.',
+    expect(
+      (await renderSms('coaching_reminder', { firstName: 'Sam', startsAt, timeZone: 'America/Los_Angeles' }, 'en'))
+        .body,
+    ).toBe('Hi Sam, a reminder from Grove: your coaching call is on 11-23-2026 3:30:00 PM PST.');
+    expect(
+      (await renderSms('coaching_reminder', { firstName: 'Sam', startsAt, timeZone: 'Pacific/Auckland' }, 'en')).body,
+    ).toContain('11-24-2026 12:30:00 PM GMT+13');
+    // No stored language (null) is English.
+    expect(await renderSms('app_link', { url: 'https://grove.example/games' }, null)).toEqual(
+      await renderSms('app_link', { url: 'https://grove.example/games' }, 'en'),
     );
-    expect(renderSms('coaching_reminder', { firstName: 'Sam', startsAt, timeZone: 'Pacific/Auckland' }).body).toContain(
-      '11-24-2026 12:30:00 PM GMT+13',
+  });
+
+  it('renders every text in Spanish for a person whose language is es', async () => {
+    const startsAt = new Date('2026-11-23T23:30:00Z');
+    expect((await renderSms('app_link', { url: 'https://grove.example/games' }, 'es')).body).toBe(
+      'Aquí tiene el juego de Grove para su tableta: https://grove.example/games',
+    );
+    expect((await renderSms('custom', { message: '¡Hasta el martes!', senderName: 'Dana' }, 'es')).body).toBe(
+      '¡Hasta el martes!\n- Dana, Grove',
+    );
+    expect(
+      (await renderSms('coaching_reminder', { firstName: 'Sam', startsAt, timeZone: 'America/Los_Angeles' }, 'es'))
+        .body,
+    ).toBe('Hola, Sam: Grove le recuerda que su llamada de coaching es el 11-23-2026 3:30:00 p. m. PST.');
+    const call = { firstName: 'Sam', coachName: 'Dana Reyes', when: '11-23-2026 3:30:00 p. m. PST' };
+    expect((await renderSms('coaching_booked', call, 'es')).body).toBe(
+      'Hola, Sam: su llamada de coaching de Grove con Dana Reyes está reservada para el 11-23-2026 3:30:00 p. m. PST.',
+    );
+    expect((await renderSms('coaching_moved', call, 'es')).body).toContain('ahora es el 11-23-2026');
+    expect((await renderSms('coaching_cancelled', call, 'es')).body).toContain('está cancelada');
+    expect((await renderSms('payment_failed', { amount: '$39.00', url: 'https://grove.example/u' }, 'es')).body).toBe(
+      'Grove: no pudimos cobrar a su tarjeta ($39.00). Actualícela para que el programa siga funcionando: https://grove.example/u',
     );
   });
 });

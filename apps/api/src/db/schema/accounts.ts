@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -81,10 +82,20 @@ export const users = pgTable(
     socialHandle: text('social_handle'),
     /** The Monday e-mail with each player's week (opt-out). */
     weeklyDigest: boolean('weekly_digest').notNull().default(true),
+    /**
+     * The language the person chose (the profile, or the login page's picker): one of the domain's
+     * LANGUAGES, for their e-mails and texts; null until they choose (docs/decisions/0074).
+     */
+    language: text('language'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_account_id_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_account_id_idx').on(t.accountId),
+    // LANGUAGES of packages/domain/src/languages.ts (user.test.ts holds the two together).
+    check('users_language_ck', sql`${t.language} in ('en', 'es')`),
+  ],
 );
 
 /** Small key/value facts about the database itself (for example when demo data was loaded). */

@@ -25,7 +25,9 @@ import {
 } from '@grove/domain';
 import { eq } from 'drizzle-orm';
 import { renderEmail } from '../../adapters/email/templates.ts';
-import { cardUpdateLink, failedRenewalNotice } from '../../modules/billing/billing.service.ts';
+import { localeOf } from '../../locales/i18n.ts';
+import { failedRenewalNotice, updateCardLabel } from '../../modules/billing/billing.notices.ts';
+import { cardUpdateLink } from '../../modules/billing/billing.service.ts';
 import {
   accounts,
   accountTags,
@@ -101,6 +103,7 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
       lastName: users.lastName,
       phonenumber: users.phonenumber,
       status: users.billingStatus,
+      language: users.language,
     })
     .from(accounts)
     .innerJoin(users, eq(users.accountId, accounts.id))
@@ -303,17 +306,23 @@ export async function seedBillingData(ctx: SeedContext): Promise<void> {
       // The e-mail of the failure with its signed link, as the sweep writes it (already delivered).
       const link = await cardUpdateLink({ publicUrl: ctx.publicUrl }, db, family.userId, now);
       const retry = nextRenewalAttempt(unpaid.start, 1);
+      const locale = await localeOf(family.language);
       const notice = failedRenewalNotice(
+        locale,
         plan.name,
         CARD_DECLINED,
-        retry ? formatDateTime(retry.toISOString(), family.timeZone) : null,
+        retry ? formatDateTime(retry.toISOString(), family.timeZone, locale.language) : null,
       );
-      const email = renderEmail('billing_notice', {
-        firstName: family.firstName,
-        subject: notice.subject,
-        paragraphs: notice.lines,
-        action: { label: 'Update your card', url: link.url },
-      });
+      const email = await renderEmail(
+        'billing_notice',
+        {
+          firstName: family.firstName,
+          subject: notice.subject,
+          paragraphs: notice.lines,
+          action: { label: updateCardLabel(locale), url: link.url },
+        },
+        locale.language,
+      );
       await db.insert(emailOutbox).values({
         toAddress: family.email,
         subject: email.subject,

@@ -19,6 +19,7 @@ export const DEMO_LOGINS = [
   { email: 'newkit@example.com', who: 'a family whose kit arrived last week (inside the 30-day return window)' },
   { email: 'caregiver@example.com', who: "second caregiver on parent@example.com's account (not the billing user)" },
   { email: 'pastdue@example.com', who: 'a past-due subscription: the renewal failed (card 4000 0000 0000 0341)' },
+  { email: 'familia@example.com', who: 'a Spanish-speaking parent of two players (the portal and e-mails in Spanish)' },
 ] as const;
 
 /** The banner's lines about the demo logins: the password once, then one line per login, aligned. */

@@ -1,4 +1,10 @@
-import { DEVICE_CODE_GRANT_TYPE, GAME_CLIENT_ID, WEB_CLIENT_ID, type BillingStatus } from '@grove/domain';
+import {
+  DEVICE_CODE_GRANT_TYPE,
+  GAME_CLIENT_ID,
+  WEB_CLIENT_ID,
+  type BillingStatus,
+  type Language,
+} from '@grove/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { seededRandom, type Random } from '../../lib/random.ts';
@@ -114,6 +120,8 @@ interface AccountPlan {
   childNames: string[];
   monthsAgo: number;
   timeZone: string;
+  /** The language the parent chose (null: never chose, English). */
+  language?: Language;
 }
 
 const TIME_ZONES = ['America/New_York', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'];
@@ -129,6 +137,24 @@ function randomBilling(rng: Random): Billing {
   if (r < 0.93) return 'RETURNED';
   return 'PAST_DUE';
 }
+
+/**
+ * A Spanish-speaking family: the parent chose Spanish (issue 29), so the portal, the e-mails and the
+ * texts speak it.
+ */
+const SPANISH_FAMILY: AccountPlan = {
+  email: 'familia@example.com',
+  firstName: 'Lucía',
+  lastName: 'Hernández',
+  accountStatus: 'ACTIVE',
+  billing: 'ACTIVE',
+  tags: ['spanish-speaking'],
+  coachIndex: 2,
+  childNames: ['Mateo', 'Valentina'],
+  monthsAgo: 8,
+  timeZone: 'America/Los_Angeles',
+  language: 'es',
+};
 
 function planAccounts(rng: Random, total: number): AccountPlan[] {
   const named: AccountPlan[] = [
@@ -255,7 +281,8 @@ function planAccounts(rng: Random, total: number): AccountPlan[] {
     },
   ];
   const plans = [...named];
-  for (let i = plans.length; i < total; i++) {
+  // The Spanish-speaking family comes last, so that the random families' draws stay as they were.
+  for (let i = plans.length; i < total - 1; i++) {
     const firstName = rng.pick(FIRST_NAMES);
     const lastName = rng.pick(LAST_NAMES);
     const tags = rng.chance(0.05) ? ['magellan'] : [];
@@ -276,7 +303,8 @@ function planAccounts(rng: Random, total: number): AccountPlan[] {
       timeZone: rng.pick(TIME_ZONES),
     });
   }
-  return plans.slice(0, Math.max(total, named.length));
+  plans.push(SPANISH_FAMILY);
+  return plans.slice(0, Math.max(total, named.length + 1));
 }
 
 /**
@@ -427,6 +455,7 @@ async function seedWorld(
         billingStatus: p.billing,
         isBillingUser: p.billing !== 'NOT_PURCHASED',
         passwordHash,
+        language: p.language ?? null,
         createdAt: new Date(now.getTime() - p.monthsAgo * 30.4 * DAY),
       })),
     );

@@ -301,7 +301,12 @@ function planReviews(rng: Random, player: SeededPlayer, staffIds: number[], now:
   return { chase, gauge, changes };
 }
 
-const SURVEYS = [
+/**
+ * The survey forms, in English with their Spanish words (`translations`, by question id; the
+ * contract's surveyTranslation in packages/domain/src/api/surveys.ts): answers are kept by question
+ * id whatever language the form was read in.
+ */
+export const SURVEYS = [
   {
     slug: 'intake',
     title: 'Intake questionnaire',
@@ -311,6 +316,16 @@ const SURVEYS = [
         { id: 'goals', text: 'What would you most like to see change?', type: 'text' },
         { id: 'screen_time', text: 'Daily screen time (hours)', type: 'number' },
       ],
+      translations: {
+        es: {
+          title: 'Cuestionario inicial',
+          questions: [
+            { id: 'frustration', text: '¿Cómo suele manejar la frustración su hijo o hija?' },
+            { id: 'goals', text: '¿Qué es lo que más le gustaría que cambiara?' },
+            { id: 'screen_time', text: 'Tiempo diario frente a pantallas (horas)' },
+          ],
+        },
+      },
     },
   },
   {
@@ -329,6 +344,15 @@ const SURVEYS = [
         },
         { id: 'notes', text: 'Anything your coach should know?', type: 'text' },
       ],
+      translations: {
+        es: {
+          title: 'Seguimiento mensual',
+          questions: [
+            { id: 'calm', text: '¿Con qué frecuencia logró calmarse su hijo o hija sin ayuda este mes?' },
+            { id: 'notes', text: '¿Hay algo que su coach deba saber?' },
+          ],
+        },
+      },
     },
   },
 ];

@@ -51,7 +51,8 @@ import {
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-logins.ts';
 import { FEATURE_SEEDERS, isSeeded, seedDemoData, type Seeder } from './index.ts';
 
-const ACCOUNTS = 12;
+/** The named families (the Spanish-speaking one included) and two random ones. */
+const ACCOUNTS = 13;
 const NOW = new Date('2026-03-02T15:00:00Z');
 
 const countOf = async (db: Db, table: PgTable, where?: SQL) =>

@@ -9,6 +9,7 @@ import {
   DEFAULT_COUNTRY,
   INTERACTION_DIRECTIONS,
   INTERACTION_KINDS,
+  INTERACTION_MESSAGES,
   INTERACTION_OUTCOMES,
   INTERACTION_SUMMARY_MAX,
   INTERACTION_TOPICS,
@@ -56,14 +57,8 @@ export interface AccountDeps {
 
 /** Resent invitations per caregiver: each one e-mails them. */
 export const RESEND_INVITE_THROTTLE = { limit: 5, windowSeconds: 3600 } as const;
-export const RESEND_INVITE_THROTTLED = 'Too many invitations sent to this person. Please try again later.';
-export const ALREADY_ACTIVE = 'This person has already set a password; there is no invitation to send.';
 /** An interaction may be dated a little ahead (clocks differ), never later. */
 const FUTURE_TOLERANCE_MS = 60_000;
-export const INTERACTION_MESSAGES = {
-  future: 'May not be in the future.',
-  tooOld: 'May not be before 2000.',
-} as const;
 const EARLIEST_INTERACTION = Date.UTC(2000, 0, 1);
 
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
@@ -240,13 +235,13 @@ export async function resendInvite(deps: AccountDeps, user: AuthUser, accountId:
   const { db } = deps;
   const relation = await assertAccountAccess(db, user, accountId, 'write');
   const person = await requireAccountUser(db, accountId, userId);
-  if (person.hasPassword) throw conflict(ALREADY_ACTIVE, 'already_active');
+  if (person.hasPassword) throw conflict(ACCOUNT_MESSAGES.alreadyActive, 'already_active');
   await countAttempt(
     db,
     `invite-resend:${person.id}`,
     RESEND_INVITE_THROTTLE.limit,
     RESEND_INVITE_THROTTLE.windowSeconds,
-    RESEND_INVITE_THROTTLED,
+    ACCOUNT_MESSAGES.inviteThrottled,
   );
   const inviter = await inviterName(db, user, relation, accountId);
   await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import {
   CUSTOM_NOTE_MAX,
   INTERACTION_DIRECTIONS,
   INTERACTION_KINDS,
+  INTERACTION_MESSAGES,
   INTERACTION_OUTCOMES,
   INTERACTION_SUMMARY_MAX,
   INTERACTION_TOPICS,
@@ -12,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, customerInteractions, devices, playSessions, subscriptions, users } from '../../db/schema/index.ts';
 import { createCoach, createParent, createPlayer, createStaff, createUser } from '../../../test/factories.ts';
 import { createTestContext, requester, type TestContext } from '../../../test/helpers.ts';
-import { INTERACTION_MESSAGES } from './account.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {

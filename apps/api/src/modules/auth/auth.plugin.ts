@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '@grove/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
@@ -37,7 +38,7 @@ export { SESSION_COOKIE };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const csrfFailed = () => new HttpError(403, 'CSRF Failed: CSRF token missing or incorrect.', 'csrf_failed');
+export const csrfFailed = () => new HttpError(403, HTTP_MESSAGES.csrfFailed, 'csrf_failed');
 
 /** RFC 6750: `Bearer` and one token (token68 characters), nothing before or after. */
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;

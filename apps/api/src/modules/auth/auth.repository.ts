@@ -1,3 +1,4 @@
+import type { Language } from '@grove/domain';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -112,6 +113,8 @@ export interface LoginUser {
   firstName: string;
   passwordHash: string | null;
   isActive: boolean;
+  /** users.language: their e-mails' language (null: English). */
+  language: string | null;
 }
 
 /** The user with this e-mail address, compared case-insensitively; `email` is already lower case. */
@@ -123,6 +126,7 @@ export async function findLoginUserByEmail(db: Executor, email: string): Promise
       firstName: users.firstName,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
+      language: users.language,
     })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
@@ -130,8 +134,12 @@ export async function findLoginUserByEmail(db: Executor, email: string): Promise
   return rows[0] ?? null;
 }
 
-export async function recordLogin(db: Executor, userId: number, at: Date) {
-  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+/** A sign-in happened; `language`, when the login page's picker chose one, becomes the person's. */
+export async function recordLogin(db: Executor, userId: number, at: Date, language?: Language) {
+  await db
+    .update(users)
+    .set({ lastLoginAt: at, ...(language ? { language } : {}) })
+    .where(eq(users.id, userId));
 }
 
 export async function createSession(

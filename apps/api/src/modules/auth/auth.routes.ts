@@ -66,12 +66,13 @@ export function authRoutes(app: App, db: Db, config: Config, email: EmailSender)
     reply: FastifyReply,
     kind: 'token' | 'cookie',
   ) {
-    const { email, password, client_id } = body;
+    const { email, password, client_id, language } = body;
     const started = await loginWithPassword(deps, {
       email,
       password,
       clientId: client_id,
       kind,
+      language,
       ...clientInfo(request),
     });
     setCsrfCookie(reply, cookies);

@@ -1,7 +1,8 @@
-import { makeSetPasswordSchema, toFieldErrors } from '@grove/domain';
+import { makeSetPasswordSchema, toFieldErrors, type Language } from '@grove/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
 import { renderEmail } from '../../adapters/email/templates.ts';
+import { storedLanguage } from '../../locales/language.repository.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
@@ -45,9 +46,8 @@ export interface AuthDeps {
 }
 
 export { INVALID_CREDENTIALS } from '@grove/domain/api/auth';
-import { INVALID_CREDENTIALS } from '@grove/domain/api/auth';
+import { AUTH_MESSAGES, INVALID_CREDENTIALS } from '@grove/domain/api/auth';
 export const LINK_SENT = 'If an account exists for that email, we have sent a link.';
-export const LINK_INVALID = 'This link has expired or was already used.';
 export const PASSWORD_SET = 'Your password has been set. You can log in now.';
 export const REFRESH_REUSED = 'This refresh token was already used; the session has been ended.';
 
@@ -69,7 +69,7 @@ export class OAuthError extends HttpError {
 }
 
 export const invalidClient = () => new HttpError(401, 'Invalid client', 'invalid_client');
-export const linkInvalid = () => new HttpError(404, LINK_INVALID, 'link_invalid');
+export const linkInvalid = () => new HttpError(404, AUTH_MESSAGES.linkInvalid, 'link_invalid');
 
 /**
  * A random PHC hash of a password nobody knows. An unknown e-mail is checked against it so that it
@@ -157,7 +157,14 @@ async function issueTokens(deps: AuthDeps, sessionId: string, withCookie: boolea
  */
 export async function loginWithPassword(
   deps: AuthDeps,
-  input: { email: string; password: string; clientId: string; kind: 'token' | 'cookie' } & ClientInfo,
+  input: {
+    email: string;
+    password: string;
+    clientId: string;
+    kind: 'token' | 'cookie';
+    /** The language picked on the login page: stored as the person's once the password is right. */
+    language?: Language;
+  } & ClientInfo,
 ): Promise<PasswordLogin> {
   await requireClient(deps, input.clientId, 'password');
   const user = await findLoginUserByEmail(deps.db, normalizeEmail(input.email));
@@ -174,7 +181,7 @@ export async function loginWithPassword(
   const now = new Date();
   const deviceToken = presented ?? newToken();
   await rememberDevice(deps.db, hashToken(deviceToken), user.id, now);
-  await recordLogin(deps.db, user.id, now);
+  await recordLogin(deps.db, user.id, now, input.language);
   const sessionId = await createSession(deps.db, {
     userId: user.id,
     clientId: input.clientId,
@@ -247,7 +254,8 @@ export async function requestLink(deps: AuthDeps, input: { email: string; purpos
  */
 export async function sendLink(
   deps: AuthDeps,
-  user: { id: number; email: string; firstName: string },
+  /** The person, with their stored language when the caller read it (else it is read here). */
+  user: { id: number; email: string; firstName: string; language?: string | null },
   purpose: LinkPurpose,
   options: { inviterName?: string; tx?: Executor } = {},
 ) {
@@ -261,10 +269,15 @@ export async function sendLink(
   });
   const link = `${deps.config.publicUrl}/start?o=${encodeURIComponent(token)}`;
   try {
+    const language = user.language !== undefined ? user.language : await storedLanguage(tx ?? deps.db, user.id);
     const content =
       purpose === 'invite' && inviterName !== undefined
-        ? renderEmail('caregiver_invite', { firstName: user.firstName, inviterName, link })
-        : renderEmail(purpose === 'reset' ? 'password_reset' : 'access_invite', { firstName: user.firstName, link });
+        ? await renderEmail('caregiver_invite', { firstName: user.firstName, inviterName, link }, language)
+        : await renderEmail(
+            purpose === 'reset' ? 'password_reset' : 'access_invite',
+            { firstName: user.firstName, link },
+            language,
+          );
     await deps.email.send({ to: user.email, userId: user.id, ...content, secrets: [token] }, tx);
   } catch (error) {
     if (tx) throw error;

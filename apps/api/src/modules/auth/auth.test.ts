@@ -69,6 +69,7 @@ describe('POST /api/v2/user/auth/login/', () => {
         role: 'user',
         account: { id: account.id, tags: ['referral'], account_status: 'ACTIVE', time_zone: 'America/New_York' },
         billing_status: { status_name: 'ACTIVE' },
+        language: null,
       },
     });
     expect(body.access_token).not.toBe(body.refresh_token);
@@ -144,6 +145,46 @@ describe('POST /api/v2/user/auth/login/', () => {
     const res = await login({ email: user.email, password: PASSWORD, client_id: 'no-such-client' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Invalid client', code: 'invalid_client' });
+  });
+});
+
+describe('the language picked on the login page (issue 29)', () => {
+  const storedLanguage = async (userId: number) =>
+    (await t.db.select({ language: users.language }).from(users).where(eq(users.id, userId)))[0]!.language;
+
+  it('becomes the person’s language at sign-in, on both login calls', async () => {
+    for (const url of ['/api/v2/user/auth/login/', '/api/v2/auth/session/login/']) {
+      const { user } = await parentWithPassword();
+      const res = await login({ email: user.email, password: PASSWORD, language: 'es' }, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().user.language).toBe('es');
+      expect(await storedLanguage(user.id)).toBe('es');
+    }
+  });
+
+  it('leaves the stored language as it was when none is sent', async () => {
+    const { user: chosen } = await parentWithPassword({ user: { language: 'es' } });
+    const res = await login({ email: chosen.email, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.language).toBe('es');
+    expect(await storedLanguage(chosen.id)).toBe('es');
+
+    const { user: never } = await parentWithPassword();
+    expect((await login({ email: never.email, password: PASSWORD })).json().user.language).toBeNull();
+    expect(await storedLanguage(never.id)).toBeNull();
+  });
+
+  it('changes nothing for a wrong password, and refuses a language Grove does not speak', async () => {
+    const { user } = await parentWithPassword({ user: { language: 'en' } });
+    const wrong = await login({ email: user.email, password: 'Wrong-Password-1', language: 'es' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(BAD_CREDENTIALS);
+    for (const language of ['fr', '', 7, null]) {
+      const res = await login({ email: user.email, password: PASSWORD, language });
+      expect(res.statusCode, String(language)).toBe(400);
+      expect(res.json()).toEqual({ language: ['Choose one of: en, es.'] });
+    }
+    expect(await storedLanguage(user.id)).toBe('en');
   });
 });
 

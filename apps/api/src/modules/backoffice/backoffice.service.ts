@@ -4,6 +4,7 @@
  */
 import {
   BACKOFFICE_LIMITS,
+  BACKOFFICE_MESSAGES,
   BILLING_REQUEST_STATUS,
   trackingUrl,
   type BillingRequestKind,
@@ -56,7 +57,7 @@ function toShipment(row: ShipmentRecord): Shipment {
 /** SPEC §7: pages from 1; an account without shipments (or no account) answers 404. */
 export async function accountShipments(db: Db, accountId: number, paging: Paging) {
   const total = await countAccountShipments(db, accountId);
-  if (total === 0) throw notFound('No shipments for this account.');
+  if (total === 0) throw notFound(BACKOFFICE_MESSAGES.noShipments);
   const rows = await pageAccountShipments(db, accountId, paging.page_size, (paging.page - 1) * paging.page_size);
   return { count: total, page: paging.page, pageSize: paging.page_size, results: rows.map(toShipment) };
 }

@@ -3,11 +3,13 @@
  * signed card-update link (e-mailed, texted), which charges a failed renewal at once (docs/billing.md,
  * When a payment fails).
  */
-import { CARD_DECLINED, CARD_UPDATE_LINK_DAYS, CARD_UPDATE_MESSAGES, nextRenewalAttempt } from '@grove/domain';
+import { CARD_DECLINED, CARD_UPDATE_MESSAGES, nextRenewalAttempt } from '@grove/domain';
 import type { ConfirmOrderRequest, PastDue, PaymentMethodUpdateAnswer } from '@grove/domain/api/billing';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { localeOf } from '../../locales/i18n.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { hashToken } from '../auth/auth.tokens.ts';
+import { cardUpdateNotice } from './billing.notices.ts';
 import * as repo from './billing.repository.ts';
 import {
   type BillingDeps,
@@ -177,18 +179,7 @@ export async function requestUpdateEmail(deps: BillingDeps, user: AuthUser) {
   if (!target || target.accountId === null || !target.isBillingUser) throw notFound();
   await deps.db.transaction(async (tx) => {
     const link = await cardUpdateLink(deps, tx, target.id, nowOf(deps));
-    await sendNotice(
-      deps,
-      target.email,
-      target.firstName,
-      'Update your Grove payment method',
-      [
-        `You asked to update the card Grove charges. The button below opens the card form directly, without signing in, for ${CARD_UPDATE_LINK_DAYS} days; the new card is used from your next charge on.`,
-      ],
-      { label: 'Update my card', url: link.url },
-      tx,
-      [link.token],
-    );
+    await sendNotice(deps, target, cardUpdateNotice(await localeOf(target.language), link.url), tx, [link.token]);
   });
   return { detail: `We sent a link to ${target.email}.` };
 }

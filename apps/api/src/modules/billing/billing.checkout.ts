@@ -6,6 +6,7 @@ import {
   addDays,
   CANCEL_REASONS,
   CARD_DECLINED,
+  CHECKOUT_MESSAGES,
   DEFAULT_TIMEZONE,
   discountCents,
   findPlan,
@@ -19,15 +20,21 @@ import {
   RENEWAL_RETRY_DAYS,
   RETENTION_OFFERS,
   periodEnd,
+  SUBSCRIPTION_MESSAGES,
+  DEFAULT_LANGUAGE,
+  type Language,
   type SubscriptionStatus,
 } from '@grove/domain';
 import type { ConfirmOrderRequest, Order, OrderRequest, Subscription } from '@grove/domain/api/billing';
 import { PaymentServiceError } from '../../adapters/payment/payment.port.ts';
 import type { Executor } from '../../db/client.ts';
 import { conflict, forbidden, HttpError, notFound, ValidationError } from '../../lib/errors.ts';
+import { localeOf } from '../../locales/i18n.ts';
+import { storedLanguage } from '../../locales/language.repository.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
 import { recordConsent, type ConsentOrigin } from '../privacy/privacy.service.ts';
+import { orderConfirmedNotice } from './billing.notices.ts';
 import * as repo from './billing.repository.ts';
 import {
   BILLING_ENTITY,
@@ -103,17 +110,15 @@ export async function promoCode(deps: BillingDeps, code: string, planTag: string
 /** Whose account an order is for: a signed-in family that has not bought yet, or a new visitor. */
 async function orderOwner(db: Executor, user: AuthUser | null, email: string) {
   if (user) {
-    if (user.isStaff || user.accountId === null) throw forbidden('Staff and coaches cannot check out.');
+    if (user.isStaff || user.accountId === null) throw forbidden(CHECKOUT_MESSAGES.staffCannotCheckOut);
     await assertNotPartnerCovered(db, user.accountId);
     if (await repo.runningSubscription(db, user.accountId))
-      throw conflict('Your family already has a subscription.', 'already_subscribed');
+      throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed, 'already_subscribed');
     return { accountId: user.accountId, userId: user.id };
   }
   const existing = await repo.findUserByEmail(db, email);
   if (existing) {
-    throw new ValidationError({
-      email: ['An account with this e-mail already exists. Please log in to continue your checkout.'],
-    });
+    throw new ValidationError({ email: [CHECKOUT_MESSAGES.emailExists] });
   }
   return { accountId: null, userId: null };
 }
@@ -191,6 +196,8 @@ export async function confirmOrder(
   user: AuthUser | null,
   body: ConfirmOrderRequest,
   origin: ConsentOrigin = { ip: null, userAgent: null },
+  /** The checkout page's language (the request's): the confirmation's when the person has none stored. */
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<ConfirmResult> {
   const db = deps.db;
   const found = await orderFor(db, user, body.order);
@@ -324,22 +331,28 @@ export async function confirmOrder(
       });
       return { subscription, newUserId };
     });
-    await sendNotice(deps, order.email, order.firstName, 'Your Grove order is confirmed', [
-      `Thank you for joining Grove! Your order of ${plan.name} is confirmed.`,
-      payNow
-        ? `We charged ${formatMoney(order.totalCents, order.currency)} to your card. Your next charge is on ${formatDateTime(result.subscription.currentPeriodEnd.toISOString())}.`
-        : `Your free trial ends on ${formatDateTime(result.subscription.currentPeriodEnd.toISOString())}; your first charge of ${formatMoney(order.totalCents, order.currency)} is then.`,
-      order.poBox
-        ? 'Your kit ships to a PO Box by ground only: please allow extra time.'
-        : 'Your kit ships within two business days; we will send the tracking number.',
-    ]);
+    // In the language of the person on the order: their stored one, else the checkout page's.
+    const stored = order.userId !== null ? await storedLanguage(db, order.userId) : null;
+    const locale = await localeOf(stored ?? language);
+    const date = (instant: Date) => formatDateTime(instant, DEFAULT_TIMEZONE, locale.language);
+    const amount = formatMoney(order.totalCents, order.currency);
+    const end = date(result.subscription.currentPeriodEnd);
+    await sendNotice(
+      deps,
+      { email: order.email, firstName: order.firstName, language: locale.language },
+      orderConfirmedNotice(
+        locale,
+        { planName: plan.name, amount, poBox: order.poBox },
+        payNow ? { paidNow: true, nextCharge: end } : { paidNow: false, trialEnds: end },
+      ),
+    );
     return {
       order: toOrder(order, await promoCodeOf(db, order)),
       subscription: toSubscription(result.subscription),
       newUserId: result.newUserId,
     };
   } catch (error) {
-    const reason = error instanceof HttpError ? error.detail : 'The payment could not be completed.';
+    const reason = error instanceof HttpError ? error.detail : CHECKOUT_MESSAGES.paymentIncomplete;
     await repo.updateOrder(db, order.id, { status: 'PAYMENT_FAILED', failureReason: reason, updatedAt: nowOf(deps) });
     throw error;
   }
@@ -361,7 +374,7 @@ async function awaitOutcome(deps: BillingDeps, orderId: number, externalId: stri
     if (row.status === 'PAYMENT_FAILED') throw paymentDeclined(row.failureReason ?? CARD_DECLINED);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw conflict(`Order ${orderId} is still being paid. Please try again in a moment.`, 'order_processing');
+  throw conflict(CHECKOUT_MESSAGES.orderProcessing(orderId), 'order_processing');
 }
 
 async function customerFor(deps: BillingDeps, order: repo.OrderRow): Promise<string> {
@@ -384,7 +397,7 @@ async function customerFor(deps: BillingDeps, order: repo.OrderRow): Promise<str
 
 export async function trackConversion(deps: BillingDeps, user: AuthUser | null, externalId: string) {
   const row = await orderFor(deps.db, user, externalId);
-  if (!row.dateConfirmed) throw conflict('This order is not confirmed yet.', 'order_not_confirmed');
+  if (!row.dateConfirmed) throw conflict(CHECKOUT_MESSAGES.orderNotConfirmed, 'order_not_confirmed');
   const firstTime = await repo.markConversionTracked(deps.db, row.id, nowOf(deps));
   return { tracked: true, first_time: firstTime };
 }

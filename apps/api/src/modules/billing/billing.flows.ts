@@ -6,18 +6,23 @@ import {
   addDays,
   addMonths,
   CANCEL_REASONS,
+  DEFAULT_LANGUAGE,
   DEFAULT_TIMEZONE,
   formatDateTime,
   periodEnd,
+  SUBSCRIPTION_MESSAGES,
   transition,
+  type Language,
   type SubscriptionAction,
   type SubscriptionStatus,
 } from '@grove/domain';
 import { PaymentServiceError } from '../../adapters/payment/payment.port.ts';
 import type { Executor } from '../../db/client.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
+import { localeOf, type Locale } from '../../locales/i18n.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { assertAccountAccess } from '../auth/access.ts';
+import { FLOW_NOTICES, type Notice } from './billing.notices.ts';
 import * as repo from './billing.repository.ts';
 import {
   BILLING_ENTITY,
@@ -40,8 +45,7 @@ import { refundInvoiceMoney } from './billing.invoices.ts';
 
 export async function assertMember(deps: BillingDeps, user: AuthUser, accountId: number) {
   const relation = await assertAccountAccess(deps.db, user, accountId, 'write');
-  if (relation === 'member' && !user.isBillingUser)
-    throw forbidden('Only the family’s billing contact can change the subscription.');
+  if (relation === 'member' && !user.isBillingUser) throw forbidden(SUBSCRIPTION_MESSAGES.billingContactOnly);
   await assertNotPartnerCovered(deps.db, accountId);
   return relation;
 }
@@ -56,11 +60,11 @@ type NewInvoice = Parameters<typeof repo.insertInvoice>[1];
 interface FlowPlan {
   /** Extra columns to write with the new status. */
   values: (current: repo.SubscriptionRow, now: Date) => Partial<repo.SubscriptionRow>;
-  /** The e-mail's subject and lines (and a button), and the answer's sentence. */
-  notice: (
-    next: repo.SubscriptionRow,
-    when: (date: Date | null) => string,
-  ) => { subject: string; lines: string[]; action?: { label: string; url: string } };
+  /**
+   * The e-mail's subject and lines (and a button) in `locale`, its dates written by `when` in it; in
+   * English, its first line is the answer's sentence.
+   */
+  notice: (next: repo.SubscriptionRow, when: (date: Date | null) => string, locale: Locale) => Notice;
   /** Money to move before the state changes (a renewal charge, a return refund). */
   money?: (current: repo.SubscriptionRow) => Promise<MoneyOutcome | void>;
   reason?: string | null;
@@ -72,6 +76,7 @@ interface FlowPlan {
     recipient: Recipient,
     next: repo.SubscriptionRow,
     now: Date,
+    locale: Locale,
   ) => Promise<RecipientNotice>;
 }
 
@@ -82,8 +87,11 @@ export interface RecipientNotice {
   secrets: string[];
 }
 
-/** Dates in e-mails and answers, in the family's time zone (SPEC §9 format). */
-const inZone = (timeZone: string) => (date: Date | null) => (date ? formatDateTime(date.toISOString(), timeZone) : '');
+/** Dates in e-mails and answers, in the family's time zone (SPEC §9 format), in a language. */
+const inZone =
+  (timeZone: string, language: Language = DEFAULT_LANGUAGE) =>
+  (date: Date | null) =>
+    date ? formatDateTime(date.toISOString(), timeZone, language) : '';
 
 /**
  * Runs one transition of the state machine: checks it is allowed from the current status (409
@@ -100,7 +108,7 @@ export async function runFlow(
 ): Promise<FlowResult> {
   const now = nowOf(deps);
   const current = await repo.currentSubscription(deps.db, accountId);
-  if (!current) throw conflict('This family has no subscription.', 'no_subscription');
+  if (!current) throw conflict(SUBSCRIPTION_MESSAGES.noSubscription, 'no_subscription');
   const step = transition(
     action,
     current.status as SubscriptionStatus,
@@ -116,7 +124,7 @@ export async function runFlow(
       locked.status !== current.status ||
       locked.updatedAt.getTime() !== current.updatedAt.getTime()
     ) {
-      throw conflict('The subscription changed meanwhile. Please reload and try again.', 'invalid_transition');
+      throw conflict(SUBSCRIPTION_MESSAGES.changedMeanwhile, 'invalid_transition');
     }
     const keepsPrevious = step.to === 'PENDING_CANCELLATION' || step.to === 'RETURN_REQUESTED';
     const updated = await repo.updateSubscription(
@@ -130,8 +138,7 @@ export async function runFlow(
       },
       now,
     );
-    if (!updated)
-      throw conflict('The subscription changed meanwhile. Please reload and try again.', 'invalid_transition');
+    if (!updated) throw conflict(SUBSCRIPTION_MESSAGES.changedMeanwhile, 'invalid_transition');
     // The invoice is written only by the request whose transition won, with it.
     if (money.invoice)
       await repo.insertInvoice(tx, { ...money.invoice, number: await repo.nextInvoiceNumber(tx, now) });
@@ -146,24 +153,19 @@ export async function runFlow(
     });
     await repo.setAccountBilling(tx, accountId, step.to, now);
     if (plan.effects) await plan.effects(tx, locked, now);
-    // The family's e-mail is an outbox row of this transaction (ARCHITECTURE §7).
-    const notice = plan.notice(updated, inZone((await repo.findAccount(tx, accountId))?.timeZone ?? DEFAULT_TIMEZONE));
+    // The family's e-mail is an outbox row of this transaction (ARCHITECTURE §7), to each billing
+    // parent in their language.
+    const timeZone = (await repo.findAccount(tx, accountId))?.timeZone ?? DEFAULT_TIMEZONE;
     for (const recipient of await repo.billingUsers(tx, accountId)) {
-      const own = plan.perRecipient ? await plan.perRecipient(tx, recipient, updated, now) : null;
-      await sendNotice(
-        deps,
-        recipient.email,
-        recipient.firstName,
-        notice.subject,
-        notice.lines,
-        own?.action ?? notice.action,
-        tx,
-        own?.secrets,
-      );
+      const locale = await localeOf(recipient.language);
+      const notice = plan.notice(updated, inZone(timeZone, locale.language), locale);
+      const own = plan.perRecipient ? await plan.perRecipient(tx, recipient, updated, now, locale) : null;
+      await sendNotice(deps, recipient, { ...notice, action: own?.action ?? notice.action }, tx, own?.secrets);
     }
-    return { updated, notice };
+    // The answer's sentence: the notice's first line, in English (the answer's language is the request's).
+    return { updated, answer: plan.notice(updated, inZone(timeZone), await localeOf(DEFAULT_LANGUAGE)).lines[0]! };
   });
-  return { subscription: toSubscription(next.updated), detail: next.notice.lines[0]! };
+  return { subscription: toSubscription(next.updated), detail: next.answer };
 }
 
 export async function cancelRequest(
@@ -181,13 +183,7 @@ export async function cancelRequest(
       cancelReason: body.reason,
       cancelComment: body.comment ?? null,
     }),
-    notice: (next, when) => ({
-      subject: 'Your Grove cancellation is scheduled',
-      lines: [
-        `Your subscription ends on ${when(next.cancelAt)}. Until then everything keeps working, and nothing more is charged.`,
-        'Changed your mind? Undo the cancellation from Subscription & Billing any time before that date.',
-      ],
-    }),
+    notice: (next, when, locale) => FLOW_NOTICES.cancelScheduled(locale, when(next.cancelAt)),
   });
 }
 
@@ -195,24 +191,16 @@ export async function cancelUndo(deps: BillingDeps, user: AuthUser, accountId: n
   await assertMember(deps, user, accountId);
   return runFlow(deps, user, accountId, 'cancel_undo', {
     values: () => ({ cancelAt: null, cancelReason: null, cancelComment: null }),
-    notice: (next, when) => ({
-      subject: 'Your Grove subscription continues',
-      lines: [
-        `Your cancellation is undone: your subscription continues, and the next charge is on ${when(next.currentPeriodEnd)}.`,
-      ],
-    }),
+    notice: (next, when, locale) => FLOW_NOTICES.cancelUndone(locale, when(next.currentPeriodEnd)),
   });
 }
 
 /** Ends a pending cancellation now (staff), or when its grace period is over (the scheduler). */
 export async function cancelConfirm(deps: BillingDeps, actor: AuthUser | null, accountId: number) {
-  if (actor && !actor.isStaff) throw forbidden('Cancellations take effect at the end of the grace period.');
+  if (actor && !actor.isStaff) throw forbidden(SUBSCRIPTION_MESSAGES.cancelAtGraceEnd);
   return runFlow(deps, actor, accountId, 'cancel_confirm', {
     values: (_current, now) => ({ cancelledAt: now, cancelAt: null }),
-    notice: () => ({
-      subject: 'Your Grove subscription has ended',
-      lines: ['Your subscription has ended. Your children’s progress stays in your account if you come back.'],
-    }),
+    notice: (_next, _when, locale) => FLOW_NOTICES.ended(locale),
   });
 }
 
@@ -228,13 +216,7 @@ export async function pause(deps: BillingDeps, user: AuthUser, accountId: number
         currentPeriodEnd: new Date(current.currentPeriodEnd.getTime() + (until.getTime() - now.getTime())),
       };
     },
-    notice: (next, when) => ({
-      subject: 'Your Grove subscription is paused',
-      lines: [
-        `Your subscription is paused until ${when(next.pausedUntil)}. Nothing is charged while it is paused.`,
-        `It resumes by itself then, and the next charge is on ${when(next.currentPeriodEnd)}.`,
-      ],
-    }),
+    notice: (next, when, locale) => FLOW_NOTICES.paused(locale, when(next.pausedUntil), when(next.currentPeriodEnd)),
   });
 }
 
@@ -248,12 +230,7 @@ export async function resume(deps: BillingDeps, actor: AuthUser | null, accountI
         current.pausedUntil && current.pausedUntil > now ? current.pausedUntil.getTime() - now.getTime() : 0;
       return { pausedUntil: null, currentPeriodEnd: new Date(current.currentPeriodEnd.getTime() - unused) };
     },
-    notice: (next, when) => ({
-      subject: 'Your Grove subscription is running again',
-      lines: [
-        `Welcome back! Your subscription is running again; the next charge is on ${when(next.currentPeriodEnd)}.`,
-      ],
-    }),
+    notice: (next, when, locale) => FLOW_NOTICES.resumed(locale, when(next.currentPeriodEnd)),
   });
 }
 
@@ -264,7 +241,7 @@ export async function returnRequest(deps: BillingDeps, user: AuthUser, accountId
   if (current && current.returnDeadline < now && !user.isStaff) {
     const account = await repo.findAccount(deps.db, accountId);
     throw conflict(
-      `The return window ended on ${inZone(account?.timeZone ?? DEFAULT_TIMEZONE)(current.returnDeadline)}.`,
+      SUBSCRIPTION_MESSAGES.returnWindowEnded(inZone(account?.timeZone ?? DEFAULT_TIMEZONE)(current.returnDeadline)),
       'return_window_closed',
     );
   }
@@ -287,13 +264,7 @@ export async function returnRequest(deps: BillingDeps, user: AuthUser, accountId
         updatedAt: now,
       });
     },
-    notice: (next, when) => ({
-      subject: 'Your Grove return request',
-      lines: [
-        'We received your return request. Pack the band, the cable and the stand in their box; we e-mail a prepaid return label within two business days.',
-        `Returns are accepted until ${when(next.returnDeadline)}. Once the kit is back, we refund your payment.`,
-      ],
-    }),
+    notice: (next, when, locale) => FLOW_NOTICES.returnRequested(locale, when(next.returnDeadline)),
   });
 }
 
@@ -311,12 +282,7 @@ export async function returnConfirm(deps: BillingDeps, staff: AuthUser, accountI
       const parcel = await repo.latestShipment(tx, accountId, 'return');
       if (parcel && parcel.status !== 'RETURNED') await repo.setShipmentStatus(tx, parcel.id, 'RETURNED', now);
     },
-    notice: () => ({
-      subject: 'Your Grove return is complete',
-      lines: [
-        'We received the kit and refunded your payment; the refund reaches your card within 5 to 10 days. Your subscription has ended.',
-      ],
-    }),
+    notice: (_next, _when, locale) => FLOW_NOTICES.returnComplete(locale),
   });
 }
 
@@ -325,10 +291,7 @@ export async function returnDecline(deps: BillingDeps, staff: AuthUser, accountI
   return runFlow(deps, staff, accountId, 'return_decline', {
     reason,
     values: () => ({}),
-    notice: () => ({
-      subject: 'About your Grove return request',
-      lines: [`We could not accept your return request: ${reason}`],
-    }),
+    notice: (_next, _when, locale) => FLOW_NOTICES.returnDeclined(locale, reason),
   });
 }
 
@@ -337,10 +300,7 @@ export async function renewDecline(deps: BillingDeps, user: AuthUser, accountId:
   return runFlow(deps, user, accountId, 'renew_decline', {
     reason: 'Does not renew',
     values: (current) => ({ cancelAt: current.currentPeriodEnd, cancelReason: 'renewal_declined' }),
-    notice: (next, when) => ({
-      subject: 'Your Grove subscription will not renew',
-      lines: [`Your subscription will not renew: it ends on ${when(next.cancelAt)}. You can still renew before then.`],
-    }),
+    notice: (next, when, locale) => FLOW_NOTICES.wontRenew(locale, when(next.cancelAt)),
   });
 }
 
@@ -355,17 +315,14 @@ export async function renew(deps: BillingDeps, actor: AuthUser, accountId: numbe
   if (current?.status === 'CANCELLED') {
     // An ended subscription restarts as a new period of the same row only if no other is running.
     if (await repo.runningSubscription(deps.db, accountId))
-      throw conflict('This family already has a running subscription.', 'already_subscribed');
+      throw conflict(SUBSCRIPTION_MESSAGES.alreadyRunning, 'already_subscribed');
   }
   return runFlow(deps, actor, accountId, 'renew_confirm', {
     money: needsCharge
       ? (sub) => chargePeriod(deps, sub, `renew:${sub.id}:${sub.currentPeriodEnd.toISOString()}`)
       : undefined,
     values: () => ({ cancelAt: null, cancelReason: null, cancelComment: null, cancelledAt: null, renewalAttempts: 0 }),
-    notice: (next, when) => ({
-      subject: 'Your Grove subscription is renewed',
-      lines: [`Your subscription is renewed. It runs until ${when(next.currentPeriodEnd)}.`],
-    }),
+    notice: (next, when, locale) => FLOW_NOTICES.renewed(locale, when(next.currentPeriodEnd)),
   });
 }
 

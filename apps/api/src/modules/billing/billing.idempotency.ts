@@ -5,10 +5,11 @@
  * its answer. An answer of 5xx is not kept, so the call can be retried.
  */
 import { createHash } from 'node:crypto';
-import { unsafeTextMessage } from '@grove/domain';
+import { IDEMPOTENCY_MESSAGES, unsafeTextMessage } from '@grove/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { conflict, HttpError, ValidationError } from '../../lib/errors.ts';
+import { requestLanguage, translateAnswer } from '../../lib/language.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -23,7 +24,7 @@ function keyOf(request: FastifyRequest): string | null {
   const value = request.headers[HEADER];
   if (value === undefined) return null;
   if (typeof value !== 'string' || value === '' || value.length > MAX_KEY_LENGTH || unsafeTextMessage(value)) {
-    throw new ValidationError({ [HEADER]: [`An Idempotency-Key is 1 to ${MAX_KEY_LENGTH} visible characters.`] });
+    throw new ValidationError({ [HEADER]: [IDEMPOTENCY_MESSAGES.keyShape(MAX_KEY_LENGTH)] });
   }
   return value;
 }
@@ -46,7 +47,7 @@ export async function idempotent<T>(
   const hash = createHash('sha256')
     .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.body ?? null)}`)
     .digest('hex');
-  if (!(await claimIdempotencyKey(db, scope, key, hash))) return replay(db, reply, scope, key, hash);
+  if (!(await claimIdempotencyKey(db, scope, key, hash))) return replay(db, request, reply, scope, key, hash);
   try {
     const answer = await handler();
     await storeIdempotentAnswer(db, scope, key, status, answer);
@@ -68,23 +69,31 @@ export async function idempotent<T>(
   }
 }
 
-async function replay<T>(db: Db, reply: FastifyReply, scope: string, key: string, hash: string): Promise<T> {
+async function replay<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<T> {
   for (let attempt = 0; attempt < 150; attempt++) {
     const row = await findIdempotencyKey(db, scope, key);
-    if (!row)
-      throw conflict('The first request with this Idempotency-Key failed. Please try again.', 'idempotency_retry');
+    if (!row) throw conflict(IDEMPOTENCY_MESSAGES.firstFailed, 'idempotency_retry');
     if (row.requestHash !== hash) {
-      throw new HttpError(422, 'This Idempotency-Key was used with another request.', 'idempotency_key_reused');
+      throw new HttpError(422, IDEMPOTENCY_MESSAGES.keyReused, 'idempotency_key_reused');
     }
     if (row.statusCode !== null) {
       reply.header('idempotent-replayed', 'true');
       reply.status(row.statusCode);
-      return row.response as T;
+      // A refusal is kept in English (as it was thrown): replayed in this request's language.
+      const { response } = row;
+      if (row.statusCode >= 400 && typeof response === 'object' && response !== null) {
+        return (await translateAnswer(response, requestLanguage(request))) as T;
+      }
+      return response as T;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw conflict(
-    'The first request with this Idempotency-Key is still running. Please try again in a moment.',
-    'idempotency_in_progress',
-  );
+  throw conflict(IDEMPOTENCY_MESSAGES.stillRunning, 'idempotency_in_progress');
 }

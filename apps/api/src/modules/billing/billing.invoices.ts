@@ -2,7 +2,7 @@
  * What a family's billing history shows — subscriptions, invoices, the subscription's actions — and
  * the staff's invoice corrections (refund, remove).
  */
-import { formatMoney } from '@grove/domain';
+import { formatMoney, INVOICE_MESSAGES } from '@grove/domain';
 import type { Paging } from '@grove/domain/api/common';
 import type { SubscriptionActionEntry } from '@grove/domain/api/billing';
 import { PaymentServiceError } from '../../adapters/payment/payment.port.ts';
@@ -38,7 +38,7 @@ export async function refundInvoiceMoney(
   amount: number,
   reason: string,
 ) {
-  if (!invoice.providerChargeId) throw conflict('This invoice has no payment to refund.', 'nothing_to_refund');
+  if (!invoice.providerChargeId) throw conflict(INVOICE_MESSAGES.nothingToRefund, 'nothing_to_refund');
   const refund = await deps.payments
     .refund({
       chargeId: invoice.providerChargeId,
@@ -52,7 +52,7 @@ export async function refundInvoiceMoney(
   return deps.db.transaction(async (tx) => {
     const locked = await repo.lockInvoice(tx, invoice.id);
     if (!locked || locked.refundedCents !== invoice.refundedCents)
-      throw conflict('The invoice changed meanwhile. Please reload.', 'invoice_changed');
+      throw conflict(INVOICE_MESSAGES.changedMeanwhile, 'invoice_changed');
     const refunded = locked.refundedCents + refund.amountCents;
     await repo.insertRefund(tx, {
       invoiceId: locked.id,
@@ -73,7 +73,7 @@ async function staffInvoice(deps: BillingDeps, staff: AuthUser, invoiceId: numbe
   const invoice = await repo.findInvoice(deps.db, invoiceId);
   if (!invoice) throw notFound();
   if (invoice.billingEntityName !== entity)
-    throw new ValidationError({ billing_entity_name: ['This is not the invoice’s billing entity.'] });
+    throw new ValidationError({ billing_entity_name: [INVOICE_MESSAGES.wrongBillingEntity] });
   return invoice;
 }
 
@@ -86,18 +86,17 @@ export async function refundInvoice(
 ) {
   const invoice = await staffInvoice(deps, staff, invoiceId, entity);
   if (!['PAID', 'PARTIALLY_REFUNDED'].includes(invoice.status))
-    throw conflict('Only a paid invoice can be refunded.', 'not_refundable');
+    throw conflict(INVOICE_MESSAGES.onlyPaidRefundable, 'not_refundable');
   const left = invoice.amountCents - invoice.refundedCents;
   const amount = body.amount_cents ?? left;
   if (amount > left)
-    throw new ValidationError({ amount_cents: [`At most ${formatMoney(left, invoice.currency)} is left to refund.`] });
+    throw new ValidationError({ amount_cents: [INVOICE_MESSAGES.leftToRefund(formatMoney(left, invoice.currency))] });
   return toInvoice(await refundInvoiceMoney(deps, staff, invoice, amount, body.reason || 'Refund'));
 }
 
 export async function removeInvoice(deps: BillingDeps, staff: AuthUser, invoiceId: number, entity: string) {
   const invoice = await staffInvoice(deps, staff, invoiceId, entity);
-  if (!['FAILED'].includes(invoice.status))
-    throw conflict('Only an unpaid invoice can be removed; refund a paid one instead.', 'not_removable');
+  if (!['FAILED'].includes(invoice.status)) throw conflict(INVOICE_MESSAGES.onlyUnpaidRemovable, 'not_removable');
   return toInvoice(await repo.updateInvoice(deps.db, invoice.id, { status: 'VOID' }));
 }
 

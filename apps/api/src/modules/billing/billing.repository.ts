@@ -200,6 +200,7 @@ export async function billingUsers(db: Executor, accountId: number) {
       firstName: users.firstName,
       phonenumber: users.phonenumber,
       country: users.country,
+      language: users.language,
     })
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.isBillingUser, true), eq(users.isActive, true)));

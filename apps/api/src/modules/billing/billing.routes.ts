@@ -3,6 +3,7 @@ import { billingApi } from '@grove/domain/api/billing';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/contract.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { invoiceSpec, subscriptionSpec } from '../audit/audit.specs.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
@@ -55,7 +56,12 @@ const PROMO_THROTTLE = { limit: 20, windowSeconds: 600 } as const;
 
 export interface BillingRouteDeps extends BillingDeps {
   /** Sends a new visitor's parent the link to set a password (the auth module's invite). */
-  sendSetPasswordLink: (user: { id: number; email: string; firstName: string }) => Promise<void>;
+  sendSetPasswordLink: (user: {
+    id: number;
+    email: string;
+    firstName: string;
+    language?: string | null;
+  }) => Promise<void>;
 }
 
 /** Checkout, orders, subscriptions, invoices and the subscription flows (SPEC §4, §7 Billing). */
@@ -90,12 +96,20 @@ export function billingRoutes(app: App, deps: BillingRouteDeps) {
       reply,
       request.user ? `user:${request.user.id}` : `order:${request.body.order}`,
       async () => {
-        const { newUserId, ...answer } = await confirmOrder(deps, request.user, request.body, consentOrigin(request));
+        const { newUserId, ...answer } = await confirmOrder(
+          deps,
+          request.user,
+          request.body,
+          consentOrigin(request),
+          requestLanguage(request),
+        );
         if (newUserId !== null)
           await deps.sendSetPasswordLink({
             id: newUserId,
             email: answer.order.email,
             firstName: answer.order.first_name,
+            // A new person has chosen no language yet: the checkout page's.
+            language: requestLanguage(request),
           });
         return { ...answer, set_password_email_sent: newUserId !== null };
       },

@@ -2,11 +2,20 @@
  * Billing work no person starts: the payment provider's events (webhooks) and the scheduled sweep
  * (billing.jobs.ts) that ends grace periods and pauses and renews periods when they are due.
  */
-import { formatMoney, nextRenewalAttempt, paymentErrorMessage, periodEnd, toE164 } from '@grove/domain';
+import {
+  formatMoney,
+  nextRenewalAttempt,
+  paymentErrorMessage,
+  periodEnd,
+  SUBSCRIPTION_MESSAGES,
+  toE164,
+} from '@grove/domain';
 import { renderSms } from '../../adapters/sms/templates.ts';
 import type { Executor } from '../../db/client.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
+import type { Locale } from '../../locales/i18n.ts';
 import { wantsPaymentTexts } from '../privacy/privacy.service.ts';
+import { failedRenewalNotice, lapsedNotice, receiptNotice, updateCardLabel } from './billing.notices.ts';
 import * as repo from './billing.repository.ts';
 import {
   BILLING_ENTITY,
@@ -14,7 +23,6 @@ import {
   type FlowResult,
   RenewalDeclined,
   cardUpdateLink,
-  failedRenewalNotice,
   nowOf,
   planOf,
 } from './billing.service.ts';
@@ -27,10 +35,11 @@ async function failedRenewalLinks(
   recipient: Recipient,
   amount: string,
   now: Date,
+  locale: Locale,
 ): Promise<RecipientNotice> {
   const emailLink = await cardUpdateLink(deps, tx, recipient.id, now);
   const notice: RecipientNotice = {
-    action: { label: 'Update your card', url: emailLink.url },
+    action: { label: updateCardLabel(locale), url: emailLink.url },
     secrets: [emailLink.token],
   };
   const phone = recipient.phonenumber ? toE164(recipient.phonenumber, recipient.country) : null;
@@ -42,7 +51,7 @@ async function failedRenewalLinks(
         to: phone,
         kind: 'billing',
         userId: recipient.id,
-        ...renderSms('payment_failed', { amount, url: textLink.url }),
+        ...(await renderSms('payment_failed', { amount, url: textLink.url }, locale.language)),
         secrets: [textLink.token],
       },
       tx,
@@ -115,14 +124,7 @@ export async function renewWhenDue(deps: BillingDeps, accountId: number): Promis
       runFlow(deps, null, accountId, 'lapse', {
         reason: 'Every renewal attempt failed',
         values: () => ({ cancelledAt: now }),
-        notice: () => ({
-          subject: 'Your Grove subscription has ended',
-          lines: [
-            'We could not charge your card after several tries, so your subscription has ended.',
-            'Your child’s progress is kept. To restart the program, choose a plan and enter a card at checkout; or renew from Subscription & Billing.',
-          ],
-          action: { label: 'Restart Grove', url: `${deps.publicUrl}/checkout` },
-        }),
+        notice: (_next, _when, locale) => lapsedNotice(locale, `${deps.publicUrl}/checkout`),
       }),
     );
     return lapsed ? 'lapsed' : 'not_due';
@@ -151,7 +153,7 @@ export async function attemptRenewal(
   // Another worker (or a card update) acted on it after it was read here: this attempt is not due.
   const unchanged = (sub: repo.SubscriptionRow) => {
     if (sub.id !== current.id || sub.updatedAt.getTime() !== current.updatedAt.getTime()) {
-      throw conflict('The subscription changed meanwhile. Please reload and try again.', 'invalid_transition');
+      throw conflict(SUBSCRIPTION_MESSAGES.changedMeanwhile, 'invalid_transition');
     }
   };
   try {
@@ -165,13 +167,8 @@ export async function attemptRenewal(
         );
       },
       values: () => ({ renewalAttempts: 0, trialEndsAt: null }),
-      notice: (next, when) => ({
-        subject: 'Your Grove receipt',
-        lines: [
-          `We charged ${formatMoney(next.priceCents, next.currency)} for ${plan.name}. Your next charge is on ${when(next.currentPeriodEnd)}.`,
-          'Your receipt is in Subscription & Billing.',
-        ],
-      }),
+      notice: (next, when, locale) =>
+        receiptNotice(locale, formatMoney(next.priceCents, next.currency), plan.name, when(next.currentPeriodEnd)),
     });
     return 'renewed';
   } catch (error) {
@@ -207,9 +204,9 @@ export async function attemptRenewal(
             cardLabel: error instanceof RenewalDeclined ? error.cardLabel : null,
           });
         },
-        notice: (_next, when) => failedRenewalNotice(plan.name, reason, retry ? when(retry) : null),
-        perRecipient: (tx, recipient, next, now) =>
-          failedRenewalLinks(deps, tx, recipient, formatMoney(next.priceCents, next.currency), now),
+        notice: (_next, when, locale) => failedRenewalNotice(locale, plan.name, reason, retry ? when(retry) : null),
+        perRecipient: (tx, recipient, next, now, locale) =>
+          failedRenewalLinks(deps, tx, recipient, formatMoney(next.priceCents, next.currency), now, locale),
       }),
     );
     return failed ? 'failed' : 'not_due';

@@ -16,6 +16,7 @@ import {
   CARD_UPDATE_LINK_DAYS,
   findPlan,
   PAYMENT_SERVICE_ERROR,
+  SUBSCRIPTION_MESSAGES,
   type ProgramPlan,
   type SubscriptionStatus,
 } from '@grove/domain';
@@ -33,6 +34,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
 import { insertOneTimeToken } from '../auth/auth.repository.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
+import type { Notice } from './billing.notices.ts';
 import * as repo from './billing.repository.ts';
 
 export interface BillingDeps {
@@ -161,11 +163,10 @@ export function toInvoice(row: repo.InvoiceRow): Invoice {
 }
 
 /** Accounts tagged magellan are paid for by a partner: no card checkout, no billing flows. */
-export const PARTNER_COVERED =
-  'Your Grove program is covered by your partner organisation, so there is nothing to pay or manage here.';
-
 export async function assertNotPartnerCovered(db: Executor, accountId: number) {
-  if (hasMagellanTag(await repo.accountTagList(db, accountId))) throw conflict(PARTNER_COVERED, 'partner_covered');
+  if (hasMagellanTag(await repo.accountTagList(db, accountId))) {
+    throw conflict(SUBSCRIPTION_MESSAGES.partnerCovered, 'partner_covered');
+  }
 }
 
 export function toMethodInput(input: ConfirmOrderRequest['payment_method']): PaymentMethodInput {
@@ -197,35 +198,32 @@ export async function attachCard(deps: BillingDeps, customerId: string, method: 
   }
 }
 
+/** Whom a billing e-mail is written to: their address, first name and stored language (users.language). */
+export interface NoticeRecipient {
+  email: string;
+  firstName: string;
+  language: string | null;
+}
+
+/** Writes one billing e-mail (the billing_notice template) in the recipient's language; `notice` is written in it. */
 export async function sendNotice(
   deps: BillingDeps,
-  to: string,
-  firstName: string,
-  subject: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
+  to: NoticeRecipient,
+  notice: Notice,
   tx?: Executor,
   secrets?: readonly string[],
 ) {
+  const { subject, lines: paragraphs, action } = notice;
   await deps.email.send(
     {
-      to,
-      ...renderEmail('billing_notice', { firstName, subject, paragraphs, ...(action ? { action } : {}) }),
+      to: to.email,
+      ...(await renderEmail(
+        'billing_notice',
+        { firstName: to.firstName, subject, paragraphs, ...(action ? { action } : {}) },
+        to.language,
+      )),
       ...(secrets?.length ? { secrets } : {}),
     },
     tx,
   );
-}
-
-/** The e-mail of a failed renewal: what failed, the next try (null: that was the last) and what to do. */
-export function failedRenewalNotice(planName: string, reason: string, nextTry: string | null) {
-  return {
-    subject: 'We could not charge your card',
-    lines: [
-      nextTry
-        ? `We could not charge your card for ${planName} (${reason}) We will try again on ${nextTry}; please update your card before then so the program keeps running.`
-        : `We could not charge your card for ${planName} (${reason}) This was the last try: update your card now, or your subscription ends.`,
-      'When you update your card, we charge it at once and the program keeps running.',
-    ],
-  };
 }

@@ -3,14 +3,13 @@
  * (bookings and time off left out), booking with its rules — one family per slot whatever the
  * concurrency — cancelling and moving with the cutoff and the limit, the messages and the reminder.
  */
-import { BOOKING_RULES, COACHING_MESSAGES } from '@grove/domain';
+import { BOOKING_RULES, COACHING_MESSAGES, COACHING_REFUSALS } from '@grove/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createParent } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { coachingCalls, coachTimeOff } from '../../db/schema/index.ts';
 import { isSlotTaken } from './coaching.repository.ts';
-import { COACHING_REFUSALS } from './coaching.service.ts';
 import { COACHING_REMINDER } from './coaching.jobs.ts';
 import {
   accountCoach,

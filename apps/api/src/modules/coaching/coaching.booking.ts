@@ -2,7 +2,7 @@
  * Coaches, their calendars and open hours, and booking a call (SPEC §7 Coach; docs/coaching.md).
  * Shared pieces in coaching.service.ts.
  */
-import { BOOKING_RULES, COACHING_MESSAGES, resolveTimeZone } from '@grove/domain';
+import { BOOKING_RULES, COACHING_MESSAGES, COACHING_REFUSALS, resolveTimeZone } from '@grove/domain';
 import type { AvailableHours, CoachingCall, CoachProfile } from '@grove/domain/api/coaching';
 import type { Executor, Tx } from '../../db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
@@ -18,7 +18,6 @@ import {
 } from './coaching.availability.ts';
 import * as repo from './coaching.repository.ts';
 import {
-  COACHING_REFUSALS,
   COACHING_REMINDER,
   type CoachingDeps,
   DAY,

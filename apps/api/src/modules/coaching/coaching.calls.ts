@@ -2,16 +2,24 @@
  * Coaching calls: lists, one call, a family's cancel or move and a coach's outcome, and the call's
  * calendar links (Google Calendar, .ics).
  */
-import { BOOKING_RULES, canChangeCall, COACHING_MESSAGES } from '@grove/domain';
+import {
+  BOOKING_RULES,
+  canChangeCall,
+  COACHING_MESSAGES,
+  COACHING_REFUSALS,
+  DEFAULT_LANGUAGE,
+  type Language,
+} from '@grove/domain';
 import type { Paging } from '@grove/domain/api/common';
 import type { CalendarLink, CoachingCall } from '@grove/domain/api/coaching';
 import { createEvent } from 'ics';
 import { conflict, fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
+import { localeOf, type Locale } from '../../locales/i18n.ts';
+import { storedLanguage } from '../../locales/language.repository.ts';
 import { accountRelation } from '../auth/access.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import * as repo from './coaching.repository.ts';
 import {
-  COACHING_REFUSALS,
   COACHING_REMINDER,
   type CoachingDeps,
   SLOT,
@@ -193,21 +201,52 @@ const GOOGLE_DATE = (date: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-function callTexts(deps: CoachingDeps, call: repo.CallRow, relation: 'staff' | 'member' | 'coach') {
+/** The event's title and description, in the language of the person who asked for them. */
+function callTexts(deps: CoachingDeps, call: repo.CallRow, relation: 'staff' | 'member' | 'coach', { i18n }: Locale) {
   const coachName = fullName(call.coachFirstName, call.coachLastName);
+  const familyName = call.familyName;
   const title =
     relation === 'member'
-      ? `Grove coaching call with ${coachName}`
+      ? i18n._({
+          id: 'calendar.coaching_call.title',
+          message: 'Grove coaching call with {coachName}',
+          values: { coachName },
+        })
       : relation === 'coach'
-        ? `Grove coaching call: ${call.familyName}`
-        : `Grove coaching call: ${call.familyName} with ${coachName}`;
-  const description = `Your Grove coaching call (${BOOKING_RULES.slotMinutes} minutes). Details, changes and notes: ${manageUrl(deps)}`;
+        ? i18n._({
+            id: 'calendar.coaching_call.title_for_coach',
+            message: 'Grove coaching call: {familyName}',
+            values: { familyName },
+          })
+        : i18n._({
+            id: 'calendar.coaching_call.title_for_staff',
+            message: 'Grove coaching call: {familyName} with {coachName}',
+            values: { familyName, coachName },
+          });
+  const description = i18n._({
+    id: 'calendar.coaching_call.description',
+    message: 'Your Grove coaching call ({minutes} minutes). Details, changes and notes: {url}',
+    values: { minutes: String(BOOKING_RULES.slotMinutes), url: manageUrl(deps) },
+  });
   return { title, description };
 }
 
-export async function calendarLink(deps: CoachingDeps, user: AuthUser, id: number): Promise<CalendarLink> {
+/**
+ * The language of a call's calendar texts: the stored language of the person who asks, else the
+ * request's (Accept-Language).
+ */
+async function calendarLocale(deps: CoachingDeps, user: AuthUser, requested: Language) {
+  return localeOf((await storedLanguage(deps.db, user.id)) ?? requested);
+}
+
+export async function calendarLink(
+  deps: CoachingDeps,
+  user: AuthUser,
+  id: number,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<CalendarLink> {
   const { call, relation } = await visibleCall(deps, user, id);
-  const { title, description } = callTexts(deps, call, relation);
+  const { title, description } = callTexts(deps, call, relation, await calendarLocale(deps, user, language));
   const google = new URL('https://calendar.google.com/calendar/render');
   google.searchParams.set('action', 'TEMPLATE');
   google.searchParams.set('text', title);
@@ -224,9 +263,9 @@ export async function calendarLink(deps: CoachingDeps, user: AuthUser, id: numbe
 }
 
 /** The call as an iCalendar file (one VEVENT in UTC; a moved call keeps its UID with a higher SEQUENCE). */
-export async function icsFile(deps: CoachingDeps, user: AuthUser, id: number) {
+export async function icsFile(deps: CoachingDeps, user: AuthUser, id: number, language: Language = DEFAULT_LANGUAGE) {
   const { call, relation } = await visibleCall(deps, user, id);
-  const { title, description } = callTexts(deps, call, relation);
+  const { title, description } = callTexts(deps, call, relation, await calendarLocale(deps, user, language));
   const cancelled = call.status === 'cancelled';
   const { error, value } = createEvent({
     productId: 'grove/coaching',

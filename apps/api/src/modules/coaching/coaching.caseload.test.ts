@@ -3,12 +3,12 @@
  * from real play, a coach never sees another coach's family, staff name the coach, the filters and
  * the CSV (same order, formula guard).
  */
+import { CASELOAD_MESSAGES as CASELOAD_REFUSALS } from '@grove/domain/caseload';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createParent, createStaff } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { accounts, coachNotes, customerInteractions, playSessions } from '../../db/schema/index.ts';
-import { CASELOAD_REFUSALS } from './coaching.caseload.ts';
 import { coachWithCalendar, DAY, insertCall, slotIn } from './coaching.test-support.ts';
 
 let t: TestContext;

@@ -9,6 +9,7 @@
 import {
   CASELOAD,
   CASELOAD_CSV_COLUMNS,
+  CASELOAD_MESSAGES,
   caseloadGoal,
   caseloadStatus,
   caseloadTrend,
@@ -28,11 +29,6 @@ export { CASELOAD_CSV_COLUMNS };
 
 const DAY_MS = 86_400_000;
 
-export const CASELOAD_REFUSALS = {
-  nameACoach: 'Choose the coach whose caseload to read.',
-  notACoach: 'Choose an active coach.',
-} as const;
-
 export interface CaseloadQuery {
   coach?: number | undefined;
   attention?: 'true' | undefined;
@@ -42,9 +38,9 @@ export interface CaseloadQuery {
 /** Whose caseload: a coach's own (whatever `coach` says); staff must name an active coach. */
 async function caseloadCoach(deps: CoachingDeps, user: AuthUser, coach: number | undefined): Promise<number> {
   if (user.isCoach && (!user.isStaff || coach === undefined || coach === user.id)) return user.id;
-  if (coach === undefined) throw fieldError('coach', CASELOAD_REFUSALS.nameACoach);
+  if (coach === undefined) throw fieldError('coach', CASELOAD_MESSAGES.nameACoach);
   const found = await coachingRepo.findCoachUser(deps.db, coach);
-  if (!found) throw fieldError('coach', CASELOAD_REFUSALS.notACoach);
+  if (!found) throw fieldError('coach', CASELOAD_MESSAGES.notACoach);
   return coach;
 }
 

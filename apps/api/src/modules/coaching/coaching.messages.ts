@@ -6,6 +6,7 @@ import { formatDateTime, resolveTimeZone, toE164 } from '@grove/domain';
 import { renderEmail } from '../../adapters/email/templates.ts';
 import { renderSms } from '../../adapters/sms/templates.ts';
 import type { Tx } from '../../db/client.ts';
+import { languageOf } from '../../locales/i18n.ts';
 import * as repo from './coaching.repository.ts';
 import {
   COACHING_REMINDER,
@@ -27,55 +28,59 @@ type FamilyMessage =
   | { kind: 'moved'; previousStartsAt: Date }
   | { kind: 'cancelled'; by: 'family' | 'coach' };
 
-/** Small SMS texts of this module (the SMS port's templates hold the reminder). */
-const SMS_TEXTS = {
-  coaching_booked: (d: { firstName: string; coachName: string; when: string }) =>
-    `Hi ${d.firstName}, your Grove coaching call with ${d.coachName} is booked for ${d.when}.`,
-  coaching_moved: (d: { firstName: string; coachName: string; when: string }) =>
-    `Hi ${d.firstName}, your Grove coaching call with ${d.coachName} is now on ${d.when}.`,
-  coaching_cancelled: (d: { firstName: string; coachName: string; when: string }) =>
-    `Hi ${d.firstName}, your Grove coaching call with ${d.coachName} on ${d.when} is cancelled.`,
-};
-
 /**
  * Writes the family's e-mail (and SMS, when the parent's phone number is valid) about a call, in
- * `tx`: to the parent who booked it, else the account holder; times in the family's zone.
+ * `tx`: to the parent who booked it, else the account holder; times in the family's zone, words in
+ * that parent's language.
  */
 export async function tellFamily(deps: CoachingDeps, tx: Tx, call: repo.CallRow, message: FamilyMessage) {
   const to = await repo.recipientOf(tx, call);
   if (!to) return;
   const zone = resolveTimeZone(to.timeZone);
+  const { language } = to;
   const data = {
     firstName: to.firstName,
     coachName: fullName(call.coachFirstName, call.coachLastName),
-    when: formatDateTime(call.startsAt, zone),
+    when: formatDateTime(call.startsAt, zone, languageOf(language)),
     manageUrl: manageUrl(deps),
   };
   const email =
     message.kind === 'booked'
-      ? renderEmail('coaching_booked', data)
+      ? await renderEmail('coaching_booked', data, language)
       : message.kind === 'reminder'
-        ? renderEmail('coaching_reminder', data)
+        ? await renderEmail('coaching_reminder', data, language)
         : message.kind === 'moved'
-          ? renderEmail('coaching_changed', {
-              ...data,
-              change: 'moved',
-              by: 'family',
-              previousWhen: formatDateTime(message.previousStartsAt, zone),
-            })
-          : renderEmail('coaching_changed', { ...data, change: 'cancelled', by: message.by });
+          ? await renderEmail(
+              'coaching_changed',
+              {
+                ...data,
+                change: 'moved',
+                by: 'family',
+                previousWhen: formatDateTime(message.previousStartsAt, zone, languageOf(language)),
+              },
+              language,
+            )
+          : await renderEmail('coaching_changed', { ...data, change: 'cancelled', by: message.by }, language);
   await deps.email.send({ to: to.email, userId: to.userId, ...email }, tx);
 
   const phone = to.phonenumber ? toE164(to.phonenumber, to.country) : null;
   if (!phone) return;
   const sms =
     message.kind === 'reminder'
-      ? renderSms('coaching_reminder', { firstName: to.firstName, startsAt: call.startsAt, timeZone: zone })
-      : message.kind === 'booked'
-        ? { template: 'coaching_booked', body: SMS_TEXTS.coaching_booked(data) }
-        : message.kind === 'moved'
-          ? { template: 'coaching_moved', body: SMS_TEXTS.coaching_moved(data) }
-          : { template: 'coaching_cancelled', body: SMS_TEXTS.coaching_cancelled(data) };
+      ? await renderSms(
+          'coaching_reminder',
+          { firstName: to.firstName, startsAt: call.startsAt, timeZone: zone },
+          language,
+        )
+      : await renderSms(
+          message.kind === 'booked'
+            ? 'coaching_booked'
+            : message.kind === 'moved'
+              ? 'coaching_moved'
+              : 'coaching_cancelled',
+          data,
+          language,
+        );
   await deps.sms.send({ to: phone, kind: 'coaching', userId: to.userId, ...sms }, tx);
 }
 

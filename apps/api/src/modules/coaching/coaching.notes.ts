@@ -2,13 +2,14 @@
  * Coach notes: coaches of the family and staff read and write them; the family's parents read the
  * SHARED ones.
  */
+import { COACHING_REFUSALS } from '@grove/domain';
 import type { Paging } from '@grove/domain/api/common';
 import type { CoachNote } from '@grove/domain/api/coaching';
 import { forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import { accountRelation } from '../auth/access.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import * as repo from './coaching.repository.ts';
-import { COACHING_REFUSALS, type CoachingDeps, nowOf, toNote } from './coaching.service.ts';
+import { type CoachingDeps, nowOf, toNote } from './coaching.service.ts';
 
 // Notes.
 

@@ -259,6 +259,8 @@ export interface Recipient {
   phonenumber: string;
   country: string;
   timeZone: string;
+  /** users.language: their e-mails' and texts' language (null: English). */
+  language: string | null;
 }
 
 /** Who hears about a call: the parent who booked it (while still in the family), else the account holder. */
@@ -271,6 +273,7 @@ export async function recipientOf(db: Executor, call: { accountId: number; booke
       phonenumber: users.phonenumber,
       country: users.country,
       timeZone: accounts.timeZone,
+      language: users.language,
     })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))

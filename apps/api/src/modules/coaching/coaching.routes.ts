@@ -5,6 +5,7 @@ import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { sendCsv } from '../../lib/csv.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { CASELOAD_CSV_COLUMNS, caseload, caseloadCsvRow } from './coaching.caseload.ts';
 import type { CoachingDeps } from './coaching.service.ts';
 import { availableHours, book, coaches, profile } from './coaching.booking.ts';
@@ -52,10 +53,10 @@ export function coachingRoutes(app: App, deps: CoachingDeps) {
     updateCall(deps, requireUser(request), request.params.id, request.body),
   );
   route(app, coachingApi.calendarLink, user, async (request) =>
-    calendarLink(deps, requireUser(request), request.params.id),
+    calendarLink(deps, requireUser(request), request.params.id, requestLanguage(request)),
   );
   route(app, coachingApi.ics, user, async (request, reply) => {
-    const { filename, ics } = await icsFile(deps, requireUser(request), request.params.id);
+    const { filename, ics } = await icsFile(deps, requireUser(request), request.params.id, requestLanguage(request));
     return reply
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'private, no-store')

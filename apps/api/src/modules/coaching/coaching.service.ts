@@ -12,8 +12,8 @@
  * transaction holding its e-mail and SMS outbox rows and the reminder job (ARCHITECTURE §7); the
  * partial unique index on (coach, start) among scheduled calls is what refuses a double booking.
  *
- * This file holds what the module's parts share: its dependencies, the refusals, the answers' mappers
- * and the call access rules. The parts: coaching.booking.ts (coaches, calendars, booking),
+ * This file holds what the module's parts share: its dependencies, the answers' mappers and the call
+ * access rules (the refusals are the domain's COACHING_MESSAGES and COACHING_REFUSALS). The parts: coaching.booking.ts (coaches, calendars, booking),
  * coaching.messages.ts (the family's messages, reminders), coaching.calls.ts (calls, calendar links),
  * coaching.notes.ts (notes) and coaching.workspace.ts (coach assignment, the coach's workspace).
  */
@@ -49,27 +49,6 @@ export const REMINDER_LEAD_HOURS = 24;
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 export const SLOT = BOOKING_RULES.slotMinutes * 60_000;
-
-/** Sentences for refusals the domain's COACHING_MESSAGES does not hold. */
-export const COACHING_REFUSALS = {
-  programEnded:
-    'Coaching calls are part of an active Grove program. Your program has ended, so new calls cannot be booked.',
-  notAFamily: 'Coaches and staff do not book coaching calls; families book them from their coaching page.',
-  noFamily: 'Only a family’s parents can book its coaching calls.',
-  ownCoachOnly: 'Your family books its calls with its own coach. Please choose a time in their calendar.',
-  outcomeByCoach: 'Only the coach records a call’s outcome and summary.',
-  moveByFamily: 'Only the family can move a call. You can cancel it and ask them to book another time.',
-  cancelOrMove: 'Either cancel the call or move it, not both at once.',
-  sameTime: 'Choose a different time to move the call to.',
-  notStarted: 'A call can be marked completed or no-show once it has started.',
-  noteAuthorOnly: 'Only the coach who wrote a note, or staff, can change it.',
-  coachesOnly: 'Only coaches have working hours and time off.',
-  notACoach: 'Choose an active coach.',
-  unknownTimeZone: 'Choose a time zone such as America/New_York.',
-  timeOffPast: 'Time off must end in the future.',
-  noCalendar: 'There is no coach calendar with this widget_id.',
-  notOfFamily: 'This belongs to another family.',
-} as const;
 
 export const nowOf = (deps: CoachingDeps) => (deps.now ?? (() => new Date()))();
 export const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();

@@ -3,7 +3,7 @@
  * coach's family is 404, a parent never writes notes), the coach's outcome of a call, calendar
  * links, coach assignment, the families list, the brief, working hours and time off.
  */
-import { CHART, COACHING_MESSAGES } from '@grove/domain';
+import { CHART, COACHING_MESSAGES, COACHING_REFUSALS } from '@grove/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,7 +28,6 @@ import {
   surveys,
 } from '../../db/schema/index.ts';
 import { addDays, isoWeekday, localDate } from './coaching.availability.ts';
-import { COACHING_REFUSALS } from './coaching.service.ts';
 import {
   accountCoach,
   coachWithCalendar,

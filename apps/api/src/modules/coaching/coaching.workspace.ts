@@ -2,24 +2,22 @@
  * Coach assignment (staff) and the coach's workspace: families, the brief, working hours and time off.
  */
 import { randomBytes } from 'node:crypto';
-import { CHART, COACHING_MESSAGES, DEFAULT_TIMEZONE, recentWeeks, resolveTimeZone, WEEKDAY_NAMES } from '@grove/domain';
+import {
+  CHART,
+  COACHING_MESSAGES,
+  COACHING_REFUSALS,
+  DEFAULT_TIMEZONE,
+  recentWeeks,
+  resolveTimeZone,
+  WEEKDAY_NAMES,
+} from '@grove/domain';
 import type { Paging } from '@grove/domain/api/common';
 import type { Brief, Family, TimeOff, WorkingHours } from '@grove/domain/api/coaching';
 import { fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { addDays, isTimeZone, startOfLocalDay } from './coaching.availability.ts';
 import * as repo from './coaching.repository.ts';
-import {
-  COACHING_REFUSALS,
-  type CoachingDeps,
-  clock,
-  fullName,
-  minuteOf,
-  nowOf,
-  toCall,
-  toNote,
-  toTimeOff,
-} from './coaching.service.ts';
+import { type CoachingDeps, clock, fullName, minuteOf, nowOf, toCall, toNote, toTimeOff } from './coaching.service.ts';
 import { writableAccount } from './coaching.notes.ts';
 
 // Coach assignment (staff).

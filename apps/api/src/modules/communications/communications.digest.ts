@@ -12,6 +12,7 @@ import { DIGEST_GOAL_MINUTES, digestWeekAt, playerDigest, specDate, type DigestW
 import type { EmailSender } from '../../adapters/email/email.port.ts';
 import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Db } from '../../db/client.ts';
+import { localeOf } from '../../locales/i18n.ts';
 import {
   claimDigestSend,
   findDigestRecipients,
@@ -33,7 +34,8 @@ export interface DigestDeps {
 /** Parents handled per query (keyset paging through the due ones). */
 const BATCH = 200;
 
-function render(
+/** The digest of one parent, entirely in their language (the domain's sentences and the e-mail's own). */
+async function render(
   deps: DigestDeps,
   recipient: DigestRecipient,
   week: DigestWeek,
@@ -41,29 +43,38 @@ function render(
   rows: PlayerWeekRow[],
   token: string,
 ) {
+  const locale = await localeOf(recipient.language);
   // The streak as the reported week ends: its last instant is "today".
   const today = new Date(week.reported.to.getTime() - 1);
   const players = rows.map((row) =>
-    playerDigest({
-      name: row.name,
-      week: { secondsPlayed: row.seconds, hrRises: row.hrRises, coolDowns: row.coolDowns },
-      previous: {
-        secondsPlayed: row.previousSeconds,
-        hrRises: row.previousHrRises,
-        coolDowns: row.previousCoolDowns,
+    playerDigest(
+      {
+        name: row.name,
+        week: { secondsPlayed: row.seconds, hrRises: row.hrRises, coolDowns: row.coolDowns },
+        previous: {
+          secondsPlayed: row.previousSeconds,
+          hrRises: row.previousHrRises,
+          coolDowns: row.previousCoolDowns,
+        },
+        streakWeeks: playStreak(row.weeksPlayed, { today, timeZone: resolveTimeZone(timeZone) }).current,
       },
-      streakWeeks: playStreak(row.weeksPlayed, { today, timeZone: resolveTimeZone(timeZone) }).current,
-    }),
+      DIGEST_GOAL_MINUTES,
+      locale.domain,
+    ),
   );
-  return renderEmail('weekly_digest', {
-    firstName: recipient.firstName,
-    firstDay: specDate(week.reported.firstDay),
-    lastDay: specDate(week.reported.lastDay),
-    goalMinutes: DIGEST_GOAL_MINUTES,
-    players,
-    dashboardUrl: `${deps.publicUrl}/dashboard/stats`,
-    unsubscribeUrl: `${deps.publicUrl}/unsubscribe?t=${encodeURIComponent(token)}`,
-  });
+  return renderEmail(
+    'weekly_digest',
+    {
+      firstName: recipient.firstName,
+      firstDay: specDate(week.reported.firstDay),
+      lastDay: specDate(week.reported.lastDay),
+      goalMinutes: DIGEST_GOAL_MINUTES,
+      players,
+      dashboardUrl: `${deps.publicUrl}/dashboard/stats`,
+      unsubscribeUrl: `${deps.publicUrl}/unsubscribe?t=${encodeURIComponent(token)}`,
+    },
+    locale.language,
+  );
 }
 
 /** Sends the digests due at `now` (the job's body; tests pass their own `now`). */
@@ -84,7 +95,7 @@ export async function runWeeklyDigest(deps: DigestDeps, now: Date = new Date()):
         const rows = playerWeeks.filter((row) => row.accountId === recipient.accountId);
         if (rows.length === 0) continue;
         try {
-          const content = render(deps, recipient, week, timeZone, rows, await unsubscribeToken(db, recipient.id));
+          const content = await render(deps, recipient, week, timeZone, rows, await unsubscribeToken(db, recipient.id));
           const wrote = await db.transaction(async (tx) => {
             if (!(await claimDigestSend(tx, recipient.id, week.weekStart))) return false;
             const { id } = await deps.email.send({ to: recipient.email, userId: recipient.id, ...content }, tx);

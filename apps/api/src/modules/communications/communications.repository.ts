@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-/** A person messages are written to: who they are, where they belong, their phone. */
+/** A person messages are written to: who they are, where they belong, their phone, their language. */
 export async function findPerson(db: Executor, userId: number) {
   const [row] = await db
     .select({
@@ -23,6 +23,7 @@ export async function findPerson(db: Executor, userId: number) {
       accountId: users.accountId,
       phonenumber: users.phonenumber,
       country: users.country,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -126,6 +127,8 @@ export interface DigestRecipient {
   email: string;
   firstName: string;
   accountId: number;
+  /** users.language: the digest's language (null: English). */
+  language: string | null;
 }
 
 /**
@@ -141,7 +144,13 @@ export async function findDigestRecipients(
   limit: number,
 ): Promise<DigestRecipient[]> {
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, accountId: users.accountId })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      accountId: users.accountId,
+      language: users.language,
+    })
     .from(users)
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(

@@ -3,6 +3,7 @@ import { userApi } from '@grove/domain/api/user';
 import { publicStatus } from '../../adapters/email/delivery.ts';
 import { pageOutbox } from '../../adapters/email/outbox.repository.ts';
 import { route } from '../../lib/contract.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -44,7 +45,7 @@ export function communicationsRoutes(app: App, deps: CommunicationsDeps) {
   });
 
   route(app, communicationsApi.sendSms, { policy: 'user' }, async (request, reply) =>
-    reply.status(201).send(await sendSms(deps, requireUser(request), request.body)),
+    reply.status(201).send(await sendSms(deps, requireUser(request), request.body, requestLanguage(request))),
   );
 
   route(app, communicationsApi.list, { policy: 'user' }, async (request) =>

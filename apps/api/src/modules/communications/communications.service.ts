@@ -5,7 +5,9 @@ import {
   phoneWithCountrySchema,
   toE164,
   toFieldErrors,
+  DEFAULT_LANGUAGE,
   type CommunicationType,
+  type Language,
 } from '@grove/domain';
 import { API_MESSAGES } from '@grove/domain/api/common';
 import type { SmsAnswer, SmsBody } from '@grove/domain/api/communications';
@@ -16,6 +18,7 @@ import type { SmsSender } from '../../adapters/sms/sms.port.ts';
 import { renderSms } from '../../adapters/sms/templates.ts';
 import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
+import { storedLanguage } from '../../locales/language.repository.ts';
 import { accountRelation } from '../auth/access.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
@@ -46,7 +49,13 @@ type SmsRequest = Omit<SmsBody, 'kind'> & { kind: NonNullable<SmsBody['kind']> }
  * a user outside the coach's families 404. Then the sender's hourly limit (429 with Retry-After),
  * and only then the outbox row and its delivery job.
  */
-export async function sendSms(deps: CommunicationsDeps, sender: AuthUser, body: SmsRequest): Promise<SmsAnswer> {
+export async function sendSms(
+  deps: CommunicationsDeps,
+  sender: AuthUser,
+  body: SmsRequest,
+  /** The request's language: the game link's when the parent has none stored. */
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<SmsAnswer> {
   if (body.kind === 'custom' && !writesToFamilies(sender)) throw forbidden();
 
   let recipient: Awaited<ReturnType<typeof findPerson>> = null;
@@ -81,10 +90,15 @@ export async function sendSms(deps: CommunicationsDeps, sender: AuthUser, body: 
   const limit = writesToFamilies(sender) ? SMS_LIMITS.perHourStaff : SMS_LIMITS.perHour;
   await countAttempt(deps.db, `sms:${sender.id}`, limit, SMS_WINDOW_SECONDS, ACCOUNT_MESSAGES.smsRateLimited);
 
+  // In the language of the person it is written to: the recipient, or the parent texting their own tablet.
   const content =
     body.kind === 'custom'
-      ? renderSms('custom', { message, senderName: sender.firstName })
-      : renderSms('app_link', { url: deps.gameDownloadUrl });
+      ? await renderSms('custom', { message, senderName: sender.firstName }, recipient?.language)
+      : await renderSms(
+          'app_link',
+          { url: deps.gameDownloadUrl },
+          (await storedLanguage(deps.db, sender.id)) ?? language,
+        );
   const queued = await deps.sms.send({
     to,
     ...content,

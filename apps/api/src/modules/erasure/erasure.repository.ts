@@ -392,6 +392,7 @@ export async function peopleOf(tx: Executor, accountId: number) {
       firstName: users.firstName,
       isStaff: users.isStaff,
       isCoach: users.isCoach,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.accountId, accountId))
@@ -400,7 +401,7 @@ export async function peopleOf(tx: Executor, accountId: number) {
 
 export async function findUser(tx: Executor, userId: number) {
   const [row] = await tx
-    .select({ id: users.id, firstName: users.firstName, accountId: users.accountId })
+    .select({ id: users.id, firstName: users.firstName, accountId: users.accountId, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

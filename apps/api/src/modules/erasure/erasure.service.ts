@@ -259,6 +259,8 @@ export async function runDeletion(deps: ErasureDeps, deletionId: number, now = n
     ];
     const requester = request.requestedBy === null ? null : await repo.findUser(tx, request.requestedBy);
     const firstName = requester?.firstName || family[0]?.firstName || 'there';
+    // The e-mail is written to the requester, in their language (else the family's first person's).
+    const language = requester ? requester.language : (family[0]?.language ?? null);
 
     await repo.allowAuditRedaction(tx);
     const removed: Record<string, number> = {};
@@ -313,12 +315,11 @@ export async function runDeletion(deps: ErasureDeps, deletionId: number, now = n
         {
           to: request.notifyEmail,
           ...(stillMember ? { userId: requester!.id } : {}),
-          ...renderEmail('data_deleted', {
-            firstName,
-            scope: request.scope as DataScope,
-            playerName: request.playerName,
-            url,
-          }),
+          ...(await renderEmail(
+            'data_deleted',
+            { firstName, scope: request.scope as DataScope, playerName: request.playerName, url },
+            language,
+          )),
         },
         tx,
       );

@@ -97,7 +97,7 @@ export async function markPurged(tx: Executor, noticeId: number, now: Date, remo
 /** The parents of an account (its people who are neither staff nor coaches). */
 export async function parentsOf(tx: Executor, accountId: number) {
   return tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.isStaff, false), eq(users.isCoach, false)))
     .orderBy(asc(users.id));

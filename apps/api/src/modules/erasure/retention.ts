@@ -11,6 +11,7 @@ import { CANCELLED_BILLING_STATUSES, dateTimeParts } from '@grove/domain';
 import { billingRecordsCutoff, retentionDates, securityRecordsCutoff } from '@grove/domain/data-rights';
 import { RETENTION } from '@grove/domain/privacy';
 import { renderEmail } from '../../adapters/email/templates.ts';
+import { languageOf } from '../../locales/i18n.ts';
 import { removeRows } from './erasure.repository.ts';
 import { CLOSED_ACCOUNT_STATUS, runDueDeletions, type ErasureDeps } from './erasure.service.ts';
 import * as repo from './retention.repository.ts';
@@ -68,13 +69,17 @@ async function retainAccount(deps: ErasureDeps, accountId: number, now: Date, su
           {
             to: parent.email,
             userId: parent.id,
-            ...renderEmail('retention_reminder', {
-              firstName: parent.firstName,
-              removalDate: dateTimeParts(removal, account.timeZone).date,
-              monthsAfterCancellation: RETENTION.playDataMonthsAfterCancellation,
-              privacyUrl: `${base}/dashboard/account?segment=privacy`,
-              renewUrl: `${base}/dashboard/account?segment=billing`,
-            }),
+            ...(await renderEmail(
+              'retention_reminder',
+              {
+                firstName: parent.firstName,
+                removalDate: dateTimeParts(removal, account.timeZone, languageOf(parent.language)).date,
+                monthsAfterCancellation: RETENTION.playDataMonthsAfterCancellation,
+                privacyUrl: `${base}/dashboard/account?segment=privacy`,
+                renewUrl: `${base}/dashboard/account?segment=billing`,
+              },
+              parent.language,
+            )),
           },
           tx,
         );

@@ -1,4 +1,5 @@
 import type { Paging } from '@grove/domain/api/common';
+import { EXPERIMENT_MESSAGES } from '@grove/domain/api/experiments';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -31,7 +32,7 @@ export async function experimentVariant(db: Db, user: AuthUser, playerId: number
   if (accountId === null) throw notFound();
   await assertAccountAccess(db, user, accountId, 'read');
   const variant = await latestVariant(db, playerId, campaignName);
-  if (!variant) throw notFound('This player is in no experiment.');
+  if (!variant) throw notFound(EXPERIMENT_MESSAGES.noVariant);
   return {
     player_id: playerId,
     campaign_name: variant.campaignName,

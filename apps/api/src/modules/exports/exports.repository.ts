@@ -557,7 +557,7 @@ export async function findExportForJob(db: Executor, exportId: number) {
 /** The person who asked, while they are still one of the account's people. */
 export async function findRequester(db: Executor, userId: number, accountId: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
     .limit(1);

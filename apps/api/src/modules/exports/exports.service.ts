@@ -21,6 +21,7 @@ import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
 import { conflict, fieldError, HttpError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { languageOf } from '../../locales/i18n.ts';
 import { assertFamilyMember as assertFamily } from '../auth/access.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { ExportArchive } from './exports.archive.ts';
@@ -255,12 +256,16 @@ export async function buildExport(deps: ExportsDeps, exportId: number): Promise<
     if (!done) return false;
     const requester = job.requestedBy === null ? null : await repo.findRequester(tx, job.requestedBy, job.accountId);
     if (requester) {
-      const email = renderEmail('data_export_ready', {
-        firstName: requester.firstName,
-        what: playerName === null ? 'your family’s data' : `${playerName}’s data`,
-        until: formatDateTime(expiresAt, timeZone),
-        privacyUrl: `${deps.publicUrl.replace(/\/+$/, '')}/dashboard/account?segment=privacy`,
-      });
+      const email = await renderEmail(
+        'data_export_ready',
+        {
+          firstName: requester.firstName,
+          playerName,
+          until: formatDateTime(expiresAt, timeZone, languageOf(requester.language)),
+          privacyUrl: `${deps.publicUrl.replace(/\/+$/, '')}/dashboard/account?segment=privacy`,
+        },
+        requester.language,
+      );
       await deps.email.send({ to: requester.email, userId: requester.id, ...email }, tx);
     }
     return true;

@@ -9,7 +9,7 @@
  * happen outside Grove (on the tablet, in the video call) and Grove only sees a sign of them, so
  * those two also offer "Mark as done" while they are to pass (docs/decisions/0019).
  */
-import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
+import { ONBOARDING_MESSAGES, ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
 import type { Onboarding, OnboardingStep } from '@grove/domain/api/webinars';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -24,14 +24,10 @@ export interface OnboardingDeps {
 /** Steps a parent may also mark as done: Grove sees only a sign of them. */
 export const MARKABLE_STEPS: ReadonlySet<OnboardingStepId> = new Set(['pair_band', 'join_tutorial']);
 
-export const ONBOARDING_REFUSALS = {
-  noFamily: 'Onboarding is for families: this person has no family account.',
-} as const;
-
 const nowOf = (deps: OnboardingDeps) => (deps.now ?? (() => new Date()))();
 
 function accountOf(user: AuthUser): number {
-  if (user.accountId === null) throw notFound(ONBOARDING_REFUSALS.noFamily);
+  if (user.accountId === null) throw notFound(ONBOARDING_MESSAGES.noFamily);
   return user.accountId;
 }
 
@@ -41,7 +37,7 @@ async function stateOf(deps: OnboardingDeps, accountId: number): Promise<Onboard
     await repo.autoSources(deps.db, accountId),
     await repo.finishedSteps(deps.db, accountId),
   ];
-  if (!sources) throw notFound(ONBOARDING_REFUSALS.noFamily);
+  if (!sources) throw notFound(ONBOARDING_MESSAGES.noFamily);
   const byHand = new Map(finished.map((row) => [row.step, row.passedAt]));
   const passed: OnboardingStep[] = [];
   const toPass: OnboardingStep[] = [];

@@ -1,5 +1,5 @@
-import { INT4_MAX, type Paging } from '@grove/domain/api/common';
-import type { PlayerRole } from '@grove/domain';
+import { API_MESSAGES, INT4_MAX, type Paging } from '@grove/domain/api/common';
+import { PLAYER_MESSAGES, type PlayerRole } from '@grove/domain';
 import { CONSENT_MESSAGES } from '@grove/domain/privacy';
 import {
   STAT_FIELDS,
@@ -117,11 +117,10 @@ export async function createPlayer(
   origin: ConsentOrigin = { ip: null, userAgent: null },
 ) {
   const accountId = user.isStaff ? input.account : (input.account ?? user.accountId);
-  if (accountId === undefined || accountId === null)
-    throw new ValidationError({ account: ['This field is required.'] });
+  if (accountId === undefined || accountId === null) throw new ValidationError({ account: [API_MESSAGES.required] });
   await assertAccount(db, user, accountId, 'write');
   const stats = STAT_FIELDS.filter((field) => input[field] !== undefined);
-  if (stats.length > 0 && !user.isStaff) throw forbidden('Only staff may set hr_gauge, chase_speed or acorns.');
+  if (stats.length > 0 && !user.isStaff) throw forbidden(PLAYER_MESSAGES.statsStaffOnlySet);
   // A parent consents for the new player (issue 17); staff adding a player for a family cannot.
   if (!user.isStaff && input.consent !== true)
     throw new ValidationError({ consent: [CONSENT_MESSAGES.playerRequired] });
@@ -154,7 +153,7 @@ export async function updatePlayer(db: Db, user: AuthUser, playerId: number, inp
     const changed = STAT_FIELDS.filter(
       (field) => input[field] !== undefined && input[field] !== current[STAT_VALUE_KEYS[field]],
     );
-    if (changed.length > 0 && !user.isStaff) throw forbidden('Only staff may change hr_gauge, chase_speed or acorns.');
+    if (changed.length > 0 && !user.isStaff) throw forbidden(PLAYER_MESSAGES.statsStaffOnlyChange);
     for (const field of changed) {
       const newValue = input[field]!;
       values[STAT_VALUE_KEYS[field]] = newValue;
@@ -222,9 +221,9 @@ export async function changeStat<F extends StatField>(
     let newValue: number;
     if ('amount' in change) {
       newValue = oldValue + change.amount;
-      if (newValue < 0) throw new ValidationError({ amount: [`The balance may not go below 0 (it is ${oldValue}).`] });
+      if (newValue < 0) throw new ValidationError({ amount: [PLAYER_MESSAGES.balanceBelowZero(oldValue)] });
       if (newValue > INT4_MAX)
-        throw new ValidationError({ amount: [`The balance may not go above ${INT4_MAX} (it is ${oldValue}).`] });
+        throw new ValidationError({ amount: [PLAYER_MESSAGES.balanceAboveMax(INT4_MAX, oldValue)] });
     } else {
       newValue = change.value;
     }

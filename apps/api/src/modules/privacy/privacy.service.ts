@@ -4,7 +4,7 @@
  * their analytics choice); and an account's history for its members and staff. Records are only
  * ever added: a withdrawal is a new record.
  */
-import { needsConsent, PRIVACY_POLICY_VERSION, type ConsentKind } from '@grove/domain/privacy';
+import { CONSENT_MESSAGES, needsConsent, PRIVACY_POLICY_VERSION, type ConsentKind } from '@grove/domain/privacy';
 import type { Paging } from '@grove/domain/api/common';
 import { CONSENT_HISTORY_LIMIT, type ConsentRecord, type PrivacyStatus } from '@grove/domain/api/privacy';
 import type { Db, Executor } from '../../db/client.ts';
@@ -124,12 +124,10 @@ export async function privacyStatus(deps: PrivacyDeps, user: AuthUser): Promise<
   };
 }
 
-const PARENTS_ONLY = 'Only parents of a family account give or change consent.';
-
 /** POST …/privacy/consent: the household agrees to the version in force (once: a repeat writes nothing). */
 export async function agreeToPolicy(deps: PrivacyDeps, user: AuthUser, origin: ConsentOrigin) {
   const accountId = parentAccount(user);
-  if (accountId === null) throw forbidden(PARENTS_ONLY);
+  if (accountId === null) throw forbidden(CONSENT_MESSAGES.parentsOnly);
   const version = versionOf(deps);
   const latest = await repo.latestAccountConsent(deps.db, accountId, 'program_terms', true);
   if (needsConsent(latest?.policyVersion ?? null, version)) {
@@ -150,7 +148,7 @@ export async function setChoice(
   origin: ConsentOrigin,
 ) {
   const accountId = parentAccount(user);
-  if (accountId === null) throw forbidden(PARENTS_ONLY);
+  if (accountId === null) throw forbidden(CONSENT_MESSAGES.parentsOnly);
   const current = await repo.latestUserConsent(deps.db, user.id, kind);
   const on = choice === 'on';
   if ((current?.granted ?? false) !== on) {

@@ -1,6 +1,7 @@
 import { supportApi } from '@grove/domain/api/support';
 import type { FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { App } from '../../lib/types.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -28,7 +29,7 @@ export function supportRoutes(app: App, deps: support.SupportDeps) {
   const audit = { entity: 'support_ticket', target: () => ({ accountId: null, entityId: null }) };
   route(app, supportApi.create, { policy: 'user', audit }, async (request, reply) => {
     const ticket = await logged(request, () =>
-      support.createTicket(deps, requireUser(request), request.body, request.log),
+      support.createTicket(deps, requireUser(request), request.body, request.log, requestLanguage(request)),
     );
     reply.status(201);
     return ticket;

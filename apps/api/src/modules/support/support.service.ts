@@ -4,6 +4,7 @@
  * Retry-After, nothing kept), then the ticket goes to the port (the local table or Zendesk) with
  * the writer's account, and an acknowledgement is e-mailed to them. Staff read a user's tickets.
  */
+import { DEFAULT_LANGUAGE, type Language } from '@grove/domain';
 import { SUPPORT_MESSAGES, TICKET_LIMITS } from '@grove/domain/support';
 import type { Ticket, TicketBody } from '@grove/domain/api/support';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +12,7 @@ import type { EmailSender } from '../../adapters/email/email.port.ts';
 import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { storedLanguage } from '../../locales/language.repository.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
 import type { SupportTicketPort } from './support.port.ts';
@@ -30,8 +32,10 @@ export async function createTicket(
   writer: AuthUser,
   body: TicketBody,
   log: FastifyBaseLogger,
+  /** The request's language: the acknowledgement's when the writer has none stored. */
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<Ticket> {
-  if (writer.accountId === null) throw forbidden('Support requests are sent from a family’s account.');
+  if (writer.accountId === null) throw forbidden(SUPPORT_MESSAGES.familyOnly);
   await countAttempt(
     deps.db,
     `support-ticket:${writer.id}`,
@@ -46,11 +50,11 @@ export async function createTicket(
   });
   // The ticket is kept whatever happens to its acknowledgement (an outbox row and its job).
   try {
-    const content = renderEmail('support_ticket_received', {
-      firstName: writer.firstName,
-      subject: ticket.subject,
-      ticketNumber: ticket.id,
-    });
+    const content = await renderEmail(
+      'support_ticket_received',
+      { firstName: writer.firstName, subject: ticket.subject, ticketNumber: ticket.id },
+      (await storedLanguage(deps.db, writer.id)) ?? language,
+    );
     await deps.email.send({ to: writer.email, userId: writer.id, ...content });
   } catch (error) {
     log.error({ err: error, ticket: ticket.id }, 'support: the ticket was kept but its acknowledgement failed');

@@ -1,6 +1,7 @@
 import type { Paging } from '@grove/domain/api/common';
+import { readSurveyTranslations } from '@grove/domain/api/surveys';
 import { surveyAnswersSchema } from '@grove/domain/survey-answers';
-import { readSurveyForm } from '@grove/domain/surveys';
+import { readSurveyForm, SURVEY_MESSAGES } from '@grove/domain/surveys';
 import { toFieldErrors } from '@grove/domain/validation';
 import type { Db } from '../../db/client.ts';
 import { notFound, ValidationError } from '../../lib/errors.ts';
@@ -37,7 +38,17 @@ function toResponseDto(row: ResponseRow) {
 
 const offsetOf = (paging: Paging) => (paging.page - 1) * paging.page_size;
 
-/** GET /api/v2/player/surveys/: the active survey forms (SPEC §3: created_at plus payload). */
+/**
+ * A form's payload as the API answers it: as stored, with its translations (issue 29) read by the
+ * contract, so that a translation the web could not use is left out rather than sent.
+ */
+export function surveyPayloadAnswer(stored: Record<string, unknown>) {
+  const { translations: _stored, ...rest } = stored;
+  const translations = readSurveyTranslations(stored);
+  return translations ? { ...rest, translations } : rest;
+}
+
+/** GET /api/v2/player/surveys/: the active survey forms (SPEC §3: created_at plus payload, with its translations). */
 export async function listSurveys(db: Db, paging: Paging) {
   const [count, rows] = await Promise.all([
     countActiveSurveys(db),
@@ -51,7 +62,7 @@ export async function listSurveys(db: Db, paging: Paging) {
       id: s.id,
       slug: s.slug,
       title: s.title,
-      payload: s.payload,
+      payload: surveyPayloadAnswer(s.payload),
       created_at: s.createdAt.toISOString(),
     })),
   };
@@ -103,7 +114,7 @@ export async function linkSurveyProfile(
   if (input.incomplete_profile_id !== undefined) {
     const profile = await findIncompleteProfile(db, input.incomplete_profile_id);
     if (!profile || profile.accountId !== player.accountId) {
-      throw new ValidationError({ incomplete_profile_id: ['No such incomplete profile on this account.'] });
+      throw new ValidationError({ incomplete_profile_id: [SURVEY_MESSAGES.noIncompleteProfile] });
     }
     name = profile.playerName;
   } else if (input.player_name !== undefined) {
@@ -141,7 +152,7 @@ export async function submitSurveyResponse(
 ) {
   const player = await findPlayer(db, playerId);
   if (!player) throw notFound();
-  await assertFamilyMember(db, user, player.accountId, 'Check-ins are answered by the family, not by staff.');
+  await assertFamilyMember(db, user, player.accountId, SURVEY_MESSAGES.familyOnly);
   const survey = await findActiveSurvey(db, surveyId);
   if (!survey) throw notFound();
   const form = readSurveyForm(survey.payload);

@@ -6,7 +6,9 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { createParent, createUser } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/helpers.ts';
 import { hashToken, newToken } from '../auth/auth.tokens.ts';
-import { EMAIL_CHANGE_THROTTLE, EMAIL_TAKEN_MEANWHILE } from './user.service.ts';
+import { EMAIL_CHANGE_THROTTLE } from './user.service.ts';
+
+const EMAIL_TAKEN_MEANWHILE = ACCOUNT_MESSAGES.emailTakenMeanwhile;
 
 const PUBLIC_URL = 'https://portal.grove.test';
 const PASSWORD = 'Quiet-River-73';

@@ -19,14 +19,16 @@ export interface UserDeps {
  */
 export async function mailUser<N extends TemplateName>(
   deps: UserDeps,
-  to: { id: number; email: string },
+  /** The person, with their stored language (users.language; null: English). */
+  to: { id: number; email: string; language: string | null },
   template: N,
   data: TemplateData<N>,
   tx?: Executor,
   /** One-time tokens the e-mail carries: kept out of the outbox once delivered (email.port.ts). */
   secrets?: readonly string[],
 ) {
-  const message = { to: to.email, userId: to.id, ...renderEmail(template, data), ...(secrets ? { secrets } : {}) };
+  const content = await renderEmail(template, data, to.language);
+  const message = { to: to.email, userId: to.id, ...content, ...(secrets ? { secrets } : {}) };
   if (tx) {
     await deps.email.send(message, tx);
     return;

@@ -11,6 +11,7 @@ import { fieldError, unauthorized, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { countAttempt } from '../auth/auth.throttle.ts';
+import { languageOf } from '../../locales/i18n.ts';
 import { mailUser, type UserDeps } from './user.mail.ts';
 import {
   expireOneTimeTokens,
@@ -24,7 +25,6 @@ import {
 
 /** Password change attempts per person, counted before any hashing (right or wrong). */
 export const PASSWORD_CHANGE_THROTTLE = { limit: 10, windowSeconds: 3600 } as const;
-export const PASSWORD_CHANGE_THROTTLED = 'Too many password change attempts. Please try again later.';
 
 /**
  * POST /api/v2/user/password/. The new password follows the shared rules (with the person's names);
@@ -59,7 +59,7 @@ export async function changePassword(deps: UserDeps, user: AuthUser, body: Passw
     `password-change:${user.id}`,
     PASSWORD_CHANGE_THROTTLE.limit,
     PASSWORD_CHANGE_THROTTLE.windowSeconds,
-    PASSWORD_CHANGE_THROTTLED,
+    ACCOUNT_MESSAGES.passwordChangeThrottled,
   );
   const storedHash = await findPasswordHash(db, user.id);
   // No stored password can match text longer than any password may be: no hashing for it.
@@ -78,11 +78,11 @@ export async function changePassword(deps: UserDeps, user: AuthUser, body: Passw
     await recordUserAction(tx, user.id, 'changed_password', now);
     await mailUser(
       deps,
-      { id: user.id, email: profile.email },
+      { id: user.id, email: profile.email, language: profile.language },
       'password_changed',
       {
         firstName: profile.firstName,
-        when: formatDateTime(now, profile.account?.timeZone),
+        when: formatDateTime(now, profile.account?.timeZone, languageOf(profile.language)),
         resetUrl: `${deps.publicUrl}/password-reset?email=${encodeURIComponent(profile.email)}`,
       },
       tx,

@@ -1,3 +1,4 @@
+import type { Language } from '@grove/domain';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countRows } from '../../db/count.ts';
@@ -27,6 +28,8 @@ export interface UserProfileRow {
   isCoach: boolean;
   isBillingUser: boolean;
   billingStatus: string;
+  /** One of LANGUAGES (the column's check), or null until the person chooses. */
+  language: string | null;
   account: { id: number; accountStatus: string; timeZone: string; tags: string[] } | null;
 }
 
@@ -47,6 +50,7 @@ const userProfile = prepared((db) =>
       isCoach: users.isCoach,
       isBillingUser: users.isBillingUser,
       billingStatus: users.billingStatus,
+      language: users.language,
       accountId: accounts.id,
       accountStatus: accounts.accountStatus,
       timeZone: accounts.timeZone,
@@ -77,6 +81,7 @@ export interface OwnProfilePatch {
   phonenumber?: string;
   country?: string;
   pendingEmail?: string | null;
+  language?: Language;
 }
 
 export async function updateOwnProfile(db: Executor, userId: number, patch: OwnProfilePatch, now: Date) {
@@ -105,6 +110,7 @@ export async function lockUser(tx: Executor, userId: number) {
       pendingEmail: users.pendingEmail,
       firstName: users.firstName,
       isActive: users.isActive,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, userId))

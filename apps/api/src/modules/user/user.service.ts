@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   deriveRole,
+  isLanguage,
   makeProfilePatchSchema,
   SOCIAL_PROVIDERS,
   toFieldErrors,
@@ -37,9 +38,6 @@ import {
 export const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
 /** E-mail change requests per person: each one e-mails two addresses. */
 export const EMAIL_CHANGE_THROTTLE = { limit: 5, windowSeconds: 3600 } as const;
-export const EMAIL_CHANGE_THROTTLED = 'Too many e-mail change requests. Please try again later.';
-/** The address was taken by another login between the request and the link being opened. */
-export const EMAIL_TAKEN_MEANWHILE = `${ACCOUNT_MESSAGES.emailTaken} Your e-mail address was not changed; please choose another one from your account page.`;
 
 export function toUserInfo(row: UserProfileRow): UserInfo {
   const name = `${row.firstName} ${row.lastName}`;
@@ -71,6 +69,7 @@ export function toUserInfo(row: UserProfileRow): UserInfo {
     role: deriveRole({ is_staff: row.isStaff, is_coach: row.isCoach, account }),
     account,
     billing_status: { status_name: row.billingStatus },
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -82,9 +81,10 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
 }
 
 /**
- * Changes the signed-in user's own names, phone number and country with the shared profile rules
- * (a new phone number is checked against the stored country). Staff-only fields are not part of
- * the body, so no request can change them here.
+ * Changes the signed-in user's own names, phone number, country and language with the shared
+ * profile rules (a new phone number is checked against the stored country; the language is one of
+ * LANGUAGES, checked by the contract). Staff-only fields are not part of the body, so no request
+ * can change them here.
  *
  * A new `email` is checked with the same rules (the current address sent again changes nothing),
  * must be used by no other login; it is then kept as `pending_email`, and a link to confirm it is e-mailed to
@@ -118,12 +118,13 @@ export async function updateOwnProfileInfo(deps: UserDeps, userId: number, body:
       `email-change:${userId}`,
       EMAIL_CHANGE_THROTTLE.limit,
       EMAIL_CHANGE_THROTTLE.windowSeconds,
-      EMAIL_CHANGE_THROTTLED,
+      ACCOUNT_MESSAGES.emailChangeThrottled,
     );
     if (await emailUsedByOther(db, email, userId)) throw fieldError('email', ACCOUNT_MESSAGES.emailTaken);
   }
 
-  const patch = { firstName: first_name, lastName: last_name, phonenumber, country, pendingEmail: email };
+  const { language } = body;
+  const patch = { firstName: first_name, lastName: last_name, phonenumber, country, pendingEmail: email, language };
   const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) return toUserInfo(current);
   const now = new Date();
@@ -140,16 +141,10 @@ export async function updateOwnProfileInfo(deps: UserDeps, userId: number, body:
     });
     const firstName = first_name ?? current.firstName;
     const link = `${deps.publicUrl}/email/confirm?o=${encodeURIComponent(token)}`;
-    await mailUser(deps, { id: userId, email }, 'email_change_confirm', { firstName, newEmail: email, link }, tx, [
-      token,
-    ]);
-    await mailUser(
-      deps,
-      { id: userId, email: current.email },
-      'email_change_requested',
-      { firstName, newEmail: email },
-      tx,
-    );
+    // In the language the person has from this change on.
+    const to = { id: userId, language: language ?? current.language };
+    await mailUser(deps, { ...to, email }, 'email_change_confirm', { firstName, newEmail: email, link }, tx, [token]);
+    await mailUser(deps, { ...to, email: current.email }, 'email_change_requested', { firstName, newEmail: email }, tx);
   });
   return getUserInfo(db, userId);
 }
@@ -182,7 +177,7 @@ export async function confirmEmailChange(deps: UserDeps, token: string): Promise
       await recordUserAction(tx, userId, 'confirmed_email', now);
       await mailUser(
         deps,
-        { id: userId, email: user.email },
+        { id: userId, email: user.email, language: user.language },
         'email_changed',
         { firstName: user.firstName, newEmail: user.pendingEmail },
         tx,
@@ -191,11 +186,11 @@ export async function confirmEmailChange(deps: UserDeps, token: string): Promise
     });
   } catch (error) {
     // Another login took the address between the check and the update: the unique index decided.
-    if (isUniqueViolation(error)) throw fieldError('token', EMAIL_TAKEN_MEANWHILE);
+    if (isUniqueViolation(error)) throw fieldError('token', ACCOUNT_MESSAGES.emailTakenMeanwhile);
     throw error;
   }
   if (outcome.kind === 'invalid') throw fieldError('token', ACCOUNT_MESSAGES.emailLinkInvalid);
-  if (outcome.kind === 'taken') throw fieldError('token', EMAIL_TAKEN_MEANWHILE);
+  if (outcome.kind === 'taken') throw fieldError('token', ACCOUNT_MESSAGES.emailTakenMeanwhile);
   return { detail: ACCOUNT_MESSAGES.emailConfirmed(outcome.newEmail), email: outcome.newEmail };
 }
 

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@grove/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, userActions, users } from '../../db/schema/index.ts';
@@ -181,6 +182,59 @@ describe('PATCH /api/v2/user/: the rules and what it never changes', () => {
     expect(them).toMatchObject({ accountId: other.account.id, lastName: 'User', isStaff: false });
     const [theirAccount] = await t.db.select().from(accounts).where(eq(accounts.id, other.account.id));
     expect(theirAccount!.accountStatus).toBe('ACTIVE');
+  });
+});
+
+describe('PATCH /api/v2/user/: the language (issue 29)', () => {
+  const stored = async (userId: number) =>
+    (await t.db.select({ language: users.language }).from(users).where(eq(users.id, userId)))[0]!.language;
+
+  it('is null until chosen, then stored and answered in the user info', async () => {
+    const { user, headers } = await createParent(t.db);
+    expect((await get('/api/v2/user/info/', headers)).json().language).toBeNull();
+    const res = await patch(headers, { language: 'es' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, language: 'es', first_name: 'Test' });
+    expect(await stored(user.id)).toBe('es');
+    expect((await get('/api/v2/user/info/', headers)).json().language).toBe('es');
+    // With other fields, and back to English.
+    const both = await patch(headers, { first_name: 'Ana', language: 'en' });
+    expect(both.json()).toMatchObject({ first_name: 'Ana', language: 'en' });
+    expect(await stored(user.id)).toBe('en');
+  });
+
+  it('refuses any other value with the choice message, and changes nothing', async () => {
+    const { user, headers } = await createParent(t.db, { user: { language: 'es' } });
+    const refusal = { language: ['Choose one of: en, es.'] };
+    for (const language of [
+      'fr',
+      'ES',
+      'es-MX',
+      '',
+      'es\u0000',
+      'x'.repeat(300_000),
+      1,
+      true,
+      null,
+      ['es'],
+      { es: 1 },
+    ]) {
+      const res = await patch(headers, { first_name: 'Changed', language });
+      expect(res.statusCode, JSON.stringify(language).slice(0, 40)).toBe(400);
+      expect(res.json()).toEqual(refusal);
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ language: 'es', firstName: 'Test' });
+  });
+
+  it('is held to LANGUAGES by the database too', async () => {
+    const { user } = await createParent(t.db);
+    for (const language of LANGUAGES) {
+      await t.db.update(users).set({ language }).where(eq(users.id, user.id));
+      expect(await stored(user.id)).toBe(language);
+    }
+    await expect(t.db.update(users).set({ language: 'fr' }).where(eq(users.id, user.id))).rejects.toThrow();
+    expect(await stored(user.id)).toBe(LANGUAGES.at(-1));
   });
 });
 

@@ -134,13 +134,14 @@ export async function updateWebinar(tx: Executor, id: number, values: Partial<ty
   await tx.update(webinars).set(values).where(eq(webinars.id, id));
 }
 
-/** Whom to write to about a registration: the person, in their family's time zone. */
+/** Whom to write to about a registration: the person, in their family's time zone and their language. */
 const recipientColumns = {
   registrationId: webinarRegistrations.id,
   userId: users.id,
   email: users.email,
   firstName: users.firstName,
   timeZone: accounts.timeZone,
+  language: users.language,
 };
 export type Registrant = {
   registrationId: number;
@@ -148,6 +149,8 @@ export type Registrant = {
   email: string;
   firstName: string;
   timeZone: string | null;
+  /** users.language (null: English). */
+  language: string | null;
 };
 
 export async function registrantsOf(tx: Executor, webinarId: number): Promise<Registrant[]> {

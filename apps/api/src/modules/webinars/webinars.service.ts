@@ -7,7 +7,7 @@
  * counts, and inserts in one transaction, with its confirmation e-mail (outbox row) and its reminder
  * job (ARCHITECTURE §7). The unique (webinar, user) index keeps one registration per person.
  */
-import { COACHING_MESSAGES, formatDateTime, resolveTimeZone } from '@grove/domain';
+import { COACHING_MESSAGES, formatDateTime, resolveTimeZone, WEBINAR_MESSAGES } from '@grove/domain';
 import type { Paging } from '@grove/domain/api/common';
 import type { Webinar, WebinarBody } from '@grove/domain/api/webinars';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
@@ -15,6 +15,7 @@ import { renderEmail } from '../../adapters/email/templates.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { languageOf } from '../../locales/i18n.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import * as repo from './webinars.repository.ts';
 
@@ -35,12 +36,6 @@ export interface WebinarReminderJob {
 }
 export const REMINDER_LEAD_HOURS = 24;
 const HOUR = 3_600_000;
-
-export const WEBINAR_REFUSALS = {
-  noFamily: 'Tutorials are for families: sign in with a family’s account to register.',
-  notRegistered: 'You are not registered for this tutorial.',
-  startsInPast: 'Choose a start in the future.',
-} as const;
 
 type UpdateBody = Partial<WebinarBody> & { cancelled?: boolean | undefined };
 
@@ -103,26 +98,32 @@ export async function registrations(deps: WebinarsDeps, user: AuthUser, query: P
 type Change = 'cancelled' | 'restored' | 'moved' | 'link';
 type Message = { kind: 'registered' } | { kind: 'reminder' } | { kind: Change; previousStartsAt: Date };
 
-/** Writes one registrant's e-mail about `webinar` in `tx`, its times in the family's time zone. */
+/** Writes one registrant's e-mail about `webinar` in `tx`, its times in the family's time zone, in their language. */
 async function tell(deps: WebinarsDeps, tx: Tx, to: repo.Registrant, webinar: repo.WebinarRow, message: Message) {
   const zone = resolveTimeZone(to.timeZone);
+  const { language } = to;
+  const when = (instant: Date) => formatDateTime(instant, zone, languageOf(language));
   const data = {
     firstName: to.firstName,
     title: webinar.title,
-    when: formatDateTime(webinar.startsAt, zone),
+    when: when(webinar.startsAt),
     joinUrl: webinar.joinUrl,
     manageUrl: tutorialsUrl(deps),
   };
   const email =
     message.kind === 'registered'
-      ? renderEmail('webinar_registered', data)
+      ? await renderEmail('webinar_registered', data, language)
       : message.kind === 'reminder'
-        ? renderEmail('webinar_reminder', data)
-        : renderEmail('webinar_changed', {
-            ...data,
-            change: message.kind,
-            ...(message.kind === 'moved' ? { previousWhen: formatDateTime(message.previousStartsAt, zone) } : {}),
-          });
+        ? await renderEmail('webinar_reminder', data, language)
+        : await renderEmail(
+            'webinar_changed',
+            {
+              ...data,
+              change: message.kind,
+              ...(message.kind === 'moved' ? { previousWhen: when(message.previousStartsAt) } : {}),
+            },
+            language,
+          );
   await deps.email.send({ to: to.email, userId: to.userId, ...email }, tx);
 }
 
@@ -162,7 +163,7 @@ export async function sendReminder(deps: WebinarsDeps, job: WebinarReminderJob):
  * single registration; a full, started or cancelled webinar answers 409 with a sentence.
  */
 export async function register(deps: WebinarsDeps, user: AuthUser, webinarId: number): Promise<Webinar> {
-  if (user.accountId === null) throw forbidden(WEBINAR_REFUSALS.noFamily);
+  if (user.accountId === null) throw forbidden(WEBINAR_MESSAGES.noFamily);
   const now = nowOf(deps);
   const dueNow = await deps.db.transaction(async (tx) => {
     const webinar = await repo.lockWebinar(tx, webinarId);
@@ -189,7 +190,7 @@ export async function unregister(deps: WebinarsDeps, user: AuthUser, webinarId: 
   await deps.db.transaction(async (tx) => {
     const webinar = await repo.lockWebinar(tx, webinarId);
     if (!webinar) throw notFound();
-    if (!(await repo.findRegistration(tx, webinarId, user.id))) throw notFound(WEBINAR_REFUSALS.notRegistered);
+    if (!(await repo.findRegistration(tx, webinarId, user.id))) throw notFound(WEBINAR_MESSAGES.notRegistered);
     if (webinar.cancelledAt === null && webinar.startsAt <= now) {
       throw conflict(COACHING_MESSAGES.webinarPast, 'webinar_past');
     }
@@ -203,7 +204,7 @@ export async function unregister(deps: WebinarsDeps, user: AuthUser, webinarId: 
 export async function create(deps: WebinarsDeps, user: AuthUser, body: WebinarBody): Promise<Webinar> {
   const now = nowOf(deps);
   const startsAt = new Date(body.starts_at);
-  if (startsAt <= now) throw fieldError('starts_at', WEBINAR_REFUSALS.startsInPast);
+  if (startsAt <= now) throw fieldError('starts_at', WEBINAR_MESSAGES.startsInPast);
   const row = await deps.db.transaction((tx) =>
     repo.insertWebinar(tx, {
       title: body.title,
@@ -251,7 +252,7 @@ export async function update(deps: WebinarsDeps, user: AuthUser, id: number, bod
       body.cancelled === undefined ? before.cancelledAt : body.cancelled ? (before.cancelledAt ?? now) : null;
     const restored = before.cancelledAt !== null && cancelledAt === null;
     // A new time, or a cancelled webinar taken back, must start in the future.
-    if ((moved || restored) && startsAt <= now) throw fieldError('starts_at', WEBINAR_REFUSALS.startsInPast);
+    if ((moved || restored) && startsAt <= now) throw fieldError('starts_at', WEBINAR_MESSAGES.startsInPast);
     const values = {
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),

@@ -10,6 +10,9 @@
 import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation, useSearchParams } from 'react-router';
 import type { MenuEntry, MenuEntryId } from '@grove/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 
 import {
   AdminIcon,
@@ -36,6 +39,19 @@ export const MENU_ICONS: Record<MenuEntryId, (props: { size?: number }) => React
   community: CommunityIcon,
   'sign-out': ExitIcon,
   admin: AdminIcon,
+};
+
+/** The entries' names on screen: the domain's labels (menuEntriesFor), in the page's language. */
+export const MENU_LABELS: Record<MenuEntryId, MessageDescriptor> = {
+  home: msg`Home`,
+  stats: msg`Player Stats`,
+  coaching: msg`Coaching`,
+  'game-directions': msg`Game Directions`,
+  account: msg`Account`,
+  support: msg`Support`,
+  community: msg`Community`,
+  'sign-out': msg`Sign out`,
+  admin: msg`Admin`,
 };
 
 export type MenuTarget = { kind: 'internal'; to: string } | { kind: 'external'; url: string };
@@ -103,6 +119,7 @@ export function MenuList({
   variant: 'side' | 'mobile';
   onNavigate?: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const location = useLocation();
   const [search] = useSearchParams();
   const place = menuPlace(location.pathname, search);
@@ -111,12 +128,13 @@ export function MenuList({
       {entries.map((entry) => {
         const Icon = MENU_ICONS[entry.id];
         const target = menuTarget(entry.id, place);
+        const label = i18n._(MENU_LABELS[entry.id]);
         const content = (
           <>
             <span className="menu__icon">
               <Icon size={22} />
             </span>
-            <span className="menu__label">{entry.label}</span>
+            <span className="menu__label">{label}</span>
           </>
         );
         if (entry.disabled) {
@@ -127,7 +145,7 @@ export function MenuList({
                 role="link"
                 aria-disabled="true"
                 tabIndex={0}
-                title={`${entry.label}: add a player to your account first`}
+                title={t`${label}: add a player to your account first`}
               >
                 {content}
               </span>
@@ -147,7 +165,7 @@ export function MenuList({
                 {content}
                 <span className="menu__external">
                   <ExternalLinkIcon size={16} />
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
                 </span>
               </a>
             </li>

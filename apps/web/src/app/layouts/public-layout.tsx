@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { Logo } from '../../components/logo.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
@@ -19,18 +20,22 @@ export function PublicLayout({
   user?: UserInfo | null;
   narrow?: boolean;
 }) {
+  const { t } = useLingui();
+  const email = user?.email;
   return (
     <div className="public-shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="public-bar">
-        <Link to={href('root')} className="public-bar__brand" aria-label="Grove home">
+        <Link to={href('root')} className="public-bar__brand" aria-label={t`Grove home`}>
           <Logo size={32} />
         </Link>
         {user ? (
           <p className="public-bar__user">
-            Signed in as {user.email} · <Link to={href('logout')}>Sign out</Link>
+            <Trans>
+              Signed in as {email} · <Link to={href('logout')}>Sign out</Link>
+            </Trans>
           </p>
         ) : null}
       </header>
@@ -39,11 +44,13 @@ export function PublicLayout({
       </main>
       <footer className="public-footer">
         <p>
-          Questions? Our{' '}
-          <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer">
-            help centre<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>{' '}
-          has answers, and a person if you need one.
+          <Trans>
+            Questions? Our{' '}
+            <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer">
+              help centre<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>{' '}
+            has answers, and a person if you need one.
+          </Trans>
         </p>
       </footer>
     </div>

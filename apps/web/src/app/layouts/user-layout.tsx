@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { deriveRole, menuEntriesFor } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { keepTabInside } from '../../components/focus-trap.ts';
 import { CloseIcon, ExitIcon, MenuIcon, MenuOpenIcon } from '../../components/icons.tsx';
@@ -57,6 +58,7 @@ function usePlayers(user: UserInfo | undefined) {
 }
 
 export function UserLayout() {
+  const { t } = useLingui();
   const { data: user } = useQuery(userInfoQuery());
   const { players, loaded, failed, retry } = usePlayers(user);
   const consentNeeded = usePrivacy(user);
@@ -100,7 +102,7 @@ export function UserLayout() {
     return () => window.removeEventListener('keydown', onKey);
   }, [sideOpen, mobileOpen]);
 
-  if (!user?.id) return <PageSpinner label="Loading your account…" />;
+  if (!user?.id) return <PageSpinner label={t`Loading your account…`} />;
 
   const role = deriveRole(user);
   // Player Stats is disabled once the list is known to be empty, not while it loads.
@@ -114,7 +116,8 @@ export function UserLayout() {
     retryPlayers: retry,
   };
 
-  const greeting = `Hi, ${user.first_name}`;
+  const firstName = user.first_name;
+  const greeting = t`Hi, ${firstName}`;
 
   const closeMobile = () => {
     setMobileOpen(false);
@@ -124,7 +127,7 @@ export function UserLayout() {
   return (
     <div className={`user-shell${isMobile ? ' user-shell--mobile' : ''}${sideOpen ? ' user-shell--menu-open' : ''}`}>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <header className="top-bar" inert={mobileOpen || consentNeeded !== null}>
         {isMobile ? (
@@ -132,7 +135,7 @@ export function UserLayout() {
             ref={hamburgerRef}
             type="button"
             className="icon-button"
-            aria-label="Open menu"
+            aria-label={t`Open menu`}
             aria-haspopup="dialog"
             aria-expanded={mobileOpen}
             onClick={() => setMobileOpen(true)}
@@ -143,7 +146,7 @@ export function UserLayout() {
           <button
             type="button"
             className="icon-button"
-            aria-label={sideOpen ? 'Close side menu' : 'Expand side menu'}
+            aria-label={sideOpen ? t`Close side menu` : t`Expand side menu`}
             aria-expanded={sideOpen}
             aria-controls={SIDE_MENU_ID}
             onClick={() => setSideOpen((open) => !open)}
@@ -151,14 +154,16 @@ export function UserLayout() {
             {sideOpen ? <CloseIcon /> : <MenuOpenIcon />}
           </button>
         )}
-        <Link to={HOME_PATH} className="top-bar__brand" aria-label="Grove home">
+        <Link to={HOME_PATH} className="top-bar__brand" aria-label={t`Grove home`}>
           <Logo size={32} />
         </Link>
         <p className="top-bar__greeting">{greeting}</p>
         {isMobile ? null : (
           <Link to={href('logout')} className="top-bar__signout">
             <ExitIcon size={20} />
-            <span>Sign out</span>
+            <span>
+              <Trans>Sign out</Trans>
+            </span>
           </Link>
         )}
       </header>
@@ -168,7 +173,7 @@ export function UserLayout() {
           <nav
             id={SIDE_MENU_ID}
             className={`side-menu${sideOpen ? ' side-menu--expanded' : ''}`}
-            aria-label="Main menu"
+            aria-label={t`Main menu`}
           >
             <MenuList entries={entries} variant="side" onNavigate={() => setSideOpen(false)} />
           </nav>
@@ -184,17 +189,23 @@ export function UserLayout() {
           className="mobile-menu"
           role="dialog"
           aria-modal="true"
-          aria-label="Menu"
+          aria-label={t`Menu`}
           onKeyDown={(event) => keepTabInside(event, mobileMenuRef.current)}
         >
           <div className="mobile-menu__head">
             <Logo size={32} />
-            <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={closeMobile}>
+            <button
+              ref={closeRef}
+              type="button"
+              className="icon-button"
+              aria-label={t`Close menu`}
+              onClick={closeMobile}
+            >
               <CloseIcon />
             </button>
           </div>
           <p className="mobile-menu__greeting">{greeting}</p>
-          <nav aria-label="Main menu">
+          <nav aria-label={t`Main menu`}>
             <MenuList entries={entries} variant="mobile" onNavigate={() => setMobileOpen(false)} />
           </nav>
         </div>

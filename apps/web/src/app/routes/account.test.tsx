@@ -12,6 +12,7 @@ import { userApi } from '@grove/domain/api/endpoints/user';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { USERS, accountRoutes, fakeAccount, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 describe('account details', () => {
   it('account/manage/* redirects to the details segment', async () => {
@@ -156,5 +157,62 @@ describe('/unsubscribe', () => {
     renderApp('/unsubscribe?t=nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not unsubscribe you' })).toBeInTheDocument();
     expect(screen.getByText('This link is not valid.')).toBeInTheDocument();
+  });
+});
+
+describe('account and its e-mail links in Spanish', () => {
+  it('titles the account and names its sections in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    storeSession();
+    fakeApi([
+      ...accountRoutes(fakeAccount()),
+      [
+        playersApi.incompleteProfiles,
+        { body: { count: 0, next: null, previous: null, prev: null, results: [] } },
+        { id: 1 },
+      ],
+    ]);
+    renderApp('/dashboard/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cuenta' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Sus jugadores, datos de contacto, dirección de envío, dispositivos, suscripción y privacidad, en un solo lugar.',
+      ),
+    ).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Secciones de la cuenta' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Datos de la cuenta', 'Jugadores', 'Suscripción y facturación', 'Privacidad']);
+    expect(screen.queryByText('Subscription & Billing')).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish why a link without its token did not work (the domain’s message translated)', async () => {
+    await loadLanguage('es', ['app']);
+    fakeApi([]);
+    renderApp('/email/confirm');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No pudimos confirmar su correo electrónico' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Este enlace no es válido o ha caducado. Pida uno nuevo desde la página de su cuenta.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByText(ACCOUNT_MESSAGES.emailLinkInvalid)).not.toBeInTheDocument();
+  });
+
+  it('unsubscribes in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    fakeApi([[userApi.unsubscribe, { body: { detail: 'Unsubscribed.' } }]]);
+    renderApp('/unsubscribe?t=abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Se canceló su suscripción' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Ya no recibirá el resumen semanal. Puede volver a activarlo desde la página de su cuenta.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Inicie sesión para cambiar la configuración de correo electrónico' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ACCOUNT_MESSAGES.unsubscribed)).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@
  * the consent history. account/manage/* redirects here (session-rules.ts managementRedirect).
  */
 import { Link, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 
 import { Page } from '../../components/page.tsx';
 import { AccountDetails } from '../../features/account/account-details.tsx';
@@ -25,6 +26,7 @@ import { useUserLayout } from '../layouts/layout-context.ts';
 type Segment = 'details' | 'players' | 'billing' | 'privacy';
 
 export function AccountRoute() {
+  const { t } = useLingui();
   const { user } = useUserLayout();
   const [search] = useSearchParams();
   const asked = search.get('segment');
@@ -32,18 +34,18 @@ export function AccountRoute() {
   const familyAccount = user.account && !user.is_staff ? user.account : null;
   const segment: Segment =
     asked === 'billing' ? 'billing' : (asked === 'players' || asked === 'privacy') && familyAccount ? asked : 'details';
-  const segments: { id: Segment; label: string }[] = [{ id: 'details', label: 'Account details' }];
-  if (familyAccount) segments.push({ id: 'players', label: 'Players' });
-  if (user.is_billing_user) segments.push({ id: 'billing', label: 'Subscription & Billing' });
-  if (familyAccount) segments.push({ id: 'privacy', label: 'Privacy' });
+  const segments: { id: Segment; label: string }[] = [{ id: 'details', label: t`Account details` }];
+  if (familyAccount) segments.push({ id: 'players', label: t`Players` });
+  if (user.is_billing_user) segments.push({ id: 'billing', label: t`Subscription & Billing` });
+  if (familyAccount) segments.push({ id: 'privacy', label: t`Privacy` });
 
   return (
     <Page
-      title="Account"
-      intro="Your players, contact details, shipping address, devices, subscription and privacy, in one place."
+      title={t`Account`}
+      intro={t`Your players, contact details, shipping address, devices, subscription and privacy, in one place.`}
     >
       {segments.length > 1 ? (
-        <nav className="segments" aria-label="Account sections">
+        <nav className="segments" aria-label={t`Account sections`}>
           <ul>
             {segments.map((item) => (
               <li key={item.id}>

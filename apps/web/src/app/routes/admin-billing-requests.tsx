@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, formatMoney } from '@grove/domain';
+import { formatMoney } from '@grove/domain';
 import { BILLING_REQUEST_KINDS, BILLING_REQUEST_LABELS } from '@grove/domain/backoffice';
 import type { backofficeApi } from '@grove/domain/api/backoffice';
 import type { Reply } from '@grove/domain/api/common';
@@ -28,6 +28,7 @@ import {
 } from '../../features/staff/request-actions.tsx';
 import { useListParams } from '../../features/staff/use-list-params.ts';
 import { href } from '../../lib/paths.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 type BillingRequest = Reply<typeof backofficeApi.billingRequests>['results'][number];
 type FailedInvoice = NonNullable<BillingRequest['failed_invoice']>;

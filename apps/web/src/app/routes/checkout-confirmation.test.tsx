@@ -11,6 +11,7 @@ import { USERS, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { TRIAL_PLAN, confirmAnswer, orderAnswer } from '../../features/checkout/checkout-fixtures.ts';
 import { saveConfirmation } from '../../features/checkout/confirmation-store.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const ORDER: OrderRequest = {
   plan_tag: 'default',
@@ -97,5 +98,33 @@ describe('checkout confirmation', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout');
     expect(api.callsOf(billingApi.trackConversion)).toHaveLength(0);
+  });
+});
+
+describe('checkout confirmation in Spanish', () => {
+  it('thanks the family in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    trackingApi();
+    saveConfirmation({ answer: confirmAnswer(orderAnswer(ORDER)), card: 'Card ending in 4242' });
+    renderApp('/checkout/confirmation');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '¡Gracias! Su pedido está confirmado' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Le damos la bienvenida a Grove, Dana. Le enviamos una confirmación a dana@example.com.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Thank you!/)).not.toBeInTheDocument();
+  });
+
+  it('opened directly, it explains in Spanish where to go', async () => {
+    await loadLanguage('es', ['app']);
+    trackingApi();
+    renderApp('/checkout/confirmation');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'No hay ningún pedido que mostrar aquí' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Ir al pago' })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByText('Go to checkout')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { UserInfo } from '@grove/domain/api/user';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { EmptyState, Page } from '../../components/page.tsx';
 import { readConfirmation } from '../../features/checkout/confirmation-store.ts';
@@ -10,30 +11,35 @@ import { HOME_PATH, href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
 export function CheckoutConfirmationRoute() {
+  const { t } = useLingui();
   const { user } = useLoaderData() as { user: UserInfo | null };
   const [confirmation] = useState(readConfirmation);
 
   if (!confirmation) {
     return (
       <PublicLayout user={user}>
-        <Page title="Order confirmation">
+        <Page title={t`Order confirmation`}>
           <EmptyState
-            title="No order to show here"
+            title={t`No order to show here`}
             action={
               <p className="order-confirmation__actions">
                 <Link className="button button--primary" to={user ? HOME_PATH : href('login')}>
-                  <span className="button__label">{user ? 'Go to my dashboard' : 'Log in'}</span>
+                  <span className="button__label">{user ? t`Go to my dashboard` : t`Log in`}</span>
                 </Link>
                 <Link className="button button--secondary" to={href('checkout')}>
-                  <span className="button__label">Go to checkout</span>
+                  <span className="button__label">
+                    <Trans>Go to checkout</Trans>
+                  </span>
                 </Link>
               </p>
             }
           >
             <p>
-              This page sums up an order right after checkout, in the browser tab where it was paid. If you have
-              ordered, your confirmation and receipt are in your e-mail, and your order is in your account once you log
-              in. If you have not ordered yet, checkout is one click away.
+              <Trans>
+                This page sums up an order right after checkout, in the browser tab where it was paid. If you have
+                ordered, your confirmation and receipt are in your e-mail, and your order is in your account once you
+                log in. If you have not ordered yet, checkout is one click away.
+              </Trans>
             </p>
           </EmptyState>
         </Page>
@@ -42,22 +48,28 @@ export function CheckoutConfirmationRoute() {
   }
 
   const { order } = confirmation.answer;
+  const firstName = order.first_name;
+  const email = order.email;
   return (
     <PublicLayout user={user}>
       <Page
-        title="Thank you! Your order is confirmed"
-        intro={`Welcome to Grove, ${order.first_name}. A confirmation is on its way to ${order.email}.`}
+        title={t`Thank you! Your order is confirmed`}
+        intro={t`Welcome to Grove, ${firstName}. A confirmation is on its way to ${email}.`}
       >
         <OrderConfirmation
           confirmation={confirmation}
           actions={
             user ? (
               <Link className="button button--primary" to={HOME_PATH}>
-                <span className="button__label">Go to my dashboard</span>
+                <span className="button__label">
+                  <Trans>Go to my dashboard</Trans>
+                </span>
               </Link>
             ) : (
               <Link className="button button--primary" to={href('login', null, { email: order.email })}>
-                <span className="button__label">Log in once your password is set</span>
+                <span className="button__label">
+                  <Trans>Log in once your password is set</Trans>
+                </span>
               </Link>
             )
           }

@@ -19,6 +19,7 @@ import {
   planAnswer,
 } from '../../features/checkout/checkout-fixtures.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const DECLINED = { detail: 'Your card was declined. Please use another card.', code: 'card_declined' };
 
@@ -650,5 +651,27 @@ describe('checkout: paying', () => {
     const keys = api.callsOf(billingApi.confirmOrder).map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+});
+
+describe('checkout in Spanish', () => {
+  it('titles the page Pago and invites a signed-out family to log in first, in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    checkoutApi();
+    renderApp('/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pago' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Comience el programa Grove de su familia: elija su plan, díganos adónde enviar su kit y pague de forma segura.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/^¿Ya es una familia de Grove\?/)).toHaveTextContent(
+      '¿Ya es una familia de Grove? Primero inicie sesión.',
+    );
+    expect(screen.getByRole('link', { name: 'inicie sesión' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcheckout%3Ftag%3Ddefault',
+    );
+    expect(screen.queryByRole('heading', { level: 1, name: 'Checkout' })).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { offeredPlans } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { LoadError } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
@@ -25,6 +26,7 @@ import { PublicLayout } from '../layouts/public-layout.tsx';
 import { DevBanner } from './dev-banner.tsx';
 
 export function CheckoutRoute() {
+  const { t } = useLingui();
   const { user } = useLoaderData() as { user: UserInfo | null };
   const [search, setSearch] = useSearchParams();
   // Resolved once on entry, and stored (SPEC §2). The plans offered follow this tag (an offer link
@@ -60,23 +62,24 @@ export function CheckoutRoute() {
     ? (plans.find((candidate) => candidate.tag === (chosenTag ?? answer.data.plan.tag)) ?? answer.data.plan)
     : null;
 
+  const firstName = user?.first_name;
   return (
     <PublicLayout user={user}>
       <DevBanner />
       <Page
-        title="Checkout"
+        title={t`Checkout`}
         intro={
           user
-            ? `Welcome, ${user.first_name}! Your account is ready — choose your plan, tell us where to ship your kit and pay securely.`
-            : 'Start your family’s Grove program: choose your plan, tell us where to ship your kit, and pay securely.'
+            ? t`Welcome, ${firstName}! Your account is ready — choose your plan, tell us where to ship your kit and pay securely.`
+            : t`Start your family’s Grove program: choose your plan, tell us where to ship your kit, and pay securely.`
         }
       >
         {answer.isPending ? (
           <div className="section__loading">
-            <Spinner label="Loading the plans…" size="large" />
+            <Spinner label={t`Loading the plans…`} size="large" />
           </div>
         ) : answer.isError || !plan ? (
-          <LoadError what="the plans" onRetry={answer.refetch} />
+          <LoadError what={t`the plans`} onRetry={answer.refetch} />
         ) : (
           <div className="checkout">
             <PlanChoice
@@ -87,8 +90,11 @@ export function CheckoutRoute() {
             />
             {user ? null : (
               <p className="muted checkout__login">
-                Already a Grove family?{' '}
-                <Link to={href('login', null, { next: href('checkout', null, { tag: plan.tag }) })}>Log in</Link> first.
+                <Trans>
+                  Already a Grove family?{' '}
+                  <Link to={href('login', null, { next: href('checkout', null, { tag: plan.tag }) })}>Log in</Link>{' '}
+                  first.
+                </Trans>
               </p>
             )}
             <CheckoutForm plan={plan} user={user} stripeKey={STRIPE_PUBLISHABLE_KEY} onPaid={onPaid} />

@@ -17,6 +17,7 @@ import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts
 import { USERS, accountRoutes, fakeAccount, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { fakePairing, pairingRoutes, type FakePairing } from '../../features/devices/devices.fixtures.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const CHECK = pairingApi.check;
 const APPROVE = pairingApi.approve;
@@ -208,5 +209,31 @@ describe('Connect a tablet', () => {
     await userEvent.setup().click(within(devices).getByRole('link', { name: 'Connect a tablet' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect a tablet' })).toBeInTheDocument();
     expect(app.location()).toBe('/dashboard/connect');
+  });
+});
+
+describe('Connect a tablet in Spanish', () => {
+  it('titles the page in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn(fakePairing());
+    renderApp('/dashboard/connect');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conectar una tableta' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Vincule el juego de la tableta de su familia con Grove, para que cada juego que terminen sus jugadores aparezca aquí.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connect a tablet' })).not.toBeInTheDocument();
+  });
+
+  it('tells staff in Spanish that connecting a tablet is for families', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn(fakePairing(), USERS.staff);
+    renderApp('/dashboard/connect');
+    expect(
+      await screen.findByRole('heading', { name: 'Conectar una tableta es para las familias' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a Inicio' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByText('Go to Home')).not.toBeInTheDocument();
   });
 });

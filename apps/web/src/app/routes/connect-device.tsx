@@ -11,6 +11,7 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { EmptyState, Page } from '../../components/page.tsx';
 import { ConnectDevice } from '../../features/devices/connect-device.tsx';
@@ -25,29 +26,37 @@ const DEVICES_HREF = href('root.user.management', null, { segment: 'details' });
 function NextSteps({ hasPlayers }: { hasPlayers: boolean }) {
   return (
     <>
-      <h3 className="card__title">What’s next</h3>
+      <h3 className="card__title">
+        <Trans>What’s next</Trans>
+      </h3>
       <ol className="connect-next">
         {hasPlayers ? null : (
           <li>
-            <strong>Add your players.</strong> Each child gets a player profile, so their games count for them.{' '}
-            <Link to={href('root.user.management', null, { segment: 'players' })}>Add your first player</Link>
+            <Trans>
+              <strong>Add your players.</strong> Each child gets a player profile, so their games count for them.{' '}
+              <Link to={href('root.user.management', null, { segment: 'players' })}>Add your first player</Link>
+            </Trans>
           </li>
         )}
         <li>
-          <strong>Pair the heart-rate band</strong> in the game’s settings on the tablet.{' '}
-          <Link to={href('root.user.resources', null, { article: BAND_ARTICLE_SLUG })}>How to wear the band</Link>
+          <Trans>
+            <strong>Pair the heart-rate band</strong> in the game’s settings on the tablet.{' '}
+            <Link to={href('root.user.resources', null, { article: BAND_ARTICLE_SLUG })}>How to wear the band</Link>
+          </Trans>
         </li>
         <li>
-          <strong>Play the first game.</strong> Once it is finished, Home shows the week’s minutes and heart-rate
-          practice.
+          <Trans>
+            <strong>Play the first game.</strong> Once it is finished, Home shows the week’s minutes and heart-rate
+            practice.
+          </Trans>
         </li>
       </ol>
       <div className="connect-actions">
         <Link className="button button--primary" to={HOME_PATH}>
-          Go to Home
+          <Trans>Go to Home</Trans>
         </Link>
         <Link className="button button--secondary" to={DEVICES_HREF}>
-          See your devices
+          <Trans>See your devices</Trans>
         </Link>
       </div>
     </>
@@ -55,6 +64,7 @@ function NextSteps({ hasPlayers }: { hasPlayers: boolean }) {
 }
 
 export function ConnectDeviceRoute() {
+  const { t } = useLingui();
   const { user, players, playersLoaded } = useUserLayout();
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
@@ -62,8 +72,8 @@ export function ConnectDeviceRoute() {
 
   return (
     <Page
-      title="Connect a tablet"
-      intro="Link the game on your family’s tablet to Grove, so that every game your players finish shows up here."
+      title={t`Connect a tablet`}
+      intro={t`Link the game on your family’s tablet to Grove, so that every game your players finish shows up here.`}
       width="narrow"
     >
       {account ? (
@@ -77,13 +87,26 @@ export function ConnectDeviceRoute() {
             void queryClient.invalidateQueries({ queryKey: onboardingKeys.all });
           }}
           next={<NextSteps hasPlayers={!playersLoaded || players.length > 0} />}
-          homeLink={<Link to={HOME_PATH}>Go to Home</Link>}
+          homeLink={
+            <Link to={HOME_PATH}>
+              <Trans>Go to Home</Trans>
+            </Link>
+          }
         />
       ) : (
-        <EmptyState title="Connecting a tablet is for families" action={<Link to={HOME_PATH}>Go to Home</Link>}>
+        <EmptyState
+          title={t`Connecting a tablet is for families`}
+          action={
+            <Link to={HOME_PATH}>
+              <Trans>Go to Home</Trans>
+            </Link>
+          }
+        >
           <p>
-            A tablet is connected to a family’s account, and yours has no family of its own. A parent of the family
-            types the tablet’s code in their own Grove.
+            <Trans>
+              A tablet is connected to a family’s account, and yours has no family of its own. A parent of the family
+              types the tablet’s code in their own Grove.
+            </Trans>
           </p>
         </EmptyState>
       )}

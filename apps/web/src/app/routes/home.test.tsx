@@ -31,6 +31,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { COACHING_NOW, coachingRoutes, fakeCoaching } from '../../features/coaching/coaching.fixtures.ts';
 import { fakePairing, pairingRoutes } from '../../features/devices/devices.fixtures.ts';
 import { stepLink } from '../../lib/step-links.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const MAYA = { id: 1, name: 'Maya' };
 const ELI = { id: 2, name: 'Eli' };
@@ -523,5 +524,36 @@ describe('Home leads the way', () => {
       expect(api.callsOf(webinarsApi.onboarding)).toHaveLength(0);
       app.unmount();
     }
+  });
+});
+
+describe('home in Spanish', () => {
+  it('greets the family, links to the stats and explains Grove in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn(USERS.parent);
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hola de nuevo, Jordan' })).toBeInTheDocument();
+    expect(screen.getByText('Así juega su familia esta semana y así va su práctica del pulso.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Ver las estadísticas de Maya/ })).toHaveAttribute(
+      'href',
+      '/dashboard/stats?pid=1',
+    );
+    expect(screen.getByRole('link', { name: 'guías para padres' })).toHaveAttribute('href', '/dashboard/resources');
+    expect(screen.getByText('Cómo funciona Grove:')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/How Grove works/)).not.toBeInTheDocument();
+  });
+
+  it('tells a family without players what to do, in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn(USERS.noPlayers, [[playersApi.list, { body: playerPage([]) }, { id: 5 }]]);
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Todavía no hay jugadores' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agregue su primer jugador' })).toHaveAttribute(
+      'href',
+      '/dashboard/account?segment=players',
+    );
+    expect(screen.getByRole('link', { name: 'Conectar una tableta' })).toHaveAttribute('href', '/dashboard/connect');
+    expect(screen.queryByText('No players yet')).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isCancelledUser } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { ChevronRightIcon, HeartrateIcon, StatsIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-state.tsx';
@@ -39,43 +40,65 @@ import { href } from '../../lib/paths.ts';
 import { usePlayerLayout, type PlayerLayoutContext } from '../layouts/layout-context.ts';
 
 function NoFamily({ role }: { role: PlayerLayoutContext['role'] }) {
+  const { t } = useLingui();
   if (role === 'admin') {
     return (
       <EmptyState
-        title="No family to show here"
-        action={<Link to={href('root.admin.accounts')}>Open the admin accounts</Link>}
+        title={t`No family to show here`}
+        action={
+          <Link to={href('root.admin.accounts')}>
+            <Trans>Open the admin accounts</Trans>
+          </Link>
+        }
       >
         <p>
-          Your staff account has no players of its own. Open a family’s account in the admin area and choose “View home”
-          next to a player to see their dashboard.
+          <Trans>
+            Your staff account has no players of its own. Open a family’s account in the admin area and choose “View
+            home” next to a player to see their dashboard.
+          </Trans>
         </p>
       </EmptyState>
     );
   }
   if (role === 'coach') {
     return (
-      <EmptyState title="No family to show here" action={<Link to={href('root.user.booking')}>Go to Coaching</Link>}>
-        <p>Your coach account has no players of its own. The families you coach are on the Coaching page.</p>
+      <EmptyState
+        title={t`No family to show here`}
+        action={
+          <Link to={href('root.user.booking')}>
+            <Trans>Go to Coaching</Trans>
+          </Link>
+        }
+      >
+        <p>
+          <Trans>Your coach account has no players of its own. The families you coach are on the Coaching page.</Trans>
+        </p>
       </EmptyState>
     );
   }
   return (
     <EmptyState
-      title="No players yet"
+      title={t`No players yet`}
       action={
         <div className="home-empty-actions">
           <Link className="button button--primary" to={href('root.user.management', null, { segment: 'players' })}>
-            <span className="button__label">Add your first player</span>
+            <span className="button__label">
+              <Trans>Add your first player</Trans>
+            </span>
           </Link>
           <Link className="button button--secondary" to={href('root.user.connect-device')}>
-            <span className="button__label">Connect a tablet</span>
+            <span className="button__label">
+              <Trans>Connect a tablet</Trans>
+            </span>
           </Link>
         </div>
       }
     >
       <p>
-        Add each child who will play, and connect the game on your family’s tablet. Their weekly play time and
-        heart-rate progress will show up right here.
+        <Trans>
+          Add each child who will play, and connect the game on your family’s tablet. Their weekly play time and
+          heart-rate progress will show up right here.
+        </Trans>
       </p>
     </EmptyState>
   );
@@ -148,31 +171,43 @@ function HomeSkeleton({ name, label, children }: { name: string; label: string; 
 }
 
 function PlayerHome({ player, gis }: { player: Player; gis: string | null }) {
+  const { t } = useLingui();
   const overview = useQuery(overviewQuery(player.id));
+  const name = player.name;
   const statsLink = (
     <Link className="week-card__link" to={href('root.user.player.stats', null, { pid: player.id, gis })}>
       <StatsIcon size={20} />
-      <span>See {player.name}’s stats</span>
+      <span>
+        <Trans>See {name}’s stats</Trans>
+      </span>
       <ChevronRightIcon size={18} />
     </Link>
   );
 
   if (overview.isPending) {
     return (
-      <HomeSkeleton name={player.name} label={`Loading ${player.name}’s week…`}>
+      <HomeSkeleton name={name} label={t`Loading ${name}’s week…`}>
         {statsLink}
       </HomeSkeleton>
     );
   }
-  if (overview.isError) return <LoadError what={`${player.name}’s week`} onRetry={overview.refetch} />;
+  if (overview.isError)
+    return (
+      <LoadError
+        what={t({ message: `${name}’s week`, context: 'what could not be loaded: We couldn’t load …' })}
+        onRetry={overview.refetch}
+      />
+    );
   const data = overview.data;
   if (data.totals.sessions === 0) {
     return (
       <>
-        <EmptyState title={`${player.name} hasn’t played yet`}>
+        <EmptyState title={t`${name} hasn’t played yet`}>
           <p>
-            Once {player.name} finishes a first game, this week’s minutes, heart-rate rises and cooldowns will show up
-            here. Aim for a few short games a week — together they add up to the weekly goal.
+            <Trans>
+              Once {name} finishes a first game, this week’s minutes, heart-rate rises and cooldowns will show up here.
+              Aim for a few short games a week — together they add up to the weekly goal.
+            </Trans>
           </p>
         </EmptyState>
         <PlayFigures overview={data} />
@@ -189,6 +224,7 @@ function PlayerHome({ player, gis }: { player: Player; gis: string | null }) {
 }
 
 export function HomeRoute() {
+  const { t } = useLingui();
   const { user, role, players, playersLoaded, playersFailed, retryPlayers, selectedPlayer, visitedAccountId } =
     usePlayerLayout();
   const [search] = useSearchParams();
@@ -203,9 +239,9 @@ export function HomeRoute() {
 
   let content;
   if (!laidOut) {
-    content = <HomeSkeleton name="Your player" label="Loading your players…" />;
+    content = <HomeSkeleton name={t`Your player`} label={t`Loading your players…`} />;
   } else if (playersFailed) {
-    content = <LoadError what="your players" onRetry={retryPlayers} />;
+    content = <LoadError what={t`your players`} onRetry={retryPlayers} />;
   } else if (!selectedPlayer) {
     content = hasOwnAccount ? <NoFamily role="user" /> : <NoFamily role={role} />;
   } else {
@@ -228,17 +264,22 @@ export function HomeRoute() {
     );
   }
 
+  const firstName = user.first_name;
   return (
     <Page
-      title={`Welcome back, ${user.first_name}`}
-      intro="Here is how your family is playing this week, and how their heart-rate practice is going."
+      title={t`Welcome back, ${firstName}`}
+      intro={t`Here is how your family is playing this week, and how their heart-rate practice is going.`}
     >
       {visitedAccountId !== null ? (
         <p className="visit-note" role="note">
-          You are looking at this family’s home as {role === 'admin' ? 'staff' : 'their coach'}.{' '}
           {role === 'admin' ? (
-            <Link to={href('root.admin.accounts.details', { accountId: visitedAccountId })}>Back to the account</Link>
-          ) : null}
+            <Trans>
+              You are looking at this family’s home as staff.{' '}
+              <Link to={href('root.admin.accounts.details', { accountId: visitedAccountId })}>Back to the account</Link>
+            </Trans>
+          ) : (
+            <Trans>You are looking at this family’s home as their coach.</Trans>
+          )}
         </p>
       ) : null}
       {family ? <PastDueBanner user={user} timeZone={family.time_zone} /> : null}
@@ -265,10 +306,12 @@ export function HomeRoute() {
       <section className="card tip">
         <HeartrateIcon size={28} />
         <p>
-          <strong>How Grove works:</strong> in each game, players practise raising their heart rate and bringing it back
-          down. The stats show how often they play and how well they cool down.{' '}
-          <Link to={href('root.user.resources')}>Guides for parents</Link> explain the kit, each game and the program’s
-          weeks.
+          <Trans>
+            <strong>How Grove works:</strong> in each game, players practise raising their heart rate and bringing it
+            back down. The stats show how often they play and how well they cool down.{' '}
+            <Link to={href('root.user.resources')}>Guides for parents</Link> explain the kit, each game and the
+            program’s weeks.
+          </Trans>
         </p>
       </section>
     </Page>

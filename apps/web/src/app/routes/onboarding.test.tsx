@@ -13,6 +13,7 @@ import { fakeApi, type FakeApi, type FakeRoute } from '../../../test/fake-api.ts
 import { USERS, onboardingFixture, playerPage, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const ONBOARDING = webinarsApi.onboarding;
 
@@ -200,5 +201,29 @@ describe('welcome checklist', () => {
     renderApp('/dashboard/welcome');
     expect(await screen.findByRole('heading', { name: 'No first steps to take' })).toBeInTheDocument();
     expect(api.callsOf(ONBOARDING)).toHaveLength(0);
+  });
+});
+
+describe('welcome checklist in Spanish', () => {
+  it('welcomes the family in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn(USERS.parent, onboardingServer(onboardingFixture(['add_players', 'kit_delivered'])));
+    renderApp('/dashboard/welcome');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Le damos la bienvenida a Grove' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Empecemos con su familia, Jordan. Unos pocos pasos y sus jugadores estarán listos para jugar.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Let’s get your family started/)).not.toBeInTheDocument();
+  });
+
+  it('tells staff in Spanish that there is no checklist of their own', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn(USERS.staff);
+    renderApp('/dashboard/welcome');
+    expect(await screen.findByRole('heading', { name: 'No hay primeros pasos que dar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a Inicio' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByText('No first steps to take')).not.toBeInTheDocument();
   });
 });

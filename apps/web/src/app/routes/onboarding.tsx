@@ -5,6 +5,7 @@
  * their own, so no checklist.
  */
 import { Link, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { EmptyState, Page } from '../../components/page.tsx';
 import { OnboardingChecklist } from '../../features/onboarding/onboarding-checklist.tsx';
@@ -12,18 +13,29 @@ import { HOME_PATH } from '../../lib/paths.ts';
 import { useUserLayout } from '../layouts/layout-context.ts';
 
 export function OnboardingRoute() {
+  const { t } = useLingui();
   const { user } = useUserLayout();
   const { step } = useParams();
+  const firstName = user.first_name;
   return (
     <Page
-      title="Welcome to Grove"
-      intro={`Let’s get your family started, ${user.first_name}. A few short steps and your players are ready to play.`}
+      title={t`Welcome to Grove`}
+      intro={t`Let’s get your family started, ${firstName}. A few short steps and your players are ready to play.`}
     >
       {user.account ? (
         <OnboardingChecklist accountId={user.account.id} timeZone={user.account.time_zone} stepParam={step} />
       ) : (
-        <EmptyState title="No first steps to take" action={<Link to={HOME_PATH}>Go to Home</Link>}>
-          <p>The welcome checklist belongs to a family’s account; yours has no family of its own.</p>
+        <EmptyState
+          title={t`No first steps to take`}
+          action={
+            <Link to={HOME_PATH}>
+              <Trans>Go to Home</Trans>
+            </Link>
+          }
+        >
+          <p>
+            <Trans>The welcome checklist belongs to a family’s account; yours has no family of its own.</Trans>
+          </p>
         </EmptyState>
       )}
     </Page>

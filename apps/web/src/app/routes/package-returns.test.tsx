@@ -9,6 +9,7 @@ import { fakeApi } from '../../../test/fake-api.ts';
 import { USERS, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { NOW, billingRoutes, fakeBilling, subscriptionFixture } from '../../features/billing/billing.fixtures.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
@@ -87,5 +88,24 @@ describe('package returns', () => {
     renderApp('/packagereturns');
     expect(await screen.findByText(/returns go through your partner’s care team/)).toBeInTheDocument();
     expect(steps()).toEqual(STEPS);
+  });
+});
+
+describe('package returns in Spanish', () => {
+  it('titles the page and the public frame in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    fakeApi();
+    renderApp('/packagereturns');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Devolución del paquete' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Cómo devolver su kit de Grove: cómo funciona una devolución, paso a paso.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Comuníquese con soporte (se abre en una pestaña nueva)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'centro de ayuda (se abre en una pestaña nueva)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inicio de Grove' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Package returns')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Questions\? Our/)).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@
  * signed in, if anyone.
  */
 import { useLoaderData } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { Page } from '../../components/page.tsx';
 import type { UserInfo } from '@grove/domain/api/user';
@@ -13,18 +14,21 @@ import { EXTERNAL_LINKS } from '../../lib/env.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
 export function PackageReturnsRoute() {
+  const { t } = useLingui();
   const { user } = useLoaderData() as { user: UserInfo | null };
   return (
     <PublicLayout user={user}>
-      <Page title="Package returns" intro="Sending your Grove kit back: how a return works, step by step.">
+      <Page title={t`Package returns`} intro={t`Sending your Grove kit back: how a return works, step by step.`}>
         <ReturnPanel user={user} />
         <ReturnSteps />
         <p>
-          Questions about a return?{' '}
-          <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer">
-            Contact support<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-          .
+          <Trans>
+            Questions about a return?{' '}
+            <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer">
+              Contact support<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            .
+          </Trans>
         </p>
       </Page>
     </PublicLayout>

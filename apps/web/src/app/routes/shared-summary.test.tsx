@@ -10,6 +10,7 @@ import { sharingApi } from '@grove/domain/api/endpoints/sharing';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 const SUMMARY: SharedSummary = {
@@ -94,5 +95,41 @@ describe('the shared summary', () => {
     expect(document.body.textContent).not.toContain(TOKEN);
     app.unmount();
     expect(robots()).toBeUndefined();
+  });
+});
+
+describe('the shared summary in Spanish', () => {
+  it('shows the summary in Spanish: title, dates, totals, streak and settings', async () => {
+    await loadLanguage('es', ['app']);
+    fakeApi([[sharingApi.summary, { body: SUMMARY }, { token: TOKEN }]]);
+    renderApp(`/shared/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resumen de juego de M.' })).toBeInTheDocument();
+    expect(screen.getByText('Del 3 de marzo de 2025 al 16 de marzo de 2025')).toBeInTheDocument();
+    const totals = screen.getByRole('region', { name: 'En estas 2 semanas' });
+    expect(
+      within(totals).getByText('1 semana seguida con la meta de 45 minutos al final de este período.'),
+    ).toBeInTheDocument();
+    const gauge = screen.getByRole('region', { name: 'Indicador de pulso' });
+    expect(within(gauge).getByText('6 al principio, 8 al final.')).toBeInTheDocument();
+    expect(within(gauge).getByRole('columnheader', { name: 'Fecha' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Velocidad de persecución' })).getByText('5 durante todo el período.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Las semanas empiezan el lunes; solo cuentan los días a partir del 3 de marzo de 2025\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/play summary/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish that a link no longer works', async () => {
+    await loadLanguage('es', ['app']);
+    fakeApi([
+      [sharingApi.summary, { status: 404, body: { detail: 'Not found.', code: 'not_found' } }, { token: TOKEN }],
+    ]);
+    renderApp(`/shared/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Este enlace ya no funciona' })).toBeInTheDocument();
+    expect(screen.queryByText('This link no longer works')).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { USERS, playerPage, storeSession, weeklyAnswer } from '../../../test/fix
 import { renderApp } from '../../../test/render-app.tsx';
 import { frameFromParam } from '../../features/stats/frame-totals.ts';
 import { surveyRoutes } from '../../features/surveys/surveys.fixtures.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const MONTH = [
   { week_start: '2026-10-19', minutes: 30, sessions: 2, hr_rises: 6, cool_downs: 4, average_cool_down_seconds: 40 },
@@ -298,5 +299,44 @@ describe('stats', () => {
     expect(await screen.findByRole('heading', { name: 'Check-ins' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: /^Totals for the last month/ })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Minutes Maya played each week, the last month' })).toBeInTheDocument();
+  });
+});
+
+describe('stats in Spanish', () => {
+  it('titles the screen, names the time frames and says when a frame has no play, in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn([
+      [
+        playApi.weekly,
+        { body: weeklyAnswer(1, '1Mo', [{ week_start: '2026-11-16', minutes: 0, sessions: 0 }]) },
+        { id: 1 },
+      ],
+    ]);
+    renderApp('/dashboard/stats?pid=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estadísticas' })).toBeInTheDocument();
+    expect(screen.getByText('Cómo juega Maya y cómo practica el control del pulso.')).toBeInTheDocument();
+    const frames = await screen.findByRole('navigation', { name: 'Período' });
+    expect(
+      within(frames)
+        .getAllByRole('link')
+        .map((link) => link.firstChild?.textContent),
+    ).toEqual(['1 sem', '1 mes', '3 meses', 'Todo']);
+    expect(
+      await screen.findByText(/^Maya no jugó en .+\. Un período más largo muestra juegos anteriores\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: /^Totales para .+, desde el / })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Player Stats' })).not.toBeInTheDocument();
+    expect(screen.queryByText('All Time')).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish that a player has not played yet', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn([
+      [playApi.weekly, { body: { ...weeklyAnswer(1, '1Mo', WEEK.slice(0, 1)), first_play_date: null } }, { id: 1 }],
+    ]);
+    renderApp('/dashboard/stats?pid=1');
+    expect(await screen.findByRole('heading', { name: 'Maya todavía no ha jugado' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a Inicio' })).toHaveAttribute('href', '/dashboard?pid=1');
+    expect(screen.queryByText('Back to Home')).not.toBeInTheDocument();
   });
 });

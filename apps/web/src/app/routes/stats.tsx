@@ -19,7 +19,10 @@
 import { type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TimeFrame } from '@grove/domain';
+import { DEFAULT_TIME_FRAME, TIME_FRAMES, type TimeFrame, type TimeFrameId } from '@grove/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
@@ -40,9 +43,18 @@ import { formatDate } from '../../lib/format.ts';
 import { usePlayerLayout } from '../layouts/layout-context.ts';
 import { href } from '../../lib/paths.ts';
 
+/** The time frames' short names (the domain's TIME_FRAMES labels), in the page's language. */
+const FRAME_LABELS: Record<TimeFrameId, MessageDescriptor> = {
+  '1W': msg`1W`,
+  '1Mo': msg`1Mo`,
+  '3Mos': msg`3Mos`,
+  all: msg`All Time`,
+};
+
 function FrameSwitch({ frame, hrefFor }: { frame: TimeFrame; hrefFor: (frame: TimeFrame) => string }) {
+  const { t, i18n } = useLingui();
   return (
-    <nav className="segments frame-switch" aria-label="Time frame">
+    <nav className="segments frame-switch" aria-label={t`Time frame`}>
       <ul>
         {TIME_FRAMES.map((option) => {
           const current = option.id === frame.id;
@@ -54,7 +66,7 @@ function FrameSwitch({ frame, hrefFor }: { frame: TimeFrame; hrefFor: (frame: Ti
                 to={hrefFor(option)}
                 preventScrollReset
               >
-                {option.label}
+                {i18n._(FRAME_LABELS[option.id])}
                 <span className="visually-hidden"> ({frameDescription(option)})</span>
               </Link>
             </li>
@@ -66,19 +78,23 @@ function FrameSwitch({ frame, hrefFor }: { frame: TimeFrame; hrefFor: (frame: Ti
 }
 
 function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: TimeFrame; playerName: string }) {
+  const { t } = useLingui();
   const totals = frameTotals(data.weeks);
   const since = formatDate(data.frame_start, data.time_zone);
+  const description = frameDescription(frame);
   return (
     <section className="section" aria-labelledby="totals-title">
       <h2 id="totals-title" className="section__title">
         {frame.id === 'all'
-          ? `All time, since ${playerName}’s first game on ${since}`
-          : `Totals for ${frameDescription(frame)}, since ${since}`}
+          ? t`All time, since ${playerName}’s first game on ${since}`
+          : t`Totals for ${description}, since ${since}`}
       </h2>
       <TotalsFigures totals={totals} goalMinutes={data.goal_minutes} />
       {totals.sessions === 0 ? (
         <p className="notice-line">
-          {playerName} didn’t play in {frameDescription(frame)}. A longer time frame shows earlier games.
+          <Trans>
+            {playerName} didn’t play in {description}. A longer time frame shows earlier games.
+          </Trans>
         </p>
       ) : null}
     </section>
@@ -94,23 +110,32 @@ function Totals({ data, frame, playerName }: { data: WeeklyActivity; frame: Time
  * previous player's or frame's weeks are never drawn under this name), or what the card says meanwhile.
  */
 function useComparison(compareWith: Player | null, frame: TimeFrame['id']) {
+  const { t } = useLingui();
   const weekly = useQuery({
     ...weeklyActivityQuery(compareWith?.id ?? 0, frame),
     enabled: compareWith !== null,
     placeholderData: keepPreviousData,
   });
   if (compareWith === null) return {};
+  const name = compareWith.name;
   const data = weekly.data;
   if (data && data.player_id === compareWith.id && data.time_frame === frame) {
-    return { compare: { name: compareWith.name, weeks: data.weeks } };
+    return { compare: { name, weeks: data.weeks } };
   }
   if (weekly.isError) {
-    return { status: <LoadError what={`${compareWith.name}’s weeks`} onRetry={weekly.refetch} /> };
+    return {
+      status: (
+        <LoadError
+          what={t({ message: `${name}’s weeks`, context: 'what could not be loaded: We couldn’t load …' })}
+          onRetry={weekly.refetch}
+        />
+      ),
+    };
   }
   return {
     status: (
       <p className="chart-card__intro" role="status">
-        Loading {compareWith.name}’s weeks…
+        {t`Loading ${name}’s weeks…`}
       </p>
     ),
   };
@@ -131,6 +156,8 @@ function PlayerStats({
   gis: string | null;
   after: ReactNode;
 }) {
+  const { t } = useLingui();
+  const name = player.name;
   const weekly = useQuery({ ...weeklyActivityQuery(player.id, frame.id), placeholderData: keepPreviousData });
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -140,11 +167,14 @@ function PlayerStats({
   const shownFrameId = weekly.data?.time_frame ?? frame.id;
   const comparison = useComparison(compareWith, shownFrameId);
 
-  if (weekly.isPending) return <PageSpinner label={`Loading ${player.name}’s stats…`} />;
+  if (weekly.isPending) return <PageSpinner label={t`Loading ${name}’s stats…`} />;
   if (weekly.isError) {
     return (
       <>
-        <LoadError what={`${player.name}’s stats`} onRetry={weekly.refetch} />
+        <LoadError
+          what={t({ message: `${name}’s stats`, context: 'what could not be loaded: We couldn’t load …' })}
+          onRetry={weekly.refetch}
+        />
         {after}
       </>
     );
@@ -154,10 +184,18 @@ function PlayerStats({
     return (
       <>
         <EmptyState
-          title={`${player.name} hasn’t played yet`}
-          action={<Link to={href('root.user.player.home', null, { pid: player.id, gis })}>Back to Home</Link>}
+          title={t`${name} hasn’t played yet`}
+          action={
+            <Link to={href('root.user.player.home', null, { pid: player.id, gis })}>
+              <Trans>Back to Home</Trans>
+            </Link>
+          }
         >
-          <p>Weekly play time, heart-rate rises and cooldowns appear here once {player.name} finishes a first game.</p>
+          <p>
+            <Trans>
+              Weekly play time, heart-rate rises and cooldowns appear here once {name} finishes a first game.
+            </Trans>
+          </p>
         </EmptyState>
         {after}
       </>
@@ -208,6 +246,7 @@ function PlayerStats({
 }
 
 export function StatsRoute() {
+  const { t } = useLingui();
   const { players, playersLoaded, playersFailed, retryPlayers, selectedPlayer, user, visitedAccountId } =
     usePlayerLayout();
   const [search] = useSearchParams();
@@ -216,25 +255,35 @@ export function StatsRoute() {
   const frame = frameFromParam(gis, DEFAULT_TIME_FRAME);
   const compareWith = selectedPlayer ? comparedPlayer(search.get('compare'), players, selectedPlayer.id) : null;
 
-  if (!playersLoaded) return <PageSpinner label="Loading your players…" />;
+  if (!playersLoaded) return <PageSpinner label={t`Loading your players…`} />;
   if (playersFailed) {
     return (
-      <Page title="Player Stats">
-        <LoadError what="your players" onRetry={retryPlayers} />
+      <Page title={t`Player Stats`}>
+        <LoadError what={t`your players`} onRetry={retryPlayers} />
       </Page>
     );
   }
   if (!selectedPlayer) {
     return (
-      <Page title="Player Stats">
-        <EmptyState title="No players yet" action={<Link to={href('root.user.player.home')}>Back to Home</Link>}>
-          <p>Stats appear here for each player on your account once they start playing.</p>
+      <Page title={t`Player Stats`}>
+        <EmptyState
+          title={t`No players yet`}
+          action={
+            <Link to={href('root.user.player.home')}>
+              <Trans>Back to Home</Trans>
+            </Link>
+          }
+        >
+          <p>
+            <Trans>Stats appear here for each player on your account once they start playing.</Trans>
+          </p>
         </EmptyState>
       </Page>
     );
   }
+  const name = selectedPlayer.name;
   return (
-    <Page title="Player Stats" intro={`How ${selectedPlayer.name} is playing and practising heart-rate control.`}>
+    <Page title={t`Player Stats`} intro={t`How ${name} is playing and practising heart-rate control.`}>
       <PlayerSwitcher
         players={players}
         selectedId={selectedPlayer.id}

@@ -5,13 +5,16 @@
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { unsubscribe } from '../../features/account/account.api.ts';
 import { LinkAnswer } from '../../features/account/link-answer.tsx';
+import { domainText } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
 export function UnsubscribeRoute() {
+  const { t } = useLingui();
   const { user } = useLoaderData() as { user: UserInfo | null };
   const [search] = useSearchParams();
   const token = search.get('t')?.trim() ?? '';
@@ -20,27 +23,31 @@ export function UnsubscribeRoute() {
       <LinkAnswer
         token={token}
         send={unsubscribe}
-        missingToken="This link is incomplete. Please open it again from the e-mail, or change your e-mail settings from your account page."
+        missingToken={t`This link is incomplete. Please open it again from the e-mail, or change your e-mail settings from your account page.`}
         titles={{
-          working: 'Turning off the weekly summary…',
-          done: 'You are unsubscribed',
-          failed: 'We could not unsubscribe you',
+          working: t`Turning off the weekly summary…`,
+          done: t`You are unsubscribed`,
+          failed: t`We could not unsubscribe you`,
         }}
-        done={() => ACCOUNT_MESSAGES.unsubscribed}
+        done={() => domainText(ACCOUNT_MESSAGES.unsubscribed)}
         next={() =>
           user ? (
             <Link
               className="button button--secondary button--block"
               to={href('root.user.management', null, { segment: 'details' })}
             >
-              <span className="button__label">Your e-mail settings</span>
+              <span className="button__label">
+                <Trans>Your e-mail settings</Trans>
+              </span>
             </Link>
           ) : (
             <Link
               className="button button--secondary button--block"
               to={href('login', null, { next: href('root.user.management', null, { segment: 'details' }) })}
             >
-              <span className="button__label">Log in to change your e-mail settings</span>
+              <span className="button__label">
+                <Trans>Log in to change your e-mail settings</Trans>
+              </span>
             </Link>
           )
         }

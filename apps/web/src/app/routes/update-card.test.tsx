@@ -12,6 +12,7 @@ import { billingApi } from '@grove/domain/api/endpoints/billing';
 
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { loadLanguage } from '../../lib/i18n.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 const LINK: CardUpdateLink = {
@@ -119,5 +120,35 @@ describe('the card-update link', () => {
       'href',
       expect.stringContaining('/login?next='),
     );
+  });
+});
+
+describe('the card-update link in Spanish', () => {
+  it('opens the card form with the route’s words in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    fakeApi([[billingApi.cardUpdateLink, { body: { ...LINK, past_due: null } }]]);
+    renderApp(`/update-card?o=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Actualice su tarjeta' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Hola, Kai: en esta página se actualiza la tarjeta a la que Grove hace los cargos de Grove monthly (kai@example.com).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('La tarjeta nueva se usará a partir del próximo cargo. Ahora no se cobra nada.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Tarjeta registrada: .+\. Este enlace funciona hasta el .+\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'iniciar sesión' })).toBeInTheDocument();
+    expect(screen.queryByText(/this page updates the card/)).not.toBeInTheDocument();
+  });
+
+  it('says in Spanish that a link without its token has expired (the domain’s message translated)', async () => {
+    await loadLanguage('es', ['app']);
+    fakeApi([]);
+    renderApp('/update-card');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Este enlace ha caducado' })).toBeInTheDocument();
+    expect(screen.getByText(/^Este enlace para actualizar la tarjeta ha caducado o ya se usó\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión en Grove' })).toBeInTheDocument();
+    expect(screen.queryByText(CARD_UPDATE_MESSAGES.linkInvalid)).not.toBeInTheDocument();
   });
 });

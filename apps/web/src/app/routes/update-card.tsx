@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CARD_UPDATE_MESSAGES, formatDateTime } from '@grove/domain';
+import { CARD_UPDATE_MESSAGES } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PaymentMethodUpdateAnswer } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
@@ -23,6 +24,8 @@ import { cardText } from '../../features/billing/payment-method.tsx';
 import { billingKeys } from '../../lib/queries/billing.ts';
 import '../../features/billing/billing.css';
 import { ApiError } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 
@@ -33,55 +36,74 @@ function billingLink(user: UserInfo | null) {
 }
 
 function SpentLink({ user }: { user: UserInfo | null }) {
-  usePageTitle('This link has expired');
+  const { t } = useLingui();
+  usePageTitle(t`This link has expired`);
   return (
     <div className="auth-card">
-      <h1 className="auth-card__title">This link has expired</h1>
-      <p>{CARD_UPDATE_MESSAGES.linkInvalid}</p>
+      <h1 className="auth-card__title">
+        <Trans>This link has expired</Trans>
+      </h1>
+      <p>{domainText(CARD_UPDATE_MESSAGES.linkInvalid)}</p>
       <Link className="button button--primary button--block" to={billingLink(user)}>
-        <span className="button__label">{user ? 'Open Subscription & Billing' : 'Log in to Grove'}</span>
+        <span className="button__label">{user ? t`Open Subscription & Billing` : t`Log in to Grove`}</span>
       </Link>
     </div>
   );
 }
 
 function Saved({ answer, user }: { answer: PaymentMethodUpdateAnswer; user: UserInfo | null }) {
-  usePageTitle('Your card is updated');
+  const { t } = useLingui();
+  usePageTitle(t`Your card is updated`);
+  const card = cardText(answer);
   return (
     <div className="auth-card">
-      <h1 className="auth-card__title">Your card is updated</h1>
-      <p role="status">{answer.renewal ? answer.renewal.detail : CARD_UPDATE_MESSAGES.saved}</p>
-      <p>The card on file is now {cardText(answer)}.</p>
+      <h1 className="auth-card__title">
+        <Trans>Your card is updated</Trans>
+      </h1>
+      <p role="status">{domainText(answer.renewal ? answer.renewal.detail : CARD_UPDATE_MESSAGES.saved)}</p>
+      <p>
+        <Trans>The card on file is now {card}.</Trans>
+      </p>
       <Link className="button button--primary button--block" to={user ? href('root') : href('login')}>
-        <span className="button__label">{user ? 'Go to Grove' : 'Log in to Grove'}</span>
+        <span className="button__label">{user ? t`Go to Grove` : t`Log in to Grove`}</span>
       </Link>
     </div>
   );
 }
 
 function UpdateCardScreen({ token, user }: { token: string; user: UserInfo | null }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const query = useQuery(cardUpdateLinkQuery(token));
   const [saved, setSaved] = useState<PaymentMethodUpdateAnswer | null>(null);
-  usePageTitle('Update your card');
+  usePageTitle(t`Update your card`);
 
   if (saved) return <Saved answer={saved} user={user} />;
   if (query.error instanceof ApiError && query.error.status === 404) return <SpentLink user={user} />;
-  if (query.isPending) return <PageSpinner label="Checking your link…" />;
+  if (query.isPending) return <PageSpinner label={t`Checking your link…`} />;
   if (query.isError) {
     return (
       <div className="auth-card">
-        <h1 className="auth-card__title">Update your card</h1>
-        <LoadError what="your link" onRetry={query.refetch} />
+        <h1 className="auth-card__title">
+          <Trans>Update your card</Trans>
+        </h1>
+        <LoadError what={t`your link`} onRetry={query.refetch} />
       </div>
     );
   }
   const link = query.data;
   // The page knows no family time zone without a sign-in: dates are in the browser's.
   const timeZone = null;
+  const firstName = link.first_name;
+  const email = link.email;
+  const plan = link.plan_name;
+  const onFile = link.payment_method ? cardText(link.payment_method) : t`none`;
+  const until = formatDateTime(link.expires_at, timeZone);
   return (
     <div className="auth-card">
-      <h1 className="auth-card__title">Update your card</h1>
+      <h1 className="auth-card__title">
+        <Trans>Update your card</Trans>
+      </h1>
       <CardUpdateForm
         className="card-update"
         actionsClassName="card-update__actions"
@@ -89,19 +111,29 @@ function UpdateCardScreen({ token, user }: { token: string; user: UserInfo | nul
         intro={
           <>
             <p className="auth-card__intro">
-              Hi {link.first_name}, this page updates the card Grove charges
-              {link.plan_name ? ` for ${link.plan_name}` : ''} ({link.email}).
+              {plan ? (
+                <Trans>
+                  Hi {firstName}, this page updates the card Grove charges for {plan} ({email}).
+                </Trans>
+              ) : (
+                <Trans>
+                  Hi {firstName}, this page updates the card Grove charges ({email}).
+                </Trans>
+              )}
             </p>
             {link.past_due ? (
-              <div className="billing-past-due" role="region" aria-label="Your payment failed">
+              <div className="billing-past-due" role="region" aria-label={t`Your payment failed`}>
                 <PastDueText pastDue={link.past_due} timeZone={timeZone} />
               </div>
             ) : (
-              <p>The new card is used from your next charge on. Nothing is charged now.</p>
+              <p>
+                <Trans>The new card is used from your next charge on. Nothing is charged now.</Trans>
+              </p>
             )}
             <p className="card-update__on-file">
-              Card on file: {link.payment_method ? cardText(link.payment_method) : 'none'}. This link works until{' '}
-              {formatDateTime(link.expires_at, timeZone)}.
+              <Trans>
+                Card on file: {onFile}. This link works until {until}.
+              </Trans>
             </p>
           </>
         }
@@ -116,7 +148,9 @@ function UpdateCardScreen({ token, user }: { token: string; user: UserInfo | nul
         }}
       />
       <p className="card-update__sign-in">
-        You can also <Link to={billingLink(user)}>sign in</Link> and update the card from Subscription & Billing.
+        <Trans>
+          You can also <Link to={billingLink(user)}>sign in</Link> and update the card from Subscription & Billing.
+        </Trans>
       </p>
     </div>
   );

@@ -4,6 +4,9 @@
  */
 import type { ReactNode } from 'react';
 import type { Severity } from '@grove/domain';
+import { Trans } from '@lingui/react/macro';
+
+import { domainText } from '../../lib/i18n.ts';
 
 export type ShownIssue = { message: string; severity: Severity } | null;
 
@@ -69,8 +72,10 @@ export function Field({
       ) : null}
       {issue ? (
         <p className={`field__issue field__issue--${issue.severity}`} id={ids.issue}>
-          <span className="visually-hidden">{issue.severity === 'error' ? 'Error: ' : 'Note: '}</span>
-          {issue.message}
+          <span className="visually-hidden">
+            {issue.severity === 'error' ? <Trans>Error:</Trans> : <Trans>Note:</Trans>}{' '}
+          </span>
+          {domainText(issue.message)}
         </p>
       ) : null}
     </div>

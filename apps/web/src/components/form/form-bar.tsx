@@ -2,6 +2,7 @@
  * The edit / save / delete / cancel bar of a form. Which buttons show follows the form type and
  * mode (the domain's formButtons, SPEC §4).
  */
+import { Trans } from '@lingui/react/macro';
 import { formButtons, type FormMode, type FormType } from '@grove/domain';
 
 import { Button } from '../button.tsx';
@@ -24,7 +25,7 @@ export function FormBar({
   canSave,
   saving = false,
   deleting = false,
-  saveLabel = 'Save',
+  saveLabel,
   onEdit,
   onCancel,
   onDelete,
@@ -36,22 +37,22 @@ export function FormBar({
     <div className="form-bar">
       {buttons.edit ? (
         <Button variant="secondary" onClick={onEdit}>
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       ) : null}
       {buttons.save ? (
         <Button type="submit" disabled={!canSave} loading={saving}>
-          {saveLabel}
+          {saveLabel ?? <Trans>Save</Trans>}
         </Button>
       ) : null}
       {buttons.delete ? (
         <Button variant="danger" loading={deleting} disabled={saving} onClick={onDelete}>
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       ) : null}
       {buttons.cancel ? (
         <Button variant="ghost" disabled={busy} onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       ) : null}
     </div>

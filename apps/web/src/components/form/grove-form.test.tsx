@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FORM_TYPES, PO_BOX_WARNING, type FormType } from '@grove/domain';
 
 import { ApiError } from '../../lib/api-client.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 import { GroveForm, type FormFieldConfig, type FormValues } from './grove-form.tsx';
 
 const NAME_FIELDS: FormFieldConfig[] = [
@@ -391,5 +392,49 @@ describe('edit_save_delete_cancel: Delete behind a confirmation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete these details?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete details' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only staff may delete this.');
+  });
+});
+
+describe('forms in Spanish', () => {
+  it('words the buttons, the field rules, the delete question and the status in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    const { onDelete, user } = renderForm('edit_save_delete_cancel', {
+      confirmDelete: { title: '¿Eliminar estos datos?', body: <p>Se pierden.</p>, confirmLabel: 'Eliminar datos' },
+    });
+    expect(buttonNames()).toEqual(['Editar']);
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(buttonNames()).toEqual(['Guardar', 'Eliminar', 'Cancelar']);
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/First name/));
+    await user.tab();
+    const issue = await screen.findByText('El nombre es obligatorio');
+    expect(issue).toHaveTextContent(/^Error: El nombre es obligatorio$/);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar estos datos?' });
+    expect(within(dialog).getByRole('button', { name: 'Cerrar diálogo' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Conservar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onDelete).not.toHaveBeenCalled();
+  });
+
+  it('a buttonless switch says Activado / Desactivado and announces "Guardando…" then "Guardado"', async () => {
+    await loadLanguage('es', ['app']);
+    const onSubmit = vi.fn(async () => undefined);
+    render(
+      <GroveForm
+        type="buttonless_form"
+        title="Maya en el programa"
+        fields={[{ name: 'in_program', label: 'En el programa', kind: 'switch' }]}
+        values={{ in_program: 'true' }}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByText('Activado')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('switch', { name: 'En el programa' }));
+    expect(screen.getByText('Desactivado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Guardado'));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useController, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   DEFAULT_COUNTRY,
   DEPENDENT_FIELDS,
@@ -38,6 +39,7 @@ import {
 } from '@grove/domain';
 
 import { ApiError } from '../../lib/api-client.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { usePhoneSupport, type PhoneSupport } from '../phone-support.ts';
 import { Spinner } from '../spinner.tsx';
@@ -285,8 +287,10 @@ function SwitchField({
       ) : null}
       {state.issue ? (
         <p className={`field__issue field__issue--${state.issue.severity}`} id={ids.issue}>
-          <span className="visually-hidden">{state.issue.severity === 'error' ? 'Error: ' : 'Note: '}</span>
-          {state.issue.message}
+          <span className="visually-hidden">
+            {state.issue.severity === 'error' ? <Trans>Error:</Trans> : <Trans>Note:</Trans>}{' '}
+          </span>
+          {domainText(state.issue.message)}
         </p>
       ) : null}
     </div>
@@ -298,12 +302,14 @@ function hasPhoneField(fields: readonly FormFieldConfig[]): boolean {
 }
 
 export function GroveForm(props: GroveFormProps) {
+  const { t } = useLingui();
+  const { title } = props;
   const needsPhone = hasPhoneField(props.fields);
   const phone = usePhoneSupport(needsPhone);
   if (needsPhone && !phone) {
     return (
       <div className="section__loading">
-        <Spinner label={`Loading ${props.title}…`} />
+        <Spinner label={t`Loading ${title}…`} />
       </div>
     );
   }
@@ -327,6 +333,7 @@ function FormBody({
   className,
   phone,
 }: GroveFormProps & { phone: PhoneSupport | null }) {
+  const { t } = useLingui();
   const baseId = useId();
   const names = useMemo(() => formFieldNames(fields), [fields]);
   const rules = useMemo((): FieldRules => {
@@ -405,7 +412,7 @@ function FormBody({
 
   const submit = form.handleSubmit(async (submitted) => {
     setFormError(null);
-    if (buttonless) setStatus('Saving…');
+    if (buttonless) setStatus(t`Saving…`);
     try {
       await onSubmit?.(submitted);
       const transient = Object.fromEntries(
@@ -413,7 +420,7 @@ function FormBody({
       );
       form.reset({ ...submitted, ...transient });
       setMode(nextMode(type, 'save'));
-      if (buttonless) setStatus('Saved');
+      if (buttonless) setStatus(t`Saved`);
     } catch (failure) {
       if (buttonless) {
         // The change did not happen: show the saved value again, and why.
@@ -563,7 +570,7 @@ function FormBody({
         </div>
         {formError ? (
           <p className="form-error" role="alert">
-            {formError}
+            {domainText(formError)}
           </p>
         ) : null}
         <FormBar

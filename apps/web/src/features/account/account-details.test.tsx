@@ -23,6 +23,7 @@ import {
   type FakeAccount,
 } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { activeLanguage, loadLanguage } from '../../lib/i18n.ts';
 
 const DETAILS = '/dashboard/account?segment=details';
 
@@ -582,5 +583,65 @@ describe('the rest of the screen', () => {
     for (let index = 1; index < levels.length; index++) {
       expect(levels[index]! - levels[index - 1]!).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('in Spanish', () => {
+  it('shows Account details in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    signedIn(fakeAccount());
+    renderApp(DETAILS);
+    const contact = await screen.findByRole('form', { name: 'Datos de contacto' });
+    expect(within(contact).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Contraseña' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Idioma' })).toHaveTextContent(
+      'Se usa en este sitio y en los correos electrónicos y mensajes de texto que le enviamos.',
+    );
+    const devices = screen.getByRole('region', { name: 'Dispositivos' });
+    expect(await within(devices).findByRole('switch', { name: /Modo quiosco/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir Suscripción y facturación' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Contact details' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Kiosk mode keeps a tablet in the game, so players cannot leave it.'),
+    ).not.toBeInTheDocument();
+  });
+});
+
+describe('language', () => {
+  const languageCard = () => region('Language');
+
+  it('stores the chosen language with the person, and the page switches to it', async () => {
+    const { user, api, app, state } = await openDetails();
+    api.on(userApi.patch, (request) => {
+      state.user = { ...state.user, language: (request.body as { language: 'en' | 'es' }).language };
+      return { body: state.user };
+    });
+    const picker = within(languageCard()).getByRole('combobox', { name: 'Language' });
+    expect(picker).toHaveValue('en');
+    expect(languageCard()).toHaveTextContent('Used for this site and for the e-mails and text messages we send you.');
+
+    await user.selectOptions(picker, 'es');
+    const card = await screen.findByRole('region', { name: 'Idioma' });
+    expect(within(card).getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+    expect(screen.getByRole('form', { name: 'Datos de contacto' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    await waitFor(() => expect(api.callsOf(userApi.patch).map((call) => call.body)).toEqual([{ language: 'es' }]));
+    await waitFor(() => expect(app.queryClient.getQueryData<UserInfo>(['auth', 'user-info'])?.language).toBe('es'));
+    expect(localStorage.getItem('grove.language')).toBe('es');
+  });
+
+  it('keeps the page in its language when the choice cannot be stored, and says so', async () => {
+    const { user, api, app } = await openDetails();
+    api.on(userApi.patch, { status: 500, body: { detail: 'Server error' } });
+    await user.selectOptions(within(languageCard()).getByRole('combobox', { name: 'Language' }), 'es');
+
+    await waitFor(() => expect(api.callsOf(userApi.patch).map((call) => call.body)).toEqual([{ language: 'es' }]));
+    expect(await screen.findByText('Changing your language')).toBeInTheDocument();
+    await waitFor(() => expect(within(languageCard()).getByRole('combobox', { name: 'Language' })).toHaveValue('en'));
+    expect(activeLanguage()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(screen.getByRole('form', { name: 'Contact details' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Idioma' })).not.toBeInTheDocument();
+    expect(app.queryClient.getQueryData<UserInfo>(['auth', 'user-info'])?.language).toBeNull();
   });
 });

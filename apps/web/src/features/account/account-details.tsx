@@ -1,6 +1,6 @@
 /**
  * Account details (dashboard/account?segment=details; SPEC §2, issue 12 item 7): the person's own
- * details, e-mail, password, community name, e-mail settings, the game link and the orders on one
+ * details, e-mail, password, language (issue 29), community name, e-mail settings, the game link and the orders on one
  * side; the family's shipping address, people, devices, the note to the coach, the support form
  * (features/support, which the account route passes in) and the way to Subscription & Billing on
  * the other. One column on phones, two from about 1000 px.
@@ -9,6 +9,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { AccountCard } from '../../components/account-card.tsx';
@@ -19,6 +20,7 @@ import { DevicesCard } from './devices-card.tsx';
 import { EmailCard } from './email-card.tsx';
 import { EmailSettingsCard } from './email-settings-card.tsx';
 import { GameLinkForm } from './game-link-form.tsx';
+import { LanguageCard } from './language-card.tsx';
 import { OrdersCard } from './orders-card.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { PeopleCard } from './people-card.tsx';
@@ -27,11 +29,14 @@ import { ShippingForm } from './shipping-form.tsx';
 import './account.css';
 
 function BillingLinkCard() {
+  const { t } = useLingui();
   return (
-    <AccountCard title="Subscription & Billing" intro="Your plan, payment method, invoices and renewals.">
+    <AccountCard title={t`Subscription & Billing`} intro={t`Your plan, payment method, invoices and renewals.`}>
       <p>
         <Link className="button button--secondary" to={href('root.user.management', null, { segment: 'billing' })}>
-          <span className="button__label">Open Subscription & Billing</span>
+          <span className="button__label">
+            <Trans>Open Subscription & Billing</Trans>
+          </span>
         </Link>
       </p>
     </AccountCard>
@@ -54,6 +59,7 @@ export function AccountDetails({
         <ProfileForm user={user} />
         <EmailCard user={user} />
         <PasswordForm user={user} />
+        <LanguageCard />
         {accountId !== null ? (
           <>
             <CommunityForm user={user} />

@@ -7,6 +7,7 @@
  * A change of the user record (profile, e-mail, shipping, community name) puts the answer's user
  * into the user-info query, so the header greeting and the screen update without a reload.
  */
+import { t } from '@lingui/core/macro';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   Account,
@@ -20,6 +21,7 @@ import type {
 import type { Order } from '@grove/domain/api/billing';
 import type { Reply, RequestBody } from '@grove/domain/api/common';
 import type { SmsAnswer, SmsBody } from '@grove/domain/api/communications';
+import type { Language } from '@grove/domain/languages';
 import { accountApi } from '@grove/domain/api/endpoints/account';
 import { billingApi } from '@grove/domain/api/endpoints/billing';
 import { communicationsApi } from '@grove/domain/api/endpoints/communications';
@@ -53,7 +55,7 @@ export function shippingQuery() {
   return queryOptions({
     queryKey: accountKeys.shipping(),
     queryFn: async ({ signal }) => unwrap(await call(userApi.shipping, { signal })),
-    meta: { errorTitle: 'Loading your shipping address' },
+    meta: { errorTitle: t`Loading your shipping address` },
   });
 }
 
@@ -65,7 +67,7 @@ export function devicesQuery(accountId: number) {
       unwrap(
         await call(accountApi.devices, { params: { id: accountId }, query: { page_size: DEVICES_PAGE_SIZE }, signal }),
       ),
-    meta: { errorTitle: 'Loading your devices' },
+    meta: { errorTitle: t`Loading your devices` },
   });
 }
 
@@ -74,7 +76,7 @@ export function ordersQuery() {
   return queryOptions({
     queryKey: accountKeys.orders(),
     queryFn: async ({ signal }) => unwrap(await call(billingApi.userOrders, { signal })),
-    meta: { errorTitle: 'Loading your orders', notify: 'orderFetch' },
+    meta: { errorTitle: t`Loading your orders`, notify: 'orderFetch' },
   });
 }
 
@@ -88,7 +90,7 @@ export function notificationsQuery() {
   return queryOptions({
     queryKey: accountKeys.notifications(),
     queryFn: async ({ signal }) => unwrap(await call(userApi.notifications, { signal })),
-    meta: { errorTitle: 'Loading your e-mail settings' },
+    meta: { errorTitle: t`Loading your e-mail settings` },
   });
 }
 
@@ -97,7 +99,7 @@ export function customNoteQuery(accountId: number) {
   return queryOptions({
     queryKey: accountKeys.customNote(accountId),
     queryFn: async ({ signal }) => unwrap(await call(accountApi.customNote, { params: { id: accountId }, signal })),
-    meta: { errorTitle: 'Loading the note to your coach' },
+    meta: { errorTitle: t`Loading the note to your coach` },
   });
 }
 
@@ -106,6 +108,11 @@ export function customNoteQuery(accountId: number) {
 /** PATCH /api/v2/user/: names, phone and country; an `email` becomes the pending e-mail. */
 export async function patchProfile(body: OwnProfilePatch): Promise<UserInfo> {
   return unwrap(await call(userApi.patch, { body }));
+}
+
+/** PATCH /api/v2/user/ { language }: the person's language, for the pages and their e-mails and texts. */
+export async function patchLanguage(language: Language): Promise<UserInfo> {
+  return unwrap(await call(userApi.patch, { body: { language } }));
 }
 
 /** DELETE /api/v2/user/email/pending/: forget the pending e-mail change. */
@@ -155,7 +162,7 @@ type AccountUserReply = Reply<typeof accountContract.addUser, 201>;
  * (its field messages, if any, land in the form like a 400's).
  */
 function checkedUser(answer: AccountUserReply): AccountUser {
-  if (answer.hasErrors) throw new ApiError(400, 'Bad Request', answer, 'The change could not be saved.');
+  if (answer.hasErrors) throw new ApiError(400, 'Bad Request', answer, t`The change could not be saved.`);
   return answer.user;
 }
 

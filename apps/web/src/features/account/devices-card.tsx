@@ -4,10 +4,13 @@
  * until the device has read the change — a new name, and revoking its token after confirming.
  * "Connect a tablet" opens the page where a parent types the code the game shows (issue 25).
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEVICE_NAME_MAX, formatDateTime, type FieldRule } from '@grove/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DEVICE_NAME_MAX, type FieldRule } from '@grove/domain';
 import type { Device, DevicePage } from '@grove/domain/api/account';
 
 import { AccountCard } from '../../components/account-card.tsx';
@@ -20,20 +23,16 @@ import { Switch } from '../../components/switch.tsx';
 import { href } from '../../lib/paths.ts';
 import { accountKeys } from '../../lib/queries/account.ts';
 import { devicesQuery, renameDevice, revokeDevice, toggleKiosk, withDevice } from './account.api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
-const TITLE = 'Devices';
-export const KIOSK_PENDING = 'Waiting for the tablet';
+/** The kinds of device the game names, in words; any other is shown as the game names it. */
+const PLATFORM_WORDS: Readonly<Record<string, MessageDescriptor>> = { tablet: msg`Tablet`, phone: msg`Phone` };
 
-const RENAME_FIELDS: readonly FormFieldConfig[] = [
-  { name: 'name', label: 'Name', required: true, maxLength: DEVICE_NAME_MAX, autoComplete: 'off' },
-];
-const RENAME_RULES: Readonly<Record<string, FieldRule>> = {
-  name: (value) => (value.trim() === '' ? { message: 'Give the device a name.', severity: 'error' } : null),
-};
-
-/** 'tablet' → 'Tablet'. */
-function platformWord(platform: string): string {
-  return platform === '' ? 'Unknown' : platform.charAt(0).toUpperCase() + platform.slice(1);
+/** 'tablet' → 'Tablet'; 'android' → 'Android'. */
+function platformWord(platform: string, i18n: I18n): string {
+  if (platform === '') return i18n._(msg`Unknown`);
+  const known = PLATFORM_WORDS[platform.toLowerCase()];
+  return known ? i18n._(known) : platform.charAt(0).toUpperCase() + platform.slice(1);
 }
 
 /** The way to the Connect a tablet page: the card's main action when it has no devices yet. */
@@ -41,14 +40,28 @@ function ConnectLink({ primary }: { primary: boolean }) {
   return (
     <p>
       <Link className={`button button--${primary ? 'primary' : 'secondary'}`} to={href('root.user.connect-device')}>
-        <span className="button__label">Connect a tablet</span>
+        <span className="button__label">
+          <Trans>Connect a tablet</Trans>
+        </span>
       </Link>
     </p>
   );
 }
 
 function RenameForm({ accountId, device, onClose }: { accountId: number; device: Device; onClose: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const fields = useMemo<readonly FormFieldConfig[]>(
+    () => [{ name: 'name', label: t`Name`, required: true, maxLength: DEVICE_NAME_MAX, autoComplete: 'off' }],
+    [t],
+  );
+  const rules = useMemo<Readonly<Record<string, FieldRule>>>(
+    () => ({
+      name: (value) => (value.trim() === '' ? { message: t`Give the device a name.`, severity: 'error' } : null),
+    }),
+    [t],
+  );
+  const name = device.name;
   const mutation = useMutation({
     mutationFn: (name: string) => renameDevice(accountId, device.id, name),
     onSuccess: (answer) => {
@@ -57,15 +70,15 @@ function RenameForm({ accountId, device, onClose }: { accountId: number; device:
       );
       onClose();
     },
-    meta: { errorTitle: 'Renaming the device' },
+    meta: { errorTitle: t`Renaming the device` },
   });
   return (
     <GroveForm
       type="save_cancel"
-      title={`Rename ${device.name}`}
-      fields={RENAME_FIELDS}
+      title={t`Rename ${name}`}
+      fields={fields}
       values={{ name: device.name }}
-      rules={RENAME_RULES}
+      rules={rules}
       onSubmit={(values) => mutation.mutateAsync(values.name ?? '')}
       onCancel={onClose}
     />
@@ -85,6 +98,8 @@ function DeviceRow({
   onRename: () => void;
   onRevoke: () => void;
 }) {
+  const { t, i18n } = useLingui();
+  const name = device.name;
   const queryClient = useQueryClient();
   const nameId = useId();
   const pendingId = useId();
@@ -94,7 +109,7 @@ function DeviceRow({
       queryClient.setQueryData(accountKeys.devices(accountId), (page: DevicePage | undefined) =>
         withDevice(page, answer),
       ),
-    meta: { errorTitle: `Changing kiosk mode of ${device.name}` },
+    meta: { errorTitle: t`Changing kiosk mode of ${name}` },
   });
   const kioskOn = toggle.isPending && toggle.variables !== undefined ? toggle.variables : device.is_kiosk_mode;
 
@@ -106,28 +121,40 @@ function DeviceRow({
         </h3>
         <dl className="device__facts">
           <div>
-            <dt>Type</dt>
-            <dd>{platformWord(device.platform)}</dd>
+            <dt>
+              <Trans>Type</Trans>
+            </dt>
+            <dd>{platformWord(device.platform, i18n)}</dd>
           </div>
           <div>
-            <dt>Last sync</dt>
-            <dd>{device.last_synced_at ? formatDateTime(device.last_synced_at, timeZone) : 'Not yet'}</dd>
+            <dt>
+              <Trans>Last sync</Trans>
+            </dt>
+            <dd>{device.last_synced_at ? formatDateTime(device.last_synced_at, timeZone) : t`Not yet`}</dd>
           </div>
           {device.has_token ? null : device.connecting ? (
             <div>
-              <dt>Access</dt>
-              <dd>Connecting — the tablet finishes by itself in a few seconds</dd>
+              <dt>
+                <Trans>Access</Trans>
+              </dt>
+              <dd>
+                <Trans>Connecting — the tablet finishes by itself in a few seconds</Trans>
+              </dd>
             </div>
           ) : (
             <div>
-              <dt>Access</dt>
-              <dd>Revoked — connect the tablet again to use it</dd>
+              <dt>
+                <Trans>Access</Trans>
+              </dt>
+              <dd>
+                <Trans>Revoked — connect the tablet again to use it</Trans>
+              </dd>
             </div>
           )}
         </dl>
         <div className="device__kiosk">
           <Switch
-            label="Kiosk mode"
+            label={t`Kiosk mode`}
             checked={kioskOn}
             busy={toggle.isPending}
             labelledByExtra={nameId}
@@ -137,18 +164,18 @@ function DeviceRow({
           {device.kiosk_mode_pending ? (
             <p className="device__pending" id={pendingId}>
               <span className="device__pending-dot" aria-hidden="true" />
-              {KIOSK_PENDING}
+              <Trans>Waiting for the tablet</Trans>
             </p>
           ) : null}
         </div>
       </div>
-      <div className="account-list__actions" role="group" aria-label={`Change ${device.name}`}>
+      <div className="account-list__actions" role="group" aria-label={t`Change ${name}`}>
         <Button variant="ghost" onClick={onRename}>
-          Rename
+          <Trans>Rename</Trans>
         </Button>
         {device.has_token || device.connecting ? (
           <Button variant="ghost" onClick={onRevoke}>
-            Revoke access
+            <Trans>Revoke access</Trans>
           </Button>
         ) : null}
       </div>
@@ -157,10 +184,12 @@ function DeviceRow({
 }
 
 export function DevicesCard({ accountId, timeZone }: { accountId: number; timeZone: string | null }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const query = useQuery(devicesQuery(accountId));
   const [renaming, setRenaming] = useState<number | null>(null);
   const [revoking, setRevoking] = useState<Device | null>(null);
+  const revokingName = revoking?.name ?? '';
 
   const revoke = async (device: Device) => {
     const answer = await revokeDevice(accountId, device.id);
@@ -170,14 +199,16 @@ export function DevicesCard({ accountId, timeZone }: { accountId: number; timeZo
   };
 
   let content;
-  if (query.isPending) content = <Spinner label="Loading your devices…" />;
-  else if (query.isError) content = <LoadError what="your devices" onRetry={query.refetch} />;
+  if (query.isPending) content = <Spinner label={t`Loading your devices…`} />;
+  else if (query.isError) content = <LoadError what={t`your devices`} onRetry={query.refetch} />;
   else if (query.data.results.length === 0) {
     content = (
       <>
         <p className="account-card__intro">
-          No devices yet. Open the game on your family’s tablet: it shows a code to type in Grove, and the tablet then
-          shows here.
+          <Trans>
+            No devices yet. Open the game on your family’s tablet: it shows a code to type in Grove, and the tablet then
+            shows here.
+          </Trans>
         </p>
         <ConnectLink primary />
       </>
@@ -209,18 +240,20 @@ export function DevicesCard({ accountId, timeZone }: { accountId: number; timeZo
   }
 
   return (
-    <AccountCard title={TITLE} intro="Kiosk mode keeps a tablet in the game, so players cannot leave it.">
+    <AccountCard title={t`Devices`} intro={t`Kiosk mode keeps a tablet in the game, so players cannot leave it.`}>
       {content}
       {revoking ? (
         <ConfirmDialog
-          title={`Revoke access of ${revoking.name}?`}
-          confirmLabel="Revoke access"
+          title={t`Revoke access of ${revokingName}?`}
+          confirmLabel={t`Revoke access`}
           onConfirm={() => revoke(revoking)}
           onClose={() => setRevoking(null)}
         >
           <p>
-            The device stops sending play to Grove until someone signs in to the game on it again. Play already sent
-            stays.
+            <Trans>
+              The device stops sending play to Grove until someone signs in to the game on it again. Play already sent
+              stays.
+            </Trans>
           </p>
         </ConfirmDialog>
       ) : null}

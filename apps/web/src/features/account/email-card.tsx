@@ -3,29 +3,33 @@
  * to it, and the address changes once the link is opened; until then the screen says so and
  * offers to cancel the change.
  */
+import { useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ACCOUNT_MESSAGES } from '@grove/domain';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
+import { domainText } from '../../lib/i18n.ts';
 import { cancelEmailChange, patchProfile, putUserInfo } from './account.api.ts';
 
-const FIELDS: readonly FormFieldConfig[] = [
-  { name: 'email', label: 'E-mail', kind: 'email', required: true, autoComplete: 'email' },
-];
-
 export function EmailCard({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const fields = useMemo<readonly FormFieldConfig[]>(
+    () => [{ name: 'email', label: t`E-mail`, kind: 'email', required: true, autoComplete: 'email' }],
+    [t],
+  );
   const change = useMutation({
     mutationFn: (email: string) => patchProfile({ email }),
     onSuccess: (answer) => putUserInfo(queryClient, answer),
-    meta: { errorTitle: 'Changing your e-mail address', notify: 'profileUpdate' },
+    meta: { errorTitle: t`Changing your e-mail address`, notify: 'profileUpdate' },
   });
   const cancel = useMutation({
     mutationFn: cancelEmailChange,
     onSuccess: (answer) => putUserInfo(queryClient, answer),
-    meta: { errorTitle: 'Cancelling the e-mail change' },
+    meta: { errorTitle: t`Cancelling the e-mail change` },
   });
 
   return (
@@ -34,19 +38,19 @@ export function EmailCard({ user }: { user: UserInfo }) {
         // A saved change leaves the address as it was (pending): start again from the stored one.
         key={`${user.email}|${user.pending_email ?? ''}`}
         type="edit_save_cancel"
-        title="E-mail address"
-        description="You sign in with this address, and we write to it."
-        fields={FIELDS}
+        title={t`E-mail address`}
+        description={t`You sign in with this address, and we write to it.`}
+        fields={fields}
         values={{ email: user.email }}
-        saveLabel="Send the link"
+        saveLabel={t`Send the link`}
         onSubmit={(values) => change.mutateAsync(values.email ?? '')}
       />
       <div role="status" className="account-status-region">
         {user.pending_email ? (
           <div className="account-notice">
-            <p>{ACCOUNT_MESSAGES.emailChangeSent(user.pending_email)}</p>
+            <p>{domainText(ACCOUNT_MESSAGES.emailChangeSent(user.pending_email))}</p>
             <Button variant="secondary" loading={cancel.isPending} onClick={() => cancel.mutate()}>
-              Cancel the change
+              <Trans>Cancel the change</Trans>
             </Button>
           </div>
         ) : null}

@@ -5,20 +5,25 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
 import { errorText } from '@grove/domain';
 
 import { usePageTitle } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { domainText } from '../../lib/i18n.ts';
 import '../../components/account-card.css';
 import './account.css';
 
-/** What a refused link says: its field message (the token's), else the answer's detail. */
+/**
+ * What a refused link says: its field message (the token's), else the answer's detail (the
+ * domain's words, in the page's language).
+ */
 export function linkFailureText(failure: unknown): string {
   if (failure instanceof ApiError) {
-    return Object.values(failure.fieldErrors).flat()[0] ?? failure.nonFieldErrors[0] ?? failure.message;
+    return domainText(Object.values(failure.fieldErrors).flat()[0] ?? failure.nonFieldErrors[0] ?? failure.message);
   }
-  return errorText(failure);
+  return domainText(errorText(failure));
 }
 
 export function LinkAnswer<T>({
@@ -40,6 +45,8 @@ export function LinkAnswer<T>({
   /** Where to go next: after the answer, or after a failure. */
   next: (answer: T | null) => ReactNode;
 }) {
+  // Re-renders in a new language (the failure's words are the domain's: domainText).
+  useLingui();
   // The page shows the failure itself: no notification.
   const mutation = useMutation({ mutationFn: send, onSuccess: onDone });
   const sent = useRef(false);
@@ -60,7 +67,7 @@ export function LinkAnswer<T>({
       <h1 className="auth-card__title">{title}</h1>
       <div role="status">
         {failed ? (
-          <p className="error-box">{token === '' ? missingToken : linkFailureText(mutation.error)}</p>
+          <p className="error-box">{token === '' ? domainText(missingToken) : linkFailureText(mutation.error)}</p>
         ) : mutation.isSuccess ? (
           <p>{done(mutation.data)}</p>
         ) : (

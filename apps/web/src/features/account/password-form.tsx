@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import {
   LIMITS,
   MESSAGES,
@@ -16,48 +17,50 @@ import {
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
+import { domainText } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notifications.ts';
 import { changePassword } from './account.api.ts';
-
-const PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters with ${PASSWORD_MIN_CLASSES} of: ${PASSWORD_CLASSES.map(
-  (item) => item.name,
-).join(', ')}; no part of your name.`;
-
-const FIELDS: readonly FormFieldConfig[] = [
-  {
-    name: 'current_password',
-    label: 'Current password',
-    kind: 'password',
-    required: true,
-    autoComplete: 'current-password',
-    editingOnly: true,
-  },
-  {
-    name: 'password',
-    label: 'New password',
-    kind: 'password',
-    required: true,
-    autoComplete: 'new-password',
-    hint: PASSWORD_HINT,
-    editingOnly: true,
-  },
-  {
-    name: 'password_copy',
-    label: 'Repeat the new password',
-    kind: 'password',
-    required: true,
-    autoComplete: 'new-password',
-    editingOnly: true,
-  },
-];
 
 const EMPTY = { current_password: '', password: '', password_copy: '' };
 
 export function PasswordForm({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
+  const fields = useMemo<readonly FormFieldConfig[]>(() => {
+    const min = LIMITS.passwordMin;
+    const classes = PASSWORD_MIN_CLASSES;
+    const list = PASSWORD_CLASSES.map((item) => domainText(item.name)).join(', ');
+    return [
+      {
+        name: 'current_password',
+        label: t`Current password`,
+        kind: 'password',
+        required: true,
+        autoComplete: 'current-password',
+        editingOnly: true,
+      },
+      {
+        name: 'password',
+        label: t`New password`,
+        kind: 'password',
+        required: true,
+        autoComplete: 'new-password',
+        hint: t`At least ${min} characters with ${classes} of: ${list}; no part of your name.`,
+        editingOnly: true,
+      },
+      {
+        name: 'password_copy',
+        label: t`Repeat the new password`,
+        kind: 'password',
+        required: true,
+        autoComplete: 'new-password',
+        editingOnly: true,
+      },
+    ];
+  }, [t]);
   const mutation = useMutation({
     mutationFn: changePassword,
-    onSuccess: (detail) => notify({ kind: 'success', title: 'Password changed', message: detail }),
-    meta: { errorTitle: 'Changing your password', notify: 'profileUpdate' },
+    onSuccess: (detail) => notify({ kind: 'success', title: t`Password changed`, message: detail }),
+    meta: { errorTitle: t`Changing your password`, notify: 'profileUpdate' },
   });
   const rules = useMemo<Record<string, FieldRule>>(
     () => ({
@@ -71,12 +74,12 @@ export function PasswordForm({ user }: { user: UserInfo }) {
   return (
     <GroveForm
       type="save_cancel"
-      title="Password"
-      description="Changing it signs you out on your other devices."
-      fields={FIELDS}
+      title={t`Password`}
+      description={t`Changing it signs you out on your other devices.`}
+      fields={fields}
       values={EMPTY}
       rules={rules}
-      saveLabel="Change password"
+      saveLabel={t`Change password`}
       onSubmit={(values) => mutation.mutateAsync(values)}
     />
   );

@@ -6,8 +6,11 @@
  * SPEC §8: changing an account user shows no error notification — the answer's hasErrors flag
  * decides, and a refused change's field messages land in the form.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ACCOUNT_MESSAGES,
   DEFAULT_COUNTRY,
@@ -26,6 +29,7 @@ import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { loadPhoneSupport, type PhoneSupport } from '../../components/phone-support.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { accountDetailQuery, accountKeys } from '../../lib/queries/account.ts';
 import {
   addAccountUser,
@@ -36,20 +40,7 @@ import {
   withoutUser,
 } from './account.api.ts';
 
-const TITLE = 'People on your account';
-
-const INVITE_FIELDS: readonly FormFieldConfig[] = [
-  { name: 'first_name', label: 'First name', required: true, autoComplete: 'off' },
-  { name: 'last_name', label: 'Last name', required: true, autoComplete: 'off' },
-  { name: 'email', label: 'E-mail', kind: 'email', required: true, autoComplete: 'off' },
-];
 const EMPTY_INVITE = { first_name: '', last_name: '', email: '' };
-
-const EDIT_FIELDS: readonly FormFieldConfig[] = [
-  { name: 'first_name', label: 'First name', required: true, autoComplete: 'off' },
-  { name: 'last_name', label: 'Last name', required: true, autoComplete: 'off' },
-  { name: 'phonenumber', label: 'Phone', kind: 'phone', hint: 'Optional.' },
-];
 /** A caregiver may have no phone number: an empty one is left as it is. */
 const editRules = ({ validatePhone }: PhoneSupport): Readonly<Record<string, FieldRule>> => ({
   first_name: validateName,
@@ -61,13 +52,22 @@ const editRules = ({ validatePhone }: PhoneSupport): Readonly<Record<string, Fie
 // The edit form has a phone field: its support starts loading with this screen.
 void loadPhoneSupport();
 
-const STATUS_WORDS: Readonly<Record<AccountUser['status'], string>> = {
-  active: 'Active',
-  invited: 'Invited',
+const STATUS_WORDS: Readonly<Record<AccountUser['status'], MessageDescriptor>> = {
+  active: msg`Active`,
+  invited: msg`Invited`,
 };
 
 function InviteForm({ accountId, onDone }: { accountId: number; onDone: (user: AccountUser | null) => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const fields = useMemo<readonly FormFieldConfig[]>(
+    () => [
+      { name: 'first_name', label: t`First name`, required: true, autoComplete: 'off' },
+      { name: 'last_name', label: t`Last name`, required: true, autoComplete: 'off' },
+      { name: 'email', label: t`E-mail`, kind: 'email', required: true, autoComplete: 'off' },
+    ],
+    [t],
+  );
   const mutation = useMutation({
     mutationFn: (body: CaregiverBody) => addAccountUser(accountId, body),
     onSuccess: (user) => {
@@ -82,11 +82,11 @@ function InviteForm({ accountId, onDone }: { accountId: number; onDone: (user: A
   return (
     <GroveForm
       type="save_cancel"
-      title="Invite a caregiver"
-      description="They get an e-mail with a link to choose their own password."
-      fields={INVITE_FIELDS}
+      title={t`Invite a caregiver`}
+      description={t`They get an e-mail with a link to choose their own password.`}
+      fields={fields}
       values={EMPTY_INVITE}
-      saveLabel="Send the invitation"
+      saveLabel={t`Send the invitation`}
       onSubmit={(values) =>
         mutation.mutateAsync({
           first_name: values.first_name ?? '',
@@ -108,7 +108,17 @@ function EditPersonForm({
   person: AccountUser;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const fields = useMemo<readonly FormFieldConfig[]>(
+    () => [
+      { name: 'first_name', label: t`First name`, required: true, autoComplete: 'off' },
+      { name: 'last_name', label: t`Last name`, required: true, autoComplete: 'off' },
+      { name: 'phonenumber', label: t`Phone`, kind: 'phone', hint: t`Optional.` },
+    ],
+    [t],
+  );
+  const name = person.name;
   const mutation = useMutation({
     mutationFn: (body: RequestBody<typeof accountApi.updateUser>) => updateAccountUser(accountId, person.id, body),
     onSuccess: (user) => {
@@ -122,8 +132,8 @@ function EditPersonForm({
   return (
     <GroveForm
       type="save_cancel"
-      title={`Change ${person.name}’s details`}
-      fields={EDIT_FIELDS}
+      title={t`Change ${name}’s details`}
+      fields={fields}
       rules={editRules}
       values={{
         first_name: person.first_name,
@@ -158,10 +168,12 @@ function PersonRow({
   onRemove: () => void;
   onMessage: (message: string) => void;
 }) {
+  const { t, i18n } = useLingui();
+  const name = person.name;
   const resend = useMutation({
     mutationFn: () => resendInvite(accountId, person.id),
     onSuccess: (detail) => onMessage(detail),
-    meta: { errorTitle: `Sending ${person.name}’s invitation again` },
+    meta: { errorTitle: t`Sending ${name}’s invitation again` },
   });
   const canChange = !me && !person.is_billing_user;
   return (
@@ -169,28 +181,36 @@ function PersonRow({
       <div className="account-list__main">
         <p className="account-list__name">
           {person.name}
-          {me ? <span className="badge">You</span> : null}
-          {person.is_billing_user ? <span className="badge">Pays for Grove</span> : null}
+          {me ? (
+            <span className="badge">
+              <Trans>You</Trans>
+            </span>
+          ) : null}
+          {person.is_billing_user ? (
+            <span className="badge">
+              <Trans>Pays for Grove</Trans>
+            </span>
+          ) : null}
         </p>
         <p className="account-list__meta">{person.email}</p>
         <p className="account-list__meta">
           <span className={`badge${person.status === 'active' ? ' badge--green' : ' badge--waiting'}`}>
-            {STATUS_WORDS[person.status]}
+            {i18n._(STATUS_WORDS[person.status])}
           </span>
         </p>
       </div>
       {canChange ? (
-        <div className="account-list__actions" role="group" aria-label={`Change ${person.name}`}>
+        <div className="account-list__actions" role="group" aria-label={t`Change ${name}`}>
           {person.status === 'invited' ? (
             <Button variant="secondary" loading={resend.isPending} onClick={() => resend.mutate()}>
-              Resend invitation
+              <Trans>Resend invitation</Trans>
             </Button>
           ) : null}
           <Button variant="ghost" onClick={onEdit}>
-            Edit
+            <Trans>Edit</Trans>
           </Button>
           <Button variant="ghost" onClick={onRemove}>
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         </div>
       ) : null}
@@ -199,12 +219,14 @@ function PersonRow({
 }
 
 function People({ user, account }: { user: UserInfo; account: Account }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<AccountUser | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const full = account.users.length >= MAX_ACCOUNT_USERS;
+  const removingName = removing?.name ?? '';
 
   const remove = async (person: AccountUser) => {
     const detail = await removeAccountUser(account.id, person.id);
@@ -236,18 +258,21 @@ function People({ user, account }: { user: UserInfo; account: Account }) {
         )}
       </ul>
       <p role="status" className="account-status-region">
-        {message}
+        {message === null ? null : domainText(message)}
       </p>
       {inviting ? (
         <InviteForm
           accountId={account.id}
           onDone={(invited) => {
             setInviting(false);
-            if (invited) setMessage(`We sent an invitation to ${invited.email}.`);
+            if (invited) {
+              const email = invited.email;
+              setMessage(t`We sent an invitation to ${email}.`);
+            }
           }}
         />
       ) : full ? (
-        <p className="account-card__intro">{ACCOUNT_MESSAGES.tooManyUsers}</p>
+        <p className="account-card__intro">{domainText(ACCOUNT_MESSAGES.tooManyUsers)}</p>
       ) : (
         <div>
           <Button
@@ -257,20 +282,22 @@ function People({ user, account }: { user: UserInfo; account: Account }) {
               setInviting(true);
             }}
           >
-            Invite a caregiver
+            <Trans>Invite a caregiver</Trans>
           </Button>
         </div>
       )}
       {removing ? (
         <ConfirmDialog
-          title={`Remove ${removing.name}?`}
-          confirmLabel="Remove"
+          title={t`Remove ${removingName}?`}
+          confirmLabel={t`Remove`}
           onConfirm={() => remove(removing)}
           onClose={() => setRemoving(null)}
         >
           <p>
-            {removing.name} will no longer be able to sign in to your family’s Grove account. You can invite them again
-            later.
+            <Trans>
+              {removingName} will no longer be able to sign in to your family’s Grove account. You can invite them again
+              later.
+            </Trans>
           </p>
         </ConfirmDialog>
       ) : null}
@@ -279,10 +306,11 @@ function People({ user, account }: { user: UserInfo; account: Account }) {
 }
 
 export function PeopleCard({ user, accountId }: { user: UserInfo; accountId: number }) {
+  const { t } = useLingui();
   const query = useQuery(accountDetailQuery(accountId));
   return (
-    <AccountCard title={TITLE} intro="Everyone who signs in to your family’s Grove account.">
-      <QueryState query={query} what="the people on your account">
+    <AccountCard title={t`People on your account`} intro={t`Everyone who signs in to your family’s Grove account.`}>
+      <QueryState query={query} what={t`the people on your account`}>
         {(data) => <People user={user} account={data} />}
       </QueryState>
     </AccountCard>

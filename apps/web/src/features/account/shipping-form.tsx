@@ -4,16 +4,18 @@
  * user becomes the signed-in user.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import type { ShippingPatch } from '@grove/domain/api/user';
 
 import { AccountCard } from '../../components/account-card.tsx';
 import { LoadError } from '../../components/load-state.tsx';
-import { SHIPPING_TITLE, ShippingEditor } from '../../components/shipping-editor.tsx';
+import { ShippingEditor } from '../../components/shipping-editor.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { accountKeys } from '../../lib/queries/account.ts';
 import { patchShipping, putUserInfo, shippingQuery } from './account.api.ts';
 
 export function ShippingForm() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const query = useQuery(shippingQuery());
   const saveOwn = async (body: ShippingPatch) => {
@@ -24,11 +26,11 @@ export function ShippingForm() {
   };
   if (query.isPending || query.isError) {
     return (
-      <AccountCard title={SHIPPING_TITLE}>
+      <AccountCard title={t`Shipping address`}>
         {query.isPending ? (
-          <Spinner label="Loading your shipping address…" />
+          <Spinner label={t`Loading your shipping address…`} />
         ) : (
-          <LoadError what="your shipping address" onRetry={query.refetch} />
+          <LoadError what={t`your shipping address`} onRetry={query.refetch} />
         )}
       </AccountCard>
     );

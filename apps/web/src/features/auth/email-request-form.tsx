@@ -1,11 +1,13 @@
 /**
  * An email form that asks the server to send a link (password reset, get access). The server
  * answers the same whether or not the email has an account, so the confirmation says "if"; it
- * sends the person to check the inbox, with a way back to log in.
+ * sends the person to check the inbox, with a way back to log in. The caller's words (the button,
+ * the failure's title, what happens to the link) are in the page's language.
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { validateEmail, validateForm } from '@grove/domain';
 
@@ -36,6 +38,7 @@ export function EmailRequestForm({
   /** Under "Check your inbox": what happens to the link sent to `email`. */
   sentText: (email: string) => ReactNode;
 }) {
+  const { t } = useLingui();
   const baseId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<EmailValues>({ resolver, mode: 'onTouched', defaultValues: { email: initialEmail } });
@@ -57,10 +60,14 @@ export function EmailRequestForm({
   if (sentTo !== null) {
     return (
       <div className="confirmation" role="status">
-        <h2>Check your inbox</h2>
+        <h2>
+          <Trans>Check your inbox</Trans>
+        </h2>
         <p>{sentText(sentTo)}</p>
         <p>
-          <Link to={href('login', null, { email: sentTo })}>Back to log in</Link>
+          <Link to={href('login', null, { email: sentTo })}>
+            <Trans>Back to log in</Trans>
+          </Link>
         </p>
       </div>
     );
@@ -74,7 +81,7 @@ export function EmailRequestForm({
       : null;
   return (
     <form className="stack" noValidate onSubmit={submitUnlessBusy(mutation.isPending, submit)}>
-      <Field ids={ids} label="Email" issue={issue}>
+      <Field ids={ids} label={t`Email`} issue={issue}>
         <input
           id={ids.control}
           className="input"

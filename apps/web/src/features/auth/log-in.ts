@@ -8,11 +8,16 @@ import { authApi } from '@grove/domain/api/endpoints/auth';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { call, forgetConditionalReads, unwrap } from '../../lib/api-client.ts';
+import { activeLanguage, languageWasChosen } from '../../lib/i18n.ts';
 import { saveTokens } from '../../lib/session.ts';
 
-/** Signs in and stores the tokens. Rejects with an ApiError. */
-export async function logIn(credentials: Credentials): Promise<UserInfo> {
-  const answer = unwrap(await call(authApi.login, { body: credentials, auth: false }));
+/**
+ * Signs in and stores the tokens. Rejects with an ApiError. A language chosen on this page is
+ * stored with the person (their e-mails and texts use it).
+ */
+export async function logIn(credentials: Omit<Credentials, 'language'>): Promise<UserInfo> {
+  const body: Credentials = languageWasChosen() ? { ...credentials, language: activeLanguage() } : credentials;
+  const answer = unwrap(await call(authApi.login, { body, auth: false }));
   forgetConditionalReads();
   saveTokens(answer);
   return answer.user;

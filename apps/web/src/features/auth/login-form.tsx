@@ -13,6 +13,7 @@
  * renders it too.
  */
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { LIMITS, LOGIN_FORM_MAX_WIDTH_PX } from '@grove/domain/constants';
 import { LOGIN_ERROR_TITLE, loginErrorMessage } from '@grove/domain/errors';
 import { LOGIN_FIELD_RULES, validateForm } from '@grove/domain/validation-core';
@@ -36,6 +37,7 @@ export function LoginForm({
   initialEmail?: string;
   onSignedIn: (user: UserInfo) => void;
 }) {
+  const { t } = useLingui();
   const baseId = useId();
   const [values, setValues] = useState<LoginValues>({ email: initialEmail, password: '' });
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
@@ -111,7 +113,7 @@ export function LoginForm({
       className="login-form"
       style={{ maxWidth: LOGIN_FORM_MAX_WIDTH_PX }}
       noValidate
-      aria-label="Log in"
+      aria-label={t`Log in`}
       onSubmit={(event) => {
         event.preventDefault();
         if (isSubmitting) return;
@@ -120,7 +122,7 @@ export function LoginForm({
         void submit(values);
       }}
     >
-      <Field ids={emailIds} label="Email" issue={emailIssue}>
+      <Field ids={emailIds} label={t`Email`} issue={emailIssue}>
         <input
           id={emailIds.control}
           className="input"
@@ -132,7 +134,7 @@ export function LoginForm({
           {...control('email')}
         />
       </Field>
-      <Field ids={passwordIds} label="Password" issue={passwordIssue}>
+      <Field ids={passwordIds} label={t`Password`} issue={passwordIssue}>
         <input
           id={passwordIds.control}
           className="input"
@@ -144,7 +146,7 @@ export function LoginForm({
         />
       </Field>
       <Button type="submit" block disabled={!validation.canSubmit} loading={isSubmitting}>
-        LOGIN
+        {t`LOGIN`}
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@grove/domain';
 
+import { loadLanguage } from '../../lib/i18n.ts';
 import { readTokens } from '../../lib/session.ts';
 import { fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
 import { USERS, playerPage } from '../../../test/fixtures.ts';
@@ -142,5 +143,36 @@ describe('login page', () => {
     const user = await fillIn('parent@example.com', 'GroveDemo!2026');
     await user.click(screen.getByRole('button', { name: 'LOGIN' }));
     await waitFor(() => expect(app.location()).toBe('/dashboard/'));
+  });
+});
+
+describe('login page in Spanish', () => {
+  it('reads in Spanish: heading, fields, LOGIN, links, field rules and the failed sign-in', async () => {
+    await loadLanguage('es', ['login']);
+    serve({ status: 400, body: { non_field_errors: ['Unable to log in with provided credentials.'] } });
+    const user = userEvent.setup();
+    renderApp('/login');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Le damos la bienvenida a Grove' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Welcome to Grove')).not.toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' })).toHaveAttribute('href', '/password-reset');
+    expect(screen.getByRole('link', { name: 'Obtenga acceso' })).toHaveAttribute('href', '/get-access');
+    expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+
+    const email = screen.getByLabelText('Correo electrónico');
+    await user.click(email);
+    await user.tab();
+    expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument();
+    await user.type(email, 'parent@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'wrong-password');
+    expect(screen.queryByRole('button', { name: 'LOGIN' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'INICIAR SESIÓN' }));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(within(alert).getByText('¡No se pudo iniciar sesión!')).toBeInTheDocument());
+    expect(
+      within(alert).getByText('Compruebe que su correo electrónico y su contraseña sean correctos.'),
+    ).toBeInTheDocument();
   });
 });

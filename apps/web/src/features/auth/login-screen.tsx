@@ -6,8 +6,10 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { UserInfo } from '@grove/domain/api/user';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { AcornMascot } from '../../components/icons.tsx';
+import { LanguagePicker } from '../../components/language-picker.tsx';
 import { usePageTitle } from '../../components/page.tsx';
 import { href } from '../../lib/paths.ts';
 import { LoginForm } from './login-form.tsx';
@@ -24,7 +26,8 @@ export function LoginScreen({
   link: ScreenLink;
   onSignedIn: (user: UserInfo) => void;
 }) {
-  usePageTitle('Log in');
+  const { t } = useLingui();
+  usePageTitle(t`Log in`);
 
   return (
     <main className="auth-page" id="main">
@@ -32,18 +35,27 @@ export function LoginScreen({
         <div className="auth-card__brand">
           <AcornMascot size={84} title="Grove" />
         </div>
-        <h1 className="auth-card__title">Welcome to Grove</h1>
-        <p className="auth-card__intro">Log in to follow your family’s play, progress and coaching.</p>
+        <h1 className="auth-card__title">
+          <Trans>Welcome to Grove</Trans>
+        </h1>
+        <p className="auth-card__intro">
+          <Trans>Log in to follow your family’s play, progress and coaching.</Trans>
+        </p>
         <LoginForm initialEmail={email} onSignedIn={onSignedIn} />
         <ul className="auth-card__links">
           <li>
-            <Link to={href('password-reset', null, { email: email || undefined })}>Forgot your password?</Link>
+            <Link to={href('password-reset', null, { email: email || undefined })}>
+              <Trans>Forgot your password?</Trans>
+            </Link>
           </li>
           <li>
-            New to Grove or never set a password?{' '}
-            <Link to={href('get-access', null, { email: email || undefined })}>Get access</Link>
+            <Trans>
+              New to Grove or never set a password?{' '}
+              <Link to={href('get-access', null, { email: email || undefined })}>Get access</Link>
+            </Trans>
           </li>
         </ul>
+        <LanguagePicker className="auth-card__language" />
       </div>
     </main>
   );

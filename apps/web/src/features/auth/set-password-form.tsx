@@ -6,6 +6,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import {
   LIMITS,
@@ -23,6 +24,7 @@ import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/
 import { CheckIcon } from '../../components/icons.tsx';
 import { submitUnlessBusy } from '../../components/form/submit-unless-busy.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { domainText } from '../../lib/i18n.ts';
 import type { SetPasswordLink } from '@grove/domain/api/auth';
 
 import { setPassword } from './auth.api.ts';
@@ -41,6 +43,7 @@ export function SetPasswordForm({
   onDone: (email: string) => void;
   onExpired: () => void;
 }) {
+  const { t } = useLingui();
   const baseId = useId();
   const names = useMemo(
     () => ({ first_name: link.first_name, last_name: link.last_name }),
@@ -65,6 +68,8 @@ export function SetPasswordForm({
     RULES,
   ).canSubmit;
   const missing = missingPasswordClasses(password);
+  const minLength = LIMITS.passwordMin;
+  const minClasses = PASSWORD_MIN_CLASSES;
 
   const passwordIssue: ShownIssue =
     errors.password?.message && (dirtyFields.password || isSubmitted || errors.password.type === 'server')
@@ -88,7 +93,7 @@ export function SetPasswordForm({
     } catch (failure) {
       if (!(failure instanceof ApiError) || (failure.status !== 400 && failure.status !== 404)) {
         setFormError(
-          failure instanceof Error ? failure.message : 'Your password could not be saved. Please try again.',
+          failure instanceof Error ? failure.message : t`Your password could not be saved. Please try again.`,
         );
         return;
       }
@@ -113,7 +118,7 @@ export function SetPasswordForm({
   return (
     <form className="stack" noValidate onSubmit={submitUnlessBusy(mutation.isPending, submit)}>
       <input type="hidden" autoComplete="username" value={link.email} readOnly />
-      <Field ids={passwordIds} label="New password" issue={passwordIssue}>
+      <Field ids={passwordIds} label={t`New password`} issue={passwordIssue}>
         <input
           id={passwordIds.control}
           className="input"
@@ -125,25 +130,30 @@ export function SetPasswordForm({
         />
       </Field>
       <div className="password-rules" id={rulesId}>
-        <p className="password-rules__title">Your password needs:</p>
+        <p className="password-rules__title">
+          <Trans>Your password needs:</Trans>
+        </p>
         <ul>
-          <li className={password.length >= LIMITS.passwordMin ? 'is-met' : ''}>
-            <CheckIcon size={16} /> at least {LIMITS.passwordMin} characters, without spaces or parts of your name
+          <li className={password.length >= minLength ? 'is-met' : ''}>
+            <CheckIcon size={16} /> <Trans>at least {minLength} characters, without spaces or parts of your name</Trans>
           </li>
-          <li className={PASSWORD_CLASSES.length - missing.length >= PASSWORD_MIN_CLASSES ? 'is-met' : ''}>
-            <CheckIcon size={16} /> {PASSWORD_MIN_CLASSES} of these 4:
+          <li className={PASSWORD_CLASSES.length - missing.length >= minClasses ? 'is-met' : ''}>
+            <CheckIcon size={16} /> <Trans>{minClasses} of these 4:</Trans>
             <ul>
               {PASSWORD_CLASSES.map((kind) => (
                 <li key={kind.name} className={missing.includes(kind.name) ? '' : 'is-met'}>
-                  <CheckIcon size={14} /> {kind.name}
-                  <span className="visually-hidden">{missing.includes(kind.name) ? ' (missing)' : ' (included)'}</span>
+                  <CheckIcon size={14} /> {domainText(kind.name)}
+                  <span className="visually-hidden">
+                    {' '}
+                    {missing.includes(kind.name) ? <Trans>(missing)</Trans> : <Trans>(included)</Trans>}
+                  </span>
                 </li>
               ))}
             </ul>
           </li>
         </ul>
       </div>
-      <Field ids={copyIds} label="Repeat the password" issue={copyIssue}>
+      <Field ids={copyIds} label={t`Repeat the password`} issue={copyIssue}>
         <input
           id={copyIds.control}
           className="input"
@@ -155,11 +165,11 @@ export function SetPasswordForm({
       </Field>
       {formError ? (
         <p className="form-error" role="alert">
-          {formError}
+          {domainText(formError)}
         </p>
       ) : null}
       <Button type="submit" block disabled={!canSubmit} loading={mutation.isPending}>
-        Save password
+        <Trans>Save password</Trans>
       </Button>
     </form>
   );

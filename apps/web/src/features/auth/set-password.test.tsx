@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authApi } from '@grove/domain/api/endpoints/auth';
 
+import { loadLanguage } from '../../lib/i18n.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -109,5 +110,42 @@ describe('password reset and get access', () => {
     await user.type(email, 'family@example.com{Enter}');
     expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
     expect(server.callsOf(authApi.accessRequest)).toHaveLength(1);
+  });
+});
+
+describe('set password and password reset in Spanish', () => {
+  it('words the password rules, the fields and the button in Spanish', async () => {
+    await loadLanguage('es', ['login']);
+    fakeApi([[authApi.describeLink, { body: LINK }]]);
+    const user = userEvent.setup();
+    renderApp('/start?o=token-1');
+    const password = await screen.findByLabelText('Contraseña nueva');
+    expect(screen.getByText('Su contraseña necesita:')).toBeInTheDocument();
+    expect(screen.getByText(/al menos 8 caracteres, sin espacios ni partes de su nombre/)).toBeInTheDocument();
+    expect(screen.getByText('3 de estos 4 tipos:')).toBeInTheDocument();
+    expect(screen.getByText('letras minúsculas')).toBeInTheDocument();
+    expect(screen.getAllByText('(falta)')).toHaveLength(4);
+    expect(screen.getByLabelText('Repita la contraseña')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar contraseña' })).toBeDisabled();
+    expect(screen.queryByText('Your password needs:')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save password' })).not.toBeInTheDocument();
+
+    await user.type(password, 'short');
+    expect(await screen.findByText('La contraseña no debe tener menos de 8 caracteres')).toBeInTheDocument();
+    expect(screen.getAllByText('(cumplido)')).toHaveLength(1);
+  });
+
+  it('confirms a reset link in Spanish, with the way back to log in', async () => {
+    await loadLanguage('es', ['login']);
+    fakeApi([[authApi.passwordReset, { body: { detail: 'If the address is registered, a link was sent.' } }]]);
+    const user = userEvent.setup();
+    renderApp('/password-reset');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'parent@example.com{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Revise su bandeja de entrada' })).toBeInTheDocument();
+    expect(screen.queryByText('Check your inbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/login?email=parent%40example.com',
+    );
   });
 });

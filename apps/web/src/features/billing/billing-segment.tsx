@@ -8,7 +8,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Invoice, Subscription } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
@@ -16,6 +16,8 @@ import { Button } from '../../components/button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { EmptyState } from '../../components/page.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { currentSubscription, subscriptionsQuery } from '../../lib/queries/billing.ts';
 import { type ParentFlow } from './billing.api.ts';
@@ -69,12 +71,14 @@ export function SubscriptionCard({
   subscription: Subscription;
   timeZone: string | null;
 }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState<ParentFlow | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const now = new Date();
   const flows = allowedFlows(subscription, now);
-  const date = keyDate(subscription, timeZone);
+  const date = keyDate(subscription, timeZone, i18n);
+  const returnDeadline = formatDateTime(subscription.return_deadline, timeZone);
   const context: FlowContext = {
     accountId,
     userId: user.id,
@@ -86,20 +90,24 @@ export function SubscriptionCard({
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId} tabIndex={-1} ref={headingRef}>
-        Subscription
+        <Trans>Subscription</Trans>
       </h2>
       <dl className="details">
         <div>
-          <dt>Plan</dt>
+          <dt>
+            <Trans>Plan</Trans>
+          </dt>
           <dd>
-            {subscription.plan.name} · {planPrice(subscription)}
+            {domainText(subscription.plan.name)} · {planPrice(subscription, i18n)}
           </dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>
+            <Trans>Status</Trans>
+          </dt>
           <dd>
             <span className={`billing-status billing-status--${subscription.status.toLowerCase()}`}>
-              {STATUS_WORDS[subscription.status]}
+              {i18n._(STATUS_WORDS[subscription.status])}
             </span>
           </dd>
         </div>
@@ -111,19 +119,23 @@ export function SubscriptionCard({
         ) : null}
         {flows.includes('return_request') ? (
           <div>
-            <dt>Return window</dt>
+            <dt>
+              <Trans>Return window</Trans>
+            </dt>
             <dd>
-              You can return the kit until {formatDateTime(subscription.return_deadline, timeZone)}.{' '}
-              <Link to={href('packagereturns')}>How returns work</Link>
+              <Trans>You can return the kit until {returnDeadline}.</Trans>{' '}
+              <Link to={href('packagereturns')}>
+                <Trans>How returns work</Trans>
+              </Link>
             </dd>
           </div>
         ) : null}
       </dl>
       {flows.length > 0 ? (
-        <div className="billing-actions" role="group" aria-label="Change your subscription">
+        <div className="billing-actions" role="group" aria-label={t`Change your subscription`}>
           {flows.map((action) => (
             <Button key={action} variant={FLOW_VARIANTS[action]} onClick={() => setOpen(action)}>
-              {FLOW_BUTTONS[action]}
+              {i18n._(FLOW_BUTTONS[action])}
             </Button>
           ))}
         </div>
@@ -134,30 +146,33 @@ export function SubscriptionCard({
 }
 
 function FamilyBilling({ user, accountId }: { user: UserInfo; accountId: number }) {
+  const { t } = useLingui();
   const timeZone = accountTimeZone(user);
   const subscriptions = useQuery(subscriptionsQuery(accountId));
   const [receipt, setReceipt] = useState<{ invoice: Invoice; opener: HTMLElement | null } | null>(null);
   const subscription = currentSubscription(subscriptions.data);
 
-  if (subscriptions.isPending) return <Spinner label="Loading your subscription…" />;
+  if (subscriptions.isPending) return <Spinner label={t`Loading your subscription…`} />;
   if (subscriptions.isError) {
     return (
-      <Explanation title="Subscription">
-        <LoadError what="your subscription" onRetry={subscriptions.refetch} />
+      <Explanation title={t`Subscription`}>
+        <LoadError what={t`your subscription`} onRetry={subscriptions.refetch} />
       </Explanation>
     );
   }
   if (!subscription) {
     return (
       <EmptyState
-        title="No subscription yet"
+        title={t`No subscription yet`}
         action={
           <Link className="button button--primary" to={href('checkout')}>
-            <span className="button__label">Choose a plan</span>
+            <span className="button__label">
+              <Trans>Choose a plan</Trans>
+            </span>
           </Link>
         }
       >
-        Once your family has a Grove plan, its renewals, invoices and payment method appear here.
+        <Trans>Once your family has a Grove plan, its renewals, invoices and payment method appear here.</Trans>
       </EmptyState>
     );
   }
@@ -189,30 +204,37 @@ function FamilyBilling({ user, accountId }: { user: UserInfo; accountId: number 
 }
 
 export function BillingSegment({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
   if (isPartnerCovered(user)) {
     return (
-      <Explanation title="Your program is covered by your partner">
+      <Explanation title={t`Your program is covered by your partner`}>
         <p>
-          Your family’s Grove program is paid for by your partner organisation, so there is no subscription, card or
-          invoice to manage here. Questions about your coverage go to your partner’s care team.
+          <Trans>
+            Your family’s Grove program is paid for by your partner organisation, so there is no subscription, card or
+            invoice to manage here. Questions about your coverage go to your partner’s care team.
+          </Trans>
         </p>
       </Explanation>
     );
   }
   if (!user.is_billing_user) {
     return (
-      <Explanation title="Subscription & Billing">
+      <Explanation title={t`Subscription & Billing`}>
         <p>
-          Only your family’s billing contact can see and change the subscription, the card and the invoices. Ask them to
-          sign in, or contact support if the billing contact should change.
+          <Trans>
+            Only your family’s billing contact can see and change the subscription, the card and the invoices. Ask them
+            to sign in, or contact support if the billing contact should change.
+          </Trans>
         </p>
       </Explanation>
     );
   }
   if (!user.account) {
     return (
-      <Explanation title="Subscription & Billing">
-        <p>Your sign-in has no family account, so there is no subscription to manage here.</p>
+      <Explanation title={t`Subscription & Billing`}>
+        <p>
+          <Trans>Your sign-in has no family account, so there is no subscription to manage here.</Trans>
+        </p>
       </Explanation>
     );
   }

@@ -7,6 +7,7 @@
  * retry when no answer came (or the server failed), dropped once the server answered.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
 import type { SubscriptionAction } from '@grove/domain';
 import type {
   CardUpdateRequest,
@@ -20,6 +21,7 @@ import { privacyApi } from '@grove/domain/api/endpoints/privacy';
 import type { PaymentTextsBody, PrivacyStatus } from '@grove/domain/api/privacy';
 
 import { ApiError, call, unwrap } from '../../lib/api-client.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { BILLING_PAGE_SIZE, billingKeys, subscriptionsQuery } from '../../lib/queries/billing.ts';
 import { authKeys } from '../../lib/queries/user.ts';
 
@@ -29,7 +31,8 @@ export function billingRulesQuery() {
     queryKey: billingKeys.rules(),
     queryFn: async ({ signal }) => unwrap(await call(billingApi.rules, { signal })),
     staleTime: 60 * 60 * 1000,
-    meta: { errorTitle: 'Loading the billing rules' },
+    // The title in the page's language when the options are made (each render of the screen that reads).
+    meta: { errorTitle: i18n._(msg`Loading the billing rules`) },
   });
 }
 
@@ -38,7 +41,7 @@ export function billingDetailsQuery(userId: number) {
   return queryOptions({
     queryKey: billingKeys.details(userId),
     queryFn: async ({ signal }) => unwrap(await call(billingApi.billingDetails, { params: { id: userId }, signal })),
-    meta: { errorTitle: 'Loading your billing details' },
+    meta: { errorTitle: i18n._(msg`Loading your billing details`) },
   });
 }
 
@@ -53,7 +56,7 @@ export function historyQuery(accountId: number, page: number) {
           signal,
         }),
       ),
-    meta: { errorTitle: 'Loading the subscription history' },
+    meta: { errorTitle: i18n._(msg`Loading the subscription history`) },
   });
 }
 

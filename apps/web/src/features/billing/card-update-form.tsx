@@ -6,22 +6,26 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ConfirmOrderRequest, PaymentMethodUpdateAnswer } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { STRIPE_PUBLISHABLE_KEY } from '../../lib/env.ts';
 import { SandboxCardNote, cardRules, sandboxPaymentMethod, type CardField } from '../../components/card-form.tsx';
 import type { StripeCardHandle } from '../../components/stripe-card.tsx';
 
 const StripeCard = lazy(async () => ({ default: (await import('../../components/stripe-card.tsx')).StripeCard }));
 
-const CARD_LABELS: Record<CardField, string> = {
-  card_number: 'Card number',
-  card_expiry: 'Expiry date (MM/YY)',
-  card_cvc: 'CVC',
+const CARD_LABELS: Record<CardField, MessageDescriptor> = {
+  card_number: msg`Card number`,
+  card_expiry: msg`Expiry date (MM/YY)`,
+  card_cvc: msg`CVC`,
 };
 
 /** The server's field names of a 400 answer → the form's fields. */
@@ -58,6 +62,7 @@ export function CardUpdateForm({
   className: string;
   actionsClassName: string;
 }) {
+  const { t, i18n } = useLingui();
   const base = useId();
   const rules = cardRules();
   const [values, setValues] = useState<Record<CardField, string>>({ card_number: '', card_expiry: '', card_cvc: '' });
@@ -70,7 +75,7 @@ export function CardUpdateForm({
     mutationFn: async () => {
       if (!STRIPE_PUBLISHABLE_KEY) return save(sandboxPaymentMethod(values));
       const result = await stripeRef.current?.createPaymentMethod(holder);
-      if (!result) throw new Error('The card form is still loading. Please try again in a moment.');
+      if (!result) throw new Error(t`The card form is still loading. Please try again in a moment.`);
       if ('error' in result) throw new Error(result.error);
       return save({ token: result.token });
     },
@@ -118,7 +123,7 @@ export function CardUpdateForm({
     const ids = fieldIds(`${base}-${field}`);
     const issue: ShownIssue = issues[field] ? { message: issues[field], severity: 'error' } : null;
     return (
-      <Field ids={ids} label={CARD_LABELS[field]} issue={issue} required>
+      <Field ids={ids} label={i18n._(CARD_LABELS[field])} issue={issue} required>
         <input
           id={ids.control}
           className="input"
@@ -143,7 +148,7 @@ export function CardUpdateForm({
     <form className={className} noValidate onSubmit={submit}>
       {intro}
       {STRIPE_PUBLISHABLE_KEY ? (
-        <Suspense fallback={<Spinner label="Loading the card form…" />}>
+        <Suspense fallback={<Spinner label={t`Loading the card form…`} />}>
           <StripeCard
             publishableKey={STRIPE_PUBLISHABLE_KEY}
             idBase={`${base}-stripe`}
@@ -156,20 +161,20 @@ export function CardUpdateForm({
           <SandboxCardNote className="billing-note" numberClassName="billing-note__number" />
           {input('card_number', { autoComplete: 'cc-number', maxLength: 23 })}
           <div className="billing-form-row">
-            {input('card_expiry', { autoComplete: 'cc-exp', maxLength: 7, placeholder: 'MM/YY' })}
+            {input('card_expiry', { autoComplete: 'cc-exp', maxLength: 7, placeholder: t`MM/YY` })}
             {input('card_cvc', { autoComplete: 'cc-csc', maxLength: 4 })}
           </div>
         </>
       )}
       {formError ? (
         <p className="error-box" role="alert">
-          {formError}
+          {domainText(formError)}
         </p>
       ) : null}
       <div className={actionsClassName}>
         {secondary?.(pending)}
         <Button type="submit" loading={pending} disabled={Boolean(STRIPE_PUBLISHABLE_KEY) && !stripeComplete}>
-          Save the new card
+          <Trans>Save the new card</Trans>
         </Button>
       </div>
     </form>

@@ -8,9 +8,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CANCEL_REASONS,
-  formatDateTime,
+  CHECKOUT_MESSAGES,
   formatMoney,
   PAUSE_MONTHS,
   RETENTION_OFFERS,
@@ -22,6 +25,8 @@ import { Button } from '../../components/button.tsx';
 import { QueryState } from '../../components/load-state.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/notifications.ts';
 import { href } from '../../lib/paths.ts';
@@ -53,6 +58,7 @@ type FlowCall = (key: string) => Promise<FlowAnswer>;
 /** One flow's call: one Idempotency-Key per confirmation, kept only for a retry without an answer. */
 function useFlow(context: FlowContext, action: ParentFlow) {
   const queryClient = useQueryClient();
+  const { i18n } = useLingui();
   const key = useRef<string | null>(null);
   return useMutation({
     mutationFn: (call: FlowCall) => {
@@ -61,7 +67,7 @@ function useFlow(context: FlowContext, action: ParentFlow) {
     },
     onSuccess: (answer) => {
       key.current = null;
-      notify({ kind: 'success', title: ACTION_WORDS[action], message: answer.detail });
+      notify({ kind: 'success', title: i18n._(ACTION_WORDS[action]), message: answer.detail });
       void afterFlow(queryClient, { accountId: context.accountId, userId: context.userId }, answer);
     },
     onError: (error) => {
@@ -87,7 +93,7 @@ function FlowError({ error }: { error: Error | null }) {
   if (!error) return null;
   return (
     <p className="error-box" role="alert">
-      {error.message}
+      {domainText(error.message)}
     </p>
   );
 }
@@ -108,11 +114,12 @@ function DoneStep({
   timeZone: string | null;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     ref.current?.focus();
   }, []);
-  const date = keyDate(answer.subscription, timeZone);
+  const date = keyDate(answer.subscription, timeZone, i18n);
   return (
     <div className="dialog__done">
       <h3 className="dialog__step" tabIndex={-1} ref={ref}>
@@ -126,9 +133,11 @@ function DoneStep({
           </div>
         </dl>
       ) : null}
-      <p>{answer.detail}</p>
+      <p>{domainText(answer.detail)}</p>
       <Actions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
       </Actions>
     </div>
   );
@@ -154,6 +163,7 @@ function CancelDialog({
   onClose: () => void;
   onOpen: (action: ParentFlow) => void;
 }) {
+  const { t, i18n } = useLingui();
   const { subscription, timeZone } = context;
   const [now] = useState(() => new Date());
   const [step, setStep] = useState<{ id: CancelStep; moved: boolean }>({ id: 'reason', moved: false });
@@ -188,13 +198,13 @@ function CancelDialog({
 
   return (
     <ModalDialog
-      title="Cancel your subscription"
+      title={t`Cancel your subscription`}
       onClose={onClose}
       busy={flow.isPending}
       fallbackFocus={context.fallbackFocus}
     >
       {done ? (
-        <DoneStep answer={done} timeZone={timeZone} onClose={onClose} headline={ACTION_WORDS.cancel_request} />
+        <DoneStep answer={done} timeZone={timeZone} onClose={onClose} headline={i18n._(ACTION_WORDS.cancel_request)} />
       ) : step.id === 'reason' ? (
         <form
           className="dialog__form"
@@ -209,7 +219,9 @@ function CancelDialog({
             aria-describedby={reasonMissing ? `${ids}-reason-issue` : undefined}
             aria-invalid={reasonMissing || undefined}
           >
-            <legend className="billing-choices__legend">Why are you leaving?</legend>
+            <legend className="billing-choices__legend">
+              <Trans>Why are you leaving?</Trans>
+            </legend>
             {CANCEL_REASONS.map((item) => (
               <label key={item.id} className="billing-choice">
                 <input
@@ -222,18 +234,18 @@ function CancelDialog({
                     setReasonMissing(false);
                   }}
                 />
-                <span>{item.label}</span>
+                <span>{domainText(item.label)}</span>
               </label>
             ))}
           </fieldset>
           {reasonMissing ? (
             <p className="field__issue field__issue--error" id={`${ids}-reason-issue`}>
-              Please tell us why you are leaving.
+              {domainText(CHECKOUT_MESSAGES.cancelReason)}
             </p>
           ) : null}
           <div className="field">
             <label className="field__label" htmlFor={`${ids}-comment`}>
-              Anything else you want to tell us? (optional)
+              <Trans>Anything else you want to tell us? (optional)</Trans>
             </label>
             <textarea
               id={`${ids}-comment`}
@@ -245,21 +257,29 @@ function CancelDialog({
           </div>
           <Actions>
             <Button variant="secondary" onClick={onClose}>
-              Keep my subscription
+              <Trans>Keep my subscription</Trans>
             </Button>
-            <Button type="submit">Continue</Button>
+            <Button type="submit">
+              <Trans>Continue</Trans>
+            </Button>
           </Actions>
         </form>
       ) : step.id === 'offer' && offer ? (
         <div>
-          <StepHeading focus={step.moved}>Before you go</StepHeading>
-          <p>{RETENTION_OFFERS[offer]}</p>
+          <StepHeading focus={step.moved}>
+            <Trans>Before you go</Trans>
+          </StepHeading>
+          <p>{domainText(RETENTION_OFFERS[offer])}</p>
           <Actions>
             {offer === 'pause' ? (
-              <Button onClick={() => onOpen('pause')}>Pause instead</Button>
+              <Button onClick={() => onOpen('pause')}>
+                <Trans>Pause instead</Trans>
+              </Button>
             ) : offer === 'coaching' ? (
               <Link className="button button--primary" to={href('root.user.booking')}>
-                <span className="button__label">Book a coaching call</span>
+                <span className="button__label">
+                  <Trans>Book a coaching call</Trans>
+                </span>
               </Link>
             ) : (
               <a
@@ -269,39 +289,50 @@ function CancelDialog({
                 rel="noopener noreferrer"
               >
                 <span className="button__label">
-                  Get help with the band<span className="visually-hidden"> (opens in a new tab)</span>
+                  <Trans>
+                    Get help with the band<span className="visually-hidden"> (opens in a new tab)</span>
+                  </Trans>
                 </span>
               </a>
             )}
             <Button variant="secondary" onClick={() => go('confirm')}>
-              Cancel anyway
+              <Trans>Cancel anyway</Trans>
             </Button>
           </Actions>
         </div>
       ) : (
         <div>
-          <StepHeading focus={step.moved}>Confirm the cancellation</StepHeading>
-          <QueryState query={rules} what="the cancellation rules" label="Loading the cancellation date…">
-            {(data) => (
-              <>
-                <p className="dialog__lead">
-                  Your subscription will end on <strong>{when(cancelEndDate(now, data.grace_days), timeZone)}</strong>.
-                </p>
-                <p>
-                  Until then everything keeps working, and nothing more is charged. You can undo the cancellation any
-                  time before that date.
-                </p>
-              </>
-            )}
+          <StepHeading focus={step.moved}>
+            <Trans>Confirm the cancellation</Trans>
+          </StepHeading>
+          <QueryState query={rules} what={t`the cancellation rules`} label={t`Loading the cancellation date…`}>
+            {(data) => {
+              const endDate = when(cancelEndDate(now, data.grace_days), timeZone);
+              return (
+                <>
+                  <p className="dialog__lead">
+                    <Trans>
+                      Your subscription will end on <strong>{endDate}</strong>.
+                    </Trans>
+                  </p>
+                  <p>
+                    <Trans>
+                      Until then everything keeps working, and nothing more is charged. You can undo the cancellation
+                      any time before that date.
+                    </Trans>
+                  </p>
+                </>
+              );
+            }}
           </QueryState>
 
           <FlowError error={flow.error} />
           <Actions>
             <Button variant="secondary" onClick={onClose} disabled={flow.isPending}>
-              Keep my subscription
+              <Trans>Keep my subscription</Trans>
             </Button>
             <Button variant="danger" onClick={confirm} loading={flow.isPending} disabled={!rules.data}>
-              Cancel my subscription
+              <Trans>Cancel my subscription</Trans>
             </Button>
           </Actions>
         </div>
@@ -313,6 +344,7 @@ function CancelDialog({
 // Pause: how long, until when, nothing charged.
 
 function PauseDialog({ context, onClose }: { context: FlowContext; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const { subscription, timeZone } = context;
   const [now] = useState(() => new Date());
   const [months, setMonths] = useState<number>(PAUSE_MONTHS.min);
@@ -323,22 +355,24 @@ function PauseDialog({ context, onClose }: { context: FlowContext; onClose: () =
     { length: PAUSE_MONTHS.max - PAUSE_MONTHS.min + 1 },
     (_, index) => PAUSE_MONTHS.min + index,
   );
-  const label = (count: number) => `${count} month${count === 1 ? '' : 's'}`;
+  const label = (count: number) => t`${plural(count, { one: '# month', other: '# months' })}`;
+  const untilDate = when(until, timeZone);
+  const nextChargeDate = when(nextCharge, timeZone);
 
   return (
     <ModalDialog
-      title="Pause your subscription"
+      title={t`Pause your subscription`}
       onClose={onClose}
       busy={flow.isPending}
       fallbackFocus={context.fallbackFocus}
     >
       {flow.data ? (
-        <DoneStep answer={flow.data} timeZone={timeZone} onClose={onClose} headline={ACTION_WORDS.pause} />
+        <DoneStep answer={flow.data} timeZone={timeZone} onClose={onClose} headline={i18n._(ACTION_WORDS.pause)} />
       ) : (
         <div>
           <div className="field">
             <label className="field__label" htmlFor={selectId}>
-              How long?
+              <Trans>How long?</Trans>
             </label>
             <select
               id={selectId}
@@ -355,23 +389,26 @@ function PauseDialog({ context, onClose }: { context: FlowContext; onClose: () =
             </select>
           </div>
           <p className="dialog__lead" aria-live="polite">
-            Your subscription is paused until <strong>{when(until, timeZone)}</strong>. Nothing is charged while it is
-            paused.
+            <Trans>
+              Your subscription is paused until <strong>{untilDate}</strong>. Nothing is charged while it is paused.
+            </Trans>
           </p>
           <p>
-            It resumes by itself then, and the next charge moves to {when(nextCharge, timeZone)}. Your players keep
-            their progress.
+            <Trans>
+              It resumes by itself then, and the next charge moves to {nextChargeDate}. Your players keep their
+              progress.
+            </Trans>
           </p>
           <FlowError error={flow.error} />
           <Actions>
             <Button variant="secondary" onClick={onClose} disabled={flow.isPending}>
-              Keep it running
+              <Trans>Keep it running</Trans>
             </Button>
             <Button
               onClick={() => flow.mutate((key) => runFlow(context.accountId, key, 'pause', { months }))}
               loading={flow.isPending}
             >
-              Pause for {label(months)}
+              {t`${plural(months, { one: 'Pause for # month', other: 'Pause for # months' })}`}
             </Button>
           </Actions>
         </div>
@@ -389,76 +426,111 @@ function simpleFlowText(
   subscription: Subscription,
   now: Date,
   timeZone: string | null,
+  i18n: I18n,
 ): { title: string; lead: ReactNode; more: ReactNode; confirm: string; variant: 'primary' | 'danger' } {
-  const at = (instant: Date | string | null | undefined) => <strong>{when(instant, timeZone)}</strong>;
+  const nextCharge = price(subscription);
   switch (action) {
-    case 'cancel_undo':
+    case 'cancel_undo': {
+      const cancelAt = when(subscription.cancel_at, timeZone);
+      const chargeDate = when(subscription.current_period_end, timeZone);
       return {
-        title: 'Undo the cancellation',
-        lead: <>Your subscription continues and does not end on {at(subscription.cancel_at)}.</>,
-        more: (
-          <>
-            The next charge of {price(subscription)} is on {when(subscription.current_period_end, timeZone)}.
-          </>
+        title: i18n._(msg`Undo the cancellation`),
+        lead: (
+          <Trans>
+            Your subscription continues and does not end on <strong>{cancelAt}</strong>.
+          </Trans>
         ),
-        confirm: 'Undo the cancellation',
+        more: (
+          <Trans>
+            The next charge of {nextCharge} is on {chargeDate}.
+          </Trans>
+        ),
+        confirm: i18n._(msg`Undo the cancellation`),
         variant: 'primary',
       };
-    case 'resume':
+    }
+    case 'resume': {
+      const resumedAt = when(now, timeZone);
+      const chargeDate = when(resumeNextCharge(subscription, now), timeZone);
       return {
-        title: 'Resume your subscription',
-        lead: <>Your subscription runs again from now, {at(now)}.</>,
-        more: (
-          <>
-            The next charge of {price(subscription)} is on {when(resumeNextCharge(subscription, now), timeZone)}.
-          </>
+        title: i18n._(msg`Resume your subscription`),
+        lead: (
+          <Trans>
+            Your subscription runs again from now, <strong>{resumedAt}</strong>.
+          </Trans>
         ),
-        confirm: 'Resume now',
+        more: (
+          <Trans>
+            The next charge of {nextCharge} is on {chargeDate}.
+          </Trans>
+        ),
+        confirm: i18n._(msg`Resume now`),
         variant: 'primary',
       };
-    case 'renew_decline':
+    }
+    case 'renew_decline': {
+      const periodEnd = when(subscription.current_period_end, timeZone);
       return {
-        title: 'Don’t renew',
-        lead: <>Your subscription will not renew: it ends on {at(subscription.current_period_end)}.</>,
-        more: <>Nothing more is charged. You can still renew before then.</>,
-        confirm: 'Don’t renew',
+        title: i18n._(msg`Don’t renew`),
+        lead: (
+          <Trans>
+            Your subscription will not renew: it ends on <strong>{periodEnd}</strong>.
+          </Trans>
+        ),
+        more: <Trans>Nothing more is charged. You can still renew before then.</Trans>,
+        confirm: i18n._(msg`Don’t renew`),
         variant: 'danger',
       };
-    case 'renew_confirm':
-      return renewCharges(subscription)
-        ? {
-            title: 'Renew your subscription',
-            lead: (
-              <>We charge {formatMoney(subscription.plan.price_cents, subscription.plan.currency)} to your card now.</>
-            ),
-            more: <>Your subscription then runs until {when(renewedPeriodEnd(subscription, now), timeZone)}.</>,
-            confirm: 'Renew and pay',
-            variant: 'primary',
-          }
-        : {
-            title: 'Renew your subscription',
-            lead: <>Your subscription keeps running instead of ending on {at(subscription.cancel_at)}.</>,
-            more: (
-              <>
-                The next charge of {price(subscription)} is on {when(subscription.current_period_end, timeZone)}.
-              </>
-            ),
-            confirm: 'Renew',
-            variant: 'primary',
-          };
-    case 'return_request':
+    }
+    case 'renew_confirm': {
+      if (renewCharges(subscription)) {
+        const planPrice = formatMoney(subscription.plan.price_cents, subscription.plan.currency);
+        const runsUntil = when(renewedPeriodEnd(subscription, now), timeZone);
+        return {
+          title: i18n._(msg`Renew your subscription`),
+          lead: <Trans>We charge {planPrice} to your card now.</Trans>,
+          more: <Trans>Your subscription then runs until {runsUntil}.</Trans>,
+          confirm: i18n._(msg`Renew and pay`),
+          variant: 'primary',
+        };
+      }
+      const cancelAt = when(subscription.cancel_at, timeZone);
+      const chargeDate = when(subscription.current_period_end, timeZone);
       return {
-        title: 'Request a return',
-        lead: <>You can return the kit until {at(subscription.return_deadline)}.</>,
-        more: (
-          <>
-            After you ask, pack the band, the cable and the stand in their box. We e-mail you a prepaid return label
-            within two business days, and refund your payment once the kit is back; the subscription then ends.
-          </>
+        title: i18n._(msg`Renew your subscription`),
+        lead: (
+          <Trans>
+            Your subscription keeps running instead of ending on <strong>{cancelAt}</strong>.
+          </Trans>
         ),
-        confirm: 'Request a return',
+        more: (
+          <Trans>
+            The next charge of {nextCharge} is on {chargeDate}.
+          </Trans>
+        ),
+        confirm: i18n._(msg`Renew`),
         variant: 'primary',
       };
+    }
+    case 'return_request': {
+      const deadline = when(subscription.return_deadline, timeZone);
+      return {
+        title: i18n._(msg`Request a return`),
+        lead: (
+          <Trans>
+            You can return the kit until <strong>{deadline}</strong>.
+          </Trans>
+        ),
+        more: (
+          <Trans>
+            After you ask, pack the band, the cable and the stand in their box. We e-mail you a prepaid return label
+            within two business days, and refund your payment once the kit is back; the subscription then ends.
+          </Trans>
+        ),
+        confirm: i18n._(msg`Request a return`),
+        variant: 'primary',
+      };
+    }
   }
 }
 
@@ -471,26 +543,34 @@ function SimpleFlowDialog({
   context: FlowContext;
   onClose: () => void;
 }) {
+  const { i18n } = useLingui();
   const [now] = useState(() => new Date());
   const flow = useFlow(context, action);
-  const text = simpleFlowText(action, context.subscription, now, context.timeZone);
+  const text = simpleFlowText(action, context.subscription, now, context.timeZone, i18n);
   return (
     <ModalDialog title={text.title} onClose={onClose} busy={flow.isPending} fallbackFocus={context.fallbackFocus}>
       {flow.data ? (
-        <DoneStep answer={flow.data} timeZone={context.timeZone} onClose={onClose} headline={ACTION_WORDS[action]} />
+        <DoneStep
+          answer={flow.data}
+          timeZone={context.timeZone}
+          onClose={onClose}
+          headline={i18n._(ACTION_WORDS[action])}
+        />
       ) : (
         <div>
           <p className="dialog__lead">{text.lead}</p>
           <p>{text.more}</p>
           {action === 'return_request' && context.linkToReturns !== false ? (
             <p>
-              <Link to={href('packagereturns')}>How returns work</Link>
+              <Link to={href('packagereturns')}>
+                <Trans>How returns work</Trans>
+              </Link>
             </p>
           ) : null}
           <FlowError error={flow.error} />
           <Actions>
             <Button variant="secondary" onClick={onClose} disabled={flow.isPending}>
-              Go back
+              <Trans>Go back</Trans>
             </Button>
             <Button
               variant={text.variant}
@@ -523,13 +603,13 @@ export function FlowDialog({
   return <SimpleFlowDialog action={action} context={context} onClose={onClose} />;
 }
 
-/** The label of the button that opens each flow. */
-export const FLOW_BUTTONS: Readonly<Record<ParentFlow, string>> = {
-  cancel_undo: 'Undo cancellation',
-  resume: 'Resume',
-  renew_confirm: 'Renew',
-  pause: 'Pause',
-  return_request: 'Request a return',
-  renew_decline: 'Don’t renew',
-  cancel_request: 'Cancel subscription',
+/** The label of the button that opens each flow (shown with `i18n._`). */
+export const FLOW_BUTTONS: Readonly<Record<ParentFlow, MessageDescriptor>> = {
+  cancel_undo: msg`Undo cancellation`,
+  resume: msg`Resume`,
+  renew_confirm: msg`Renew`,
+  pause: msg`Pause`,
+  return_request: msg`Request a return`,
+  renew_decline: msg`Don’t renew`,
+  cancel_request: msg`Cancel subscription`,
 };

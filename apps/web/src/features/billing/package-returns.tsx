@@ -6,13 +6,16 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Subscription } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import { href, loginHref } from '../../lib/paths.ts';
 import { currentSubscription, subscriptionsQuery } from '../../lib/queries/billing.ts';
 import { historyQuery } from './billing.api.ts';
@@ -20,37 +23,39 @@ import { FlowDialog } from './flow-dialogs.tsx';
 import { accountTimeZone, inReturnWindow, isAllowed, isPartnerCovered } from './subscription-status.ts';
 import './billing.css';
 
-export const RETURN_STEPS: readonly { title: string; text: string }[] = [
+/** The steps of a return (shown with `i18n._`). */
+export const RETURN_STEPS: readonly { title: MessageDescriptor; text: MessageDescriptor }[] = [
   {
-    title: 'Ask for a return',
-    text: 'Request the return here or from Subscription & Billing, inside your return window.',
+    title: msg`Ask for a return`,
+    text: msg`Request the return here or from Subscription & Billing, inside your return window.`,
   },
   {
-    title: 'Pack the kit',
-    text: 'Put the heart-rate band, its charging cable and the tablet stand back in their box.',
+    title: msg`Pack the kit`,
+    text: msg`Put the heart-rate band, its charging cable and the tablet stand back in their box.`,
   },
   {
-    title: 'Ship it with the prepaid label',
-    text: 'We e-mail you a prepaid return label within two business days. Stick it on the box and drop it off.',
+    title: msg`Ship it with the prepaid label`,
+    text: msg`We e-mail you a prepaid return label within two business days. Stick it on the box and drop it off.`,
   },
   {
-    title: 'Get your refund',
-    text: 'Once the kit arrives, we refund your payment to your card (5 to 10 days) and the subscription ends.',
+    title: msg`Get your refund`,
+    text: msg`Once the kit arrives, we refund your payment to your card (5 to 10 days) and the subscription ends.`,
   },
 ];
 
 export function ReturnSteps() {
+  const { i18n } = useLingui();
   const headingId = useId();
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId}>
-        How a return works
+        <Trans>How a return works</Trans>
       </h2>
       <ol className="return-steps">
-        {RETURN_STEPS.map((step) => (
-          <li key={step.title} className="return-steps__item">
-            <strong className="return-steps__title">{step.title}</strong>
-            <span className="return-steps__text">{step.text}</span>
+        {RETURN_STEPS.map((step, index) => (
+          <li key={index} className="return-steps__item">
+            <strong className="return-steps__title">{i18n._(step.title)}</strong>
+            <span className="return-steps__text">{i18n._(step.text)}</span>
           </li>
         ))}
       </ol>
@@ -70,6 +75,7 @@ function useReturnDates(accountId: number, subscription: Subscription | null) {
 }
 
 function ReturnStatus({ user, accountId }: { user: UserInfo; accountId: number }) {
+  const { t } = useLingui();
   const timeZone = accountTimeZone(user);
   const subscriptions = useQuery(subscriptionsQuery(accountId));
   const subscription = currentSubscription(subscriptions.data);
@@ -81,49 +87,70 @@ function ReturnStatus({ user, accountId }: { user: UserInfo; accountId: number }
 
   let body;
   if (subscriptions.isPending) {
-    body = <Spinner label="Loading your return…" />;
+    body = <Spinner label={t`Loading your return…`} />;
   } else if (subscriptions.isError) {
-    body = <LoadError what="your subscription" onRetry={subscriptions.refetch} />;
+    body = <LoadError what={t`your subscription`} onRetry={subscriptions.refetch} />;
   } else if (!subscription) {
-    body = <p>Your family has no Grove kit to return yet.</p>;
+    body = (
+      <p>
+        <Trans>Your family has no Grove kit to return yet.</Trans>
+      </p>
+    );
   } else {
     const now = new Date();
     const allowed = isAllowed(subscription, 'return_request', now);
     const windowOpen = inReturnWindow(subscription, now);
+    const deadline = when(subscription.return_deadline);
+    const requestedOn = requestedAt ? when(requestedAt) : null;
+    const completedOn = completedAt ? when(completedAt) : null;
     body = (
       <>
         <dl className="details">
           <div>
-            <dt>Status</dt>
+            <dt>
+              <Trans>Status</Trans>
+            </dt>
             <dd>
               {subscription.status === 'RETURN_REQUESTED' ? (
                 <span className="billing-status billing-status--return_requested">
-                  Return requested{requestedAt ? ` on ${when(requestedAt)}` : ''} — waiting for the kit
+                  {requestedOn ? (
+                    <Trans>Return requested on {requestedOn} — waiting for the kit</Trans>
+                  ) : (
+                    <Trans>Return requested — waiting for the kit</Trans>
+                  )}
                 </span>
               ) : subscription.status === 'RETURNED' ? (
                 <span className="billing-status billing-status--returned">
-                  Returned{completedAt ? ` on ${when(completedAt)}` : ''} — your payment was refunded
+                  {completedOn ? (
+                    <Trans>Returned on {completedOn} — your payment was refunded</Trans>
+                  ) : (
+                    <Trans>Returned — your payment was refunded</Trans>
+                  )}
                 </span>
               ) : (
-                'No return requested'
+                <Trans>No return requested</Trans>
               )}
             </dd>
           </div>
           <div>
-            <dt>Return window</dt>
-            <dd>
-              {windowOpen ? 'Open until' : 'Closed on'} {when(subscription.return_deadline)}
-            </dd>
+            <dt>
+              <Trans>Return window</Trans>
+            </dt>
+            <dd>{windowOpen ? <Trans>Open until {deadline}</Trans> : <Trans>Closed on {deadline}</Trans>}</dd>
           </div>
         </dl>
         {allowed ? (
           <div className="billing-actions">
-            <Button onClick={() => setOpen(true)}>Request a return</Button>
+            <Button onClick={() => setOpen(true)}>
+              <Trans>Request a return</Trans>
+            </Button>
           </div>
         ) : subscription.status !== 'RETURN_REQUESTED' && subscription.status !== 'RETURNED' && !windowOpen ? (
           <p className="muted">
-            The return window has ended. You can still cancel your subscription from{' '}
-            <Link to={href('root.user.management', null, { segment: 'billing' })}>Subscription &amp; Billing</Link>.
+            <Trans>
+              The return window has ended. You can still cancel your subscription from{' '}
+              <Link to={href('root.user.management', null, { segment: 'billing' })}>Subscription &amp; Billing</Link>.
+            </Trans>
           </p>
         ) : null}
         {open ? (
@@ -148,7 +175,7 @@ function ReturnStatus({ user, accountId }: { user: UserInfo; accountId: number }
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId} tabIndex={-1} ref={headingRef}>
-        Your return
+        <Trans>Your return</Trans>
       </h2>
       {body}
     </section>
@@ -157,29 +184,32 @@ function ReturnStatus({ user, accountId }: { user: UserInfo; accountId: number }
 
 /** What the page shows about the visitor's own return, by who they are. */
 export function ReturnPanel({ user }: { user: UserInfo | null }) {
+  const { t } = useLingui();
   const headingId = useId();
   if (!user) {
     return (
       <section className="card billing-card" aria-labelledby={headingId}>
         <h2 className="card__title" id={headingId}>
-          Your return
+          <Trans>Your return</Trans>
         </h2>
         <p>
-          <Link to={loginHref(href('packagereturns'))}>Log in</Link> to see your return window and request a return.
+          <Trans>
+            <Link to={loginHref(href('packagereturns'))}>Log in</Link> to see your return window and request a return.
+          </Trans>
         </p>
       </section>
     );
   }
   if (isPartnerCovered(user) || !user.is_billing_user || !user.account) {
     const reason = isPartnerCovered(user)
-      ? 'Your program is covered by your partner: returns go through your partner’s care team.'
+      ? t`Your program is covered by your partner: returns go through your partner’s care team.`
       : !user.account
-        ? 'Your sign-in has no family account, so there is no kit to return.'
-        : 'Only your family’s billing contact can request a return.';
+        ? t`Your sign-in has no family account, so there is no kit to return.`
+        : t`Only your family’s billing contact can request a return.`;
     return (
       <section className="card billing-card" aria-labelledby={headingId}>
         <h2 className="card__title" id={headingId}>
-          Your return
+          <Trans>Your return</Trans>
         </h2>
         <p>{reason}</p>
       </section>

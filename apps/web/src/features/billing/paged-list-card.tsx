@@ -3,6 +3,7 @@
  * sentence when the first page is empty, the list (busy while another page loads) and the pager.
  */
 import { useId, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 
 import { Button } from '../../components/button.tsx';
 import { QueryState, type LoadableQuery } from '../../components/load-state.tsx';
@@ -26,13 +27,15 @@ export function Pager({
   return (
     <nav className="billing-pager" aria-label={label}>
       <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>
-        Newer
+        <Trans>Newer</Trans>
       </Button>
       <span>
-        Page {page} of {pages}
+        <Trans>
+          Page {page} of {pages}
+        </Trans>
       </span>
       <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= pages || busy}>
-        Older
+        <Trans>Older</Trans>
       </Button>
     </nav>
   );

@@ -7,10 +7,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, formatMoney } from '@grove/domain';
+import { Trans } from '@lingui/react/macro';
+import { formatMoney } from '@grove/domain';
 import type { PastDue } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { billingDetailsQuery } from './billing.api.ts';
 import { accountTimeZone, isPartnerCovered } from './subscription-status.ts';
@@ -23,16 +26,24 @@ function mayUpdateCard(user: UserInfo): boolean {
 
 /** What failed, why, and when it is tried again (the banner, and the page a card-update link opens). */
 export function PastDueText({ pastDue, timeZone }: { pastDue: PastDue; timeZone: string | null }) {
+  const amount = formatMoney(pastDue.amount_cents, pastDue.currency);
+  const failedAt = formatDateTime(pastDue.failed_at, timeZone);
+  // The card provider's refusal, in the domain's words (CARD_DECLINED) when it is one of them.
+  const reason = domainText(pastDue.reason);
+  const nextTry = pastDue.next_retry_at ? formatDateTime(pastDue.next_retry_at, timeZone) : null;
   return (
     <>
       <p>
-        Your renewal payment of {formatMoney(pastDue.amount_cents, pastDue.currency)} on{' '}
-        {formatDateTime(pastDue.failed_at, timeZone)} failed: {pastDue.reason}
+        <Trans>
+          Your renewal payment of {amount} on {failedAt} failed: {reason}
+        </Trans>
       </p>
       <p>
-        {pastDue.next_retry_at
-          ? `We will try again on ${formatDateTime(pastDue.next_retry_at, timeZone)}. Update your card before then and we charge it at once.`
-          : 'This was the last try: update your card now, or your subscription ends.'}
+        {nextTry ? (
+          <Trans>We will try again on {nextTry}. Update your card before then and we charge it at once.</Trans>
+        ) : (
+          <Trans>This was the last try: update your card now, or your subscription ends.</Trans>
+        )}
       </p>
     </>
   );
@@ -55,14 +66,16 @@ export function PastDueBanner({
   return (
     <section className="billing-past-due" aria-labelledby={headingId} role="region">
       <h2 className="billing-past-due__title" id={headingId}>
-        Your payment failed
+        <Trans>Your payment failed</Trans>
       </h2>
       <PastDueText pastDue={pastDue} timeZone={timeZone} />
       <Link
         className="button button--primary"
         to={href('root.user.management', null, { segment: 'billing', update_card: '1' })}
       >
-        <span className="button__label">Update your card</span>
+        <span className="button__label">
+          <Trans>Update your card</Trans>
+        </span>
       </Link>
     </section>
   );

@@ -7,13 +7,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, formatMoney } from '@grove/domain';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatMoney } from '@grove/domain';
 import type { ConfirmOrderRequest, PaymentMethodAnswer } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { Button } from '../../components/button.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { QueryState } from '../../components/load-state.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { i18n as pageI18n } from '../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { notify } from '../../lib/notifications.ts';
 import { billingKeys } from '../../lib/queries/billing.ts';
@@ -21,9 +26,12 @@ import { authKeys } from '../../lib/queries/user.ts';
 import { billingDetailsQuery, keepsIdempotencyKey, requestUpdateEmail, updatePaymentMethod } from './billing.api.ts';
 import { CardUpdateForm } from './card-update-form.tsx';
 
-/** 'Visa •••• 4242, expires 12/2029' */
-export function cardText(method: PaymentMethodAnswer): string {
-  return `${method.brand} •••• ${method.last4}, expires ${String(method.exp_month).padStart(2, '0')}/${method.exp_year}`;
+/** 'Visa •••• 4242, expires 12/2029', in the page's language (`i18n`: the caller's, from useLingui). */
+export function cardText(method: PaymentMethodAnswer, i18n: I18n = pageI18n): string {
+  const { brand, last4 } = method;
+  const month = String(method.exp_month).padStart(2, '0');
+  const year = method.exp_year;
+  return i18n._(msg`${brand} •••• ${last4}, expires ${month}/${year}`);
 }
 
 function UpdateCardDialog({
@@ -38,6 +46,7 @@ function UpdateCardDialog({
   pastDue: boolean;
   onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   // One key per card, kept for a retry when no answer came (billing.api.ts).
@@ -54,16 +63,18 @@ function UpdateCardDialog({
     }
   };
   return (
-    <ModalDialog title="Update your card" onClose={onClose} busy={busy}>
+    <ModalDialog title={t`Update your card`} onClose={onClose} busy={busy}>
       <CardUpdateForm
         className="dialog__form"
         actionsClassName="dialog__actions"
         holder={{ name: user.full_name || user.name, email: user.email, phone: user.phonenumber }}
         intro={
           <p>
-            {pastDue
-              ? 'We charge your failed renewal to the new card at once, and it is used from then on.'
-              : 'The new card is used from your next charge on. Nothing is charged now.'}
+            {pastDue ? (
+              <Trans>We charge your failed renewal to the new card at once, and it is used from then on.</Trans>
+            ) : (
+              <Trans>The new card is used from your next charge on. Nothing is charged now.</Trans>
+            )}
           </p>
         }
         save={save}
@@ -76,16 +87,17 @@ function UpdateCardDialog({
           if (method.renewal) void queryClient.invalidateQueries({ queryKey: authKeys.userInfo() });
         }}
         onSaved={(method) => {
+          const card = cardText(method, i18n);
           notify({
             kind: 'success',
-            title: 'Card updated',
-            message: method.renewal ? method.renewal.detail : `${cardText(method)} is used from the next charge on.`,
+            title: t`Card updated`,
+            message: method.renewal ? method.renewal.detail : t`${card} is used from the next charge on.`,
           });
           onClose();
         }}
         secondary={(pending) => (
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Keep the current card
+            <Trans>Keep the current card</Trans>
           </Button>
         )}
       />
@@ -102,6 +114,7 @@ export function PaymentMethodCard({
   accountId: number;
   timeZone: string | null;
 }) {
+  const { t, i18n } = useLingui();
   const details = useQuery(billingDetailsQuery(user.id));
   const [search, setSearch] = useSearchParams();
   // The past-due e-mail and banner link here with update_card=1: the card form opens at once.
@@ -120,44 +133,50 @@ export function PaymentMethodCard({
   }, [search, setSearch]);
   const emailLink = useMutation({
     mutationFn: requestUpdateEmail,
-    onSuccess: (detail) => notify({ kind: 'success', title: 'Link sent', message: detail }),
-    meta: { errorTitle: 'Sending the link' },
+    onSuccess: (detail) => notify({ kind: 'success', title: t`Link sent`, message: detail }),
+    meta: { errorTitle: t`Sending the link` },
   });
   const headingId = useId();
 
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId}>
-        Payment method
+        <Trans>Payment method</Trans>
       </h2>
-      <QueryState query={details} what="your payment method">
-        {(data) => (
-          <dl className="details">
-            <div>
-              <dt>Card</dt>
-              <dd>{data.payment_method ? cardText(data.payment_method) : 'No card on file'}</dd>
-            </div>
-            <div>
-              <dt>Next charge</dt>
-              <dd>
-                {data.next_charge_at && data.next_charge_cents !== null
-                  ? `${formatMoney(data.next_charge_cents, data.currency)} on ${formatDateTime(data.next_charge_at, timeZone)}`
-                  : 'None scheduled'}
-              </dd>
-            </div>
-            <div>
-              <dt>Billing e-mail</dt>
-              <dd>{data.billing_email}</dd>
-            </div>
-          </dl>
-        )}
+      <QueryState query={details} what={t`your payment method`}>
+        {(data) => {
+          const amount = data.next_charge_cents !== null ? formatMoney(data.next_charge_cents, data.currency) : null;
+          const date = data.next_charge_at ? formatDateTime(data.next_charge_at, timeZone) : null;
+          return (
+            <dl className="details">
+              <div>
+                <dt>
+                  <Trans>Card</Trans>
+                </dt>
+                <dd>{data.payment_method ? cardText(data.payment_method, i18n) : <Trans>No card on file</Trans>}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Next charge</Trans>
+                </dt>
+                <dd>{amount !== null && date !== null ? t`${amount} on ${date}` : <Trans>None scheduled</Trans>}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Billing e-mail</Trans>
+                </dt>
+                <dd>{data.billing_email}</dd>
+              </div>
+            </dl>
+          );
+        }}
       </QueryState>
       <div className="billing-actions">
         <Button variant="secondary" onClick={() => setUpdating(true)}>
-          Update card
+          <Trans>Update card</Trans>
         </Button>
         <Button variant="ghost" onClick={() => emailLink.mutate()} loading={emailLink.isPending}>
-          E-mail me a link
+          <Trans>E-mail me a link</Trans>
         </Button>
       </div>
       {updating ? (

@@ -8,6 +8,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPhone } from '@grove/domain';
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { UserInfo } from '@grove/domain/api/user';
@@ -15,11 +16,13 @@ import type { UserInfo } from '@grove/domain/api/user';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Switch } from '../../components/switch.tsx';
+import { domainText } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import { privacyStatusQuery, putPrivacyStatus } from '../../lib/queries/privacy.ts';
 import { setPaymentTexts } from './billing.api.ts';
 
 export function PaymentTextsCard({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const headingId = useId();
   const hintId = useId();
@@ -30,22 +33,22 @@ export function PaymentTextsCard({ user }: { user: UserInfo }) {
     onMutate: () => setSaved(''),
     onSuccess: (answer) => {
       putPrivacyStatus(queryClient, answer);
-      setSaved(answer.payment_texts === 'on' ? 'Saved: we will text you if a payment fails.' : 'Saved: no texts.');
+      setSaved(answer.payment_texts === 'on' ? t`Saved: we will text you if a payment fails.` : t`Saved: no texts.`);
     },
-    meta: { errorTitle: 'Changing your text messages' },
+    meta: { errorTitle: t`Changing your text messages` },
   });
   const phone = user.phonenumber ? formatPhone(user.phonenumber, user.country) : '';
 
   let content;
-  if (status.isPending) content = <Spinner label="Loading your text message choice…" />;
-  else if (status.isError) content = <LoadError what="your text message choice" onRetry={status.refetch} />;
+  if (status.isPending) content = <Spinner label={t`Loading your text message choice…`} />;
+  else if (status.isError) content = <LoadError what={t`your text message choice`} onRetry={status.refetch} />;
   else {
     const on =
       mutation.isPending && mutation.variables !== undefined ? mutation.variables : status.data.payment_texts === 'on';
     content = (
       <>
         <Switch
-          label="Text me when a payment fails"
+          label={t`Text me when a payment fails`}
           checked={on}
           busy={mutation.isPending}
           disabled={!phone && !on}
@@ -53,14 +56,14 @@ export function PaymentTextsCard({ user }: { user: UserInfo }) {
           onChange={(next) => mutation.mutate(next)}
         />
         <p className="billing-note-text" id={hintId}>
-          {CONSENT_STATEMENTS.payment_texts}{' '}
+          {domainText(CONSENT_STATEMENTS.payment_texts)}{' '}
           {phone ? (
-            `Texts go to ${phone}.`
+            <Trans>Texts go to {phone}.</Trans>
           ) : (
-            <>
+            <Trans>
               There is no phone number on your profile yet:{' '}
               <Link to={href('root.user.management', null, { segment: 'details' })}>add one in Your details</Link>.
-            </>
+            </Trans>
           )}
         </p>
         <p className="visually-hidden" role="status">
@@ -72,7 +75,7 @@ export function PaymentTextsCard({ user }: { user: UserInfo }) {
   return (
     <section className="card billing-card" aria-labelledby={headingId}>
       <h2 className="card__title" id={headingId}>
-        Text messages
+        <Trans>Text messages</Trans>
       </h2>
       {content}
     </section>

@@ -3,9 +3,10 @@
  * date, the flows its status allows (the domain's transition rules, never re-declared here) and
  * the dates a flow will lead to, shown before the person confirms.
  */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   addMonths,
-  formatDateTime,
   formatMoney,
   hasMagellanTag,
   PARENT_ACTIONS,
@@ -17,35 +18,41 @@ import {
 import type { Subscription } from '@grove/domain/api/billing';
 import type { UserInfo } from '@grove/domain/api/user';
 
+import { formatDateTime } from '../../lib/format.ts';
+import { i18n as pageI18n } from '../../lib/i18n.ts';
 import type { ParentFlow } from './billing.api.ts';
 
-export const STATUS_WORDS: Readonly<Record<SubscriptionStatus, string>> = {
-  TRIAL: 'Free trial',
-  ACTIVE: 'Active',
-  PAUSED: 'Paused',
-  PENDING_CANCELLATION: 'Ending — cancellation requested',
-  PAST_DUE: 'Payment overdue',
-  CANCELLED: 'Cancelled',
-  RETURN_REQUESTED: 'Return requested',
-  RETURNED: 'Returned',
+/**
+ * Each status in words (shown with `i18n._`); the context keeps them apart from the same English
+ * words elsewhere (an active link, a cancelled call), which Spanish words differently.
+ */
+export const STATUS_WORDS: Readonly<Record<SubscriptionStatus, MessageDescriptor>> = {
+  TRIAL: msg({ message: 'Free trial', context: 'subscription status' }),
+  ACTIVE: msg({ message: 'Active', context: 'subscription status' }),
+  PAUSED: msg({ message: 'Paused', context: 'subscription status' }),
+  PENDING_CANCELLATION: msg({ message: 'Ending — cancellation requested', context: 'subscription status' }),
+  PAST_DUE: msg({ message: 'Payment overdue', context: 'subscription status' }),
+  CANCELLED: msg({ message: 'Cancelled', context: 'subscription status' }),
+  RETURN_REQUESTED: msg({ message: 'Return requested', context: 'subscription status' }),
+  RETURNED: msg({ message: 'Returned', context: 'subscription status' }),
 };
 
-/** Each history entry in words. */
-export const ACTION_WORDS: Readonly<Record<SubscriptionAction, string>> = {
-  order_confirmed: 'Order confirmed',
-  cancel_request: 'Cancellation requested',
-  cancel_undo: 'Cancellation undone',
-  cancel_confirm: 'Subscription ended',
-  return_request: 'Return requested',
-  return_confirm: 'Return completed and refunded',
-  return_decline: 'Return request declined',
-  renew_confirm: 'Subscription renewed',
-  renew_decline: 'Renewal turned off',
-  renewal_charged: 'Renewal charged',
-  renewal_failed: 'Renewal payment failed',
-  lapse: 'Subscription ended after failed payments',
-  pause: 'Subscription paused',
-  resume: 'Subscription resumed',
+/** Each history entry in words (shown with `i18n._`). */
+export const ACTION_WORDS: Readonly<Record<SubscriptionAction, MessageDescriptor>> = {
+  order_confirmed: msg`Order confirmed`,
+  cancel_request: msg`Cancellation requested`,
+  cancel_undo: msg`Cancellation undone`,
+  cancel_confirm: msg`Subscription ended`,
+  return_request: msg`Return requested`,
+  return_confirm: msg`Return completed and refunded`,
+  return_decline: msg`Return request declined`,
+  renew_confirm: msg`Subscription renewed`,
+  renew_decline: msg`Renewal turned off`,
+  renewal_charged: msg`Renewal charged`,
+  renewal_failed: msg`Renewal payment failed`,
+  lapse: msg`Subscription ended after failed payments`,
+  pause: msg`Subscription paused`,
+  resume: msg`Subscription resumed`,
 };
 
 /** The order the flows are offered in: ways to stay first, cancelling last. */
@@ -94,46 +101,73 @@ export function isAllowed(subscription: Subscription, action: ParentFlow, now: D
   return allowedFlows(subscription, now).includes(action);
 }
 
-export function planPrice(subscription: Subscription): string {
+/** '$390.00 a year', in the page's language (`i18n`: the caller's, from useLingui). */
+export function planPrice(subscription: Subscription, i18n: I18n = pageI18n): string {
   const { plan } = subscription;
-  return `${formatMoney(plan.price_cents, plan.currency)} a ${plan.billing_period}`;
+  const price = formatMoney(plan.price_cents, plan.currency);
+  return plan.billing_period === 'year' ? i18n._(msg`${price} a year`) : i18n._(msg`${price} a month`);
 }
 
-/** The one date that matters now, in words: next charge, end, pause end, trial end. */
-export function keyDate(subscription: Subscription, timeZone: string | null): { label: string; value: string } | null {
-  const when = (instant: string | null) => (instant ? formatDateTime(instant, timeZone) : null);
-  const charge =
+/**
+ * The one date that matters now, in words: next charge, end, pause end, trial end (`i18n`: the
+ * caller's, from useLingui, so that the words follow the page's language).
+ */
+export function keyDate(
+  subscription: Subscription,
+  timeZone: string | null,
+  i18n: I18n = pageI18n,
+): { label: string; value: string } | null {
+  const when = (instant: string) => formatDateTime(instant, timeZone);
+  const amount =
     subscription.next_charge_cents !== null
-      ? `${formatMoney(subscription.next_charge_cents, subscription.plan.currency)} on `
-      : '';
+      ? formatMoney(subscription.next_charge_cents, subscription.plan.currency)
+      : null;
   switch (subscription.status) {
     case 'TRIAL': {
-      const end = when(subscription.trial_ends_at ?? subscription.current_period_end);
-      return end ? { label: 'Trial ends', value: `${end} — first charge ${charge}${end}` } : null;
-    }
-    case 'ACTIVE':
-      return { label: 'Next renewal', value: `${charge}${when(subscription.current_period_end)}` };
-    case 'PAST_DUE':
+      const endsAt = subscription.trial_ends_at ?? subscription.current_period_end;
+      if (!endsAt) return null;
+      const end = when(endsAt);
       return {
-        label: 'Payment due',
-        value: `${when(subscription.current_period_end)} — we could not charge your card; we try again soon`,
+        label: i18n._(msg`Trial ends`),
+        value:
+          amount !== null
+            ? i18n._(msg`${end} — first charge ${amount} on ${end}`)
+            : i18n._(msg`${end} — first charge ${end}`),
       };
-    case 'PAUSED':
-      return subscription.paused_until
-        ? {
-            label: 'Paused until',
-            value: `${when(subscription.paused_until)} — then the next charge is on ${when(subscription.current_period_end)}`,
-          }
-        : null;
+    }
+    case 'ACTIVE': {
+      const date = when(subscription.current_period_end);
+      return { label: i18n._(msg`Next renewal`), value: amount !== null ? i18n._(msg`${amount} on ${date}`) : date };
+    }
+    case 'PAST_DUE': {
+      const date = when(subscription.current_period_end);
+      return {
+        label: i18n._(msg`Payment due`),
+        value: i18n._(msg`${date} — we could not charge your card; we try again soon`),
+      };
+    }
+    case 'PAUSED': {
+      if (!subscription.paused_until) return null;
+      const until = when(subscription.paused_until);
+      const nextCharge = when(subscription.current_period_end);
+      return {
+        label: i18n._(msg`Paused until`),
+        value: i18n._(msg`${until} — then the next charge is on ${nextCharge}`),
+      };
+    }
     case 'PENDING_CANCELLATION': {
       const end = when(subscription.cancel_at ?? subscription.current_period_end);
-      return { label: 'Ends on', value: `${end} — nothing more is charged` };
+      return { label: i18n._(msg`Ends on`), value: i18n._(msg`${end} — nothing more is charged`) };
     }
     case 'CANCELLED':
     case 'RETURNED':
-      return subscription.cancelled_at ? { label: 'Ended on', value: when(subscription.cancelled_at) ?? '' } : null;
-    case 'RETURN_REQUESTED':
-      return { label: 'Return window', value: `until ${when(subscription.return_deadline)}` };
+      return subscription.cancelled_at
+        ? { label: i18n._(msg`Ended on`), value: when(subscription.cancelled_at) }
+        : null;
+    case 'RETURN_REQUESTED': {
+      const deadline = when(subscription.return_deadline);
+      return { label: i18n._(msg`Return window`), value: i18n._(msg`until ${deadline}`) };
+    }
   }
 }
 

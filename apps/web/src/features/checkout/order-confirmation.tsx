@@ -3,9 +3,11 @@
  * happens next. Marks the conversion once per order (PUT /billing/order/track_conversion/).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { DEFAULT_TIMEZONE, PO_BOX_WARNING, countryName, formatMoney } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { DEFAULT_TIMEZONE, PO_BOX_WARNING, countryName as englishCountryName, formatMoney } from '@grove/domain';
 
-import { formatDate } from '../../lib/format.ts';
+import { countryName, formatDate } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { trackConversion } from './checkout.api.ts';
 import type { StoredConfirmation } from './confirmation-store.ts';
 import { pricePerPeriod } from './plan-choice.tsx';
@@ -31,6 +33,7 @@ export function OrderConfirmation({
   /** Where to go next (the login link or the dashboard). */
   actions: ReactNode;
 }) {
+  const { i18n } = useLingui();
   const { answer, card } = confirmation;
   const { order, subscription } = answer;
   useTrackConversion(order.external_id);
@@ -41,29 +44,38 @@ export function OrderConfirmation({
     shipping.address_1,
     shipping.address_2,
     [shipping.city, [shipping.state, shipping.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    countryName(shipping.country) ?? shipping.country,
+    countryName(shipping.country, englishCountryName(shipping.country) ?? shipping.country),
   ].filter((line) => line.trim() !== '');
+  const trialEndDate = trialEnd ? formatDate(trialEnd, DEFAULT_TIMEZONE) : '';
+  const total = money(order.total_cents);
+  const email = order.email;
 
   return (
     <div className="order-confirmation">
       <section className="card" aria-labelledby="order-summary-title">
         <h2 className="card__title" id="order-summary-title">
-          Order summary
+          <Trans>Order summary</Trans>
         </h2>
         <dl className="details">
           <div>
-            <dt>Order number</dt>
+            <dt>
+              <Trans>Order number</Trans>
+            </dt>
             <dd>{order.number}</dd>
           </div>
           <div>
-            <dt>Plan</dt>
+            <dt>
+              <Trans>Plan</Trans>
+            </dt>
             <dd>
-              {order.plan.name} · {pricePerPeriod(order.plan)}
+              {domainText(order.plan.name)} · {pricePerPeriod(order.plan, i18n)}
             </dd>
           </div>
           {order.promo_code ? (
             <div>
-              <dt>Promo code</dt>
+              <dt>
+                <Trans>Promo code</Trans>
+              </dt>
               <dd>
                 {order.promo_code} (−{money(order.discount_cents)})
               </dd>
@@ -71,25 +83,35 @@ export function OrderConfirmation({
           ) : null}
           {trialEnd ? (
             <div>
-              <dt>Free trial</dt>
+              <dt>
+                <Trans>Free trial</Trans>
+              </dt>
               <dd>
-                Until {formatDate(trialEnd, DEFAULT_TIMEZONE)}; then {money(order.total_cents)} is charged.
+                <Trans>
+                  Until {trialEndDate}; then {total} is charged.
+                </Trans>
               </dd>
             </div>
           ) : (
             <div>
-              <dt>Total charged</dt>
-              <dd>{money(order.total_cents)}</dd>
+              <dt>
+                <Trans>Total charged</Trans>
+              </dt>
+              <dd>{total}</dd>
             </div>
           )}
           {card ? (
             <div>
-              <dt>Card</dt>
+              <dt>
+                <Trans>Card</Trans>
+              </dt>
               <dd>{card}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Ship to</dt>
+            <dt>
+              <Trans>Ship to</Trans>
+            </dt>
             <dd>
               {order.first_name} {order.last_name}
               {addressLines.map((line) => (
@@ -98,7 +120,7 @@ export function OrderConfirmation({
                   {line}
                 </span>
               ))}
-              {order.po_box ? <p className="order-confirmation__note">{PO_BOX_WARNING}</p> : null}
+              {order.po_box ? <p className="order-confirmation__note">{domainText(PO_BOX_WARNING)}</p> : null}
             </dd>
           </div>
         </dl>
@@ -106,33 +128,50 @@ export function OrderConfirmation({
 
       <section className="card" aria-labelledby="order-next-title">
         <h2 className="card__title" id="order-next-title">
-          What happens next
+          <Trans>What happens next</Trans>
         </h2>
         <ol className="order-confirmation__steps">
           <li>
             <p>
-              <strong>Your Grove kit ships.</strong>{' '}
-              {order.po_box
-                ? 'It goes by ground to your PO Box, so please allow a few extra days.'
-                : 'We are packing it now and e-mail you the tracking link when it leaves.'}
+              {order.po_box ? (
+                <Trans>
+                  <strong>Your Grove kit ships.</strong> It goes by ground to your PO Box, so please allow a few extra
+                  days.
+                </Trans>
+              ) : (
+                <Trans>
+                  <strong>Your Grove kit ships.</strong> We are packing it now and e-mail you the tracking link when it
+                  leaves.
+                </Trans>
+              )}
             </p>
           </li>
           <li>
             <p>
-              <strong>Set your password.</strong>{' '}
-              {answer.set_password_email_sent
-                ? `We sent a link to ${order.email} to set your password.`
-                : 'Sign in with your Grove e-mail and password as usual.'}
+              {answer.set_password_email_sent ? (
+                <Trans>
+                  <strong>Set your password.</strong> We sent a link to {email} to set your password.
+                </Trans>
+              ) : (
+                <Trans>
+                  <strong>Set your password.</strong> Sign in with your Grove e-mail and password as usual.
+                </Trans>
+              )}
             </p>
           </li>
           <li>
             <p>
-              <strong>Add your players.</strong> Add each child who will play from your dashboard.
+              <Trans>
+                <strong>Add your players.</strong> Add each child who will play from your dashboard.
+              </Trans>
             </p>
           </li>
           <li>
             <p>
-              <strong>Play the first game.</strong> When the kit arrives, put on the heart-rate band and start playing.
+              <Trans>
+                <strong>Play the first game.</strong> When the kit arrives, put on the heart-rate band and start
+                playing.
+              </Trans>
             </p>
           </li>
         </ol>

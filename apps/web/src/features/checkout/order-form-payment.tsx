@@ -3,9 +3,11 @@
  * provider key, Stripe Elements (loaded lazily) with one, and the promo code with the new total.
  */
 import { Suspense, lazy } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { Spinner } from '../../components/spinner.tsx';
 import { SandboxCardFields } from '../../components/card-form.tsx';
+import { domainText } from '../../lib/i18n.ts';
 import type { CheckoutFields } from './order-form-fields.ts';
 import type { CheckoutAmounts, Plan } from './order-form-model.ts';
 import type { CheckoutPayment } from './order-form-submit.ts';
@@ -30,15 +32,16 @@ export function CheckoutPaymentSection({
   promoCode: PromoCodeState;
   amounts: CheckoutAmounts;
 }) {
+  const { t } = useLingui();
   const { baseId, idsOf, form, issueOf, onFieldChange } = fields;
   const { money, firstCharge } = amounts;
   return (
     <section className="card checkout-form__section" aria-labelledby={`${baseId}-payment`}>
       <h2 className="card__title" id={`${baseId}-payment`}>
-        Payment
+        <Trans>Payment</Trans>
       </h2>
       {stripeKey ? (
-        <Suspense fallback={<Spinner label="Loading the card form…" />}>
+        <Suspense fallback={<Spinner label={t`Loading the card form…`} />}>
           <StripeCard
             publishableKey={stripeKey}
             idBase={`${baseId}-stripe`}
@@ -53,7 +56,7 @@ export function CheckoutPaymentSection({
         ids={idsOf('promo')}
         currency={plan.currency}
         promo={promoCode}
-        planName={plan.name}
+        planName={domainText(plan.name)}
         newTotal={money(firstCharge)}
       />
     </section>

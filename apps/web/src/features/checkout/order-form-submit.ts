@@ -4,6 +4,9 @@
  * confirmation calls with their Idempotency-Key, and how a failed answer lands in the form.
  */
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_COUNTRY, errorText, paymentErrorMessage, toE164 } from '@grove/domain';
 import type { ConfirmOrderRequest, Order } from '@grove/domain/api/billing';
 
@@ -23,7 +26,8 @@ import {
 import type { PromoCodeState } from './promo-code.tsx';
 import type { StripeCardHandle } from '../../components/stripe-card.tsx';
 
-const SERVER_TROUBLE = 'We could not complete your payment just now. Please try again.';
+const SERVER_TROUBLE = msg`We could not complete your payment just now. Please try again.`;
+const CARD_FORM_LOADING = msg`The card form is still loading. Please try again in a moment.`;
 
 type PaymentOptions = {
   plan: Plan;
@@ -34,6 +38,8 @@ type PaymentOptions = {
 
 /** The refs and setters a payment and its failure work with. */
 type PayContext = PaymentOptions & {
+  /** The page's language (useLingui), for the form's own sentences above Pay. */
+  i18n: I18n;
   fields: CheckoutFields;
   stripeRef: RefObject<StripeCardHandle | null>;
   consentRef: RefObject<HTMLInputElement | null>;
@@ -49,6 +55,7 @@ type PayContext = PaymentOptions & {
 };
 
 export function useCheckoutPayment(fields: CheckoutFields, options: PaymentOptions) {
+  const { i18n } = useLingui();
   const { form, names, validation, hasServerError, focusField } = fields;
   const { stripeKey, promoCode } = options;
   const [paying, setPaying] = useState(false);
@@ -78,6 +85,7 @@ export function useCheckoutPayment(fields: CheckoutFields, options: PaymentOptio
 
   const context: PayContext = {
     ...options,
+    i18n,
     fields,
     stripeRef,
     consentRef,
@@ -134,7 +142,7 @@ export function useCheckoutPayment(fields: CheckoutFields, options: PaymentOptio
 export type CheckoutPayment = ReturnType<typeof useCheckoutPayment>;
 
 async function pay(submitted: CheckoutValues, context: PayContext) {
-  const { plan, stripeKey, promoCode, onPaid, stripeRef, paid, orderRef, attemptRef, setPayError, showPayError } =
+  const { i18n, plan, stripeKey, promoCode, onPaid, stripeRef, paid, orderRef, attemptRef, setPayError, showPayError } =
     context;
   const promo = promoCode.applied;
   setPayError(null);
@@ -149,7 +157,7 @@ async function pay(submitted: CheckoutValues, context: PayContext) {
       phone: phoneE164 ?? submitted.phonenumber ?? '',
     });
     if (!result || 'error' in result) {
-      showPayError(result?.error ?? 'The card form is still loading. Please try again in a moment.');
+      showPayError(result?.error ?? i18n._(CARD_FORM_LOADING));
       return;
     }
     paymentMethod = { token: result.token };
@@ -187,7 +195,8 @@ async function pay(submitted: CheckoutValues, context: PayContext) {
 }
 
 function applyFailure(failure: unknown, context: PayContext) {
-  const { fields, promoCode, consentRef, orderRef, attemptRef, showPayError, setConsent, setConsentError } = context;
+  const { i18n, fields, promoCode, consentRef, orderRef, attemptRef, showPayError, setConsent, setConsentError } =
+    context;
   const { form, names, focusField } = fields;
   if (!(failure instanceof ApiError)) {
     showPayError(errorText(failure));
@@ -195,7 +204,7 @@ function applyFailure(failure: unknown, context: PayContext) {
   }
   if (failure.status === 0 || failure.status >= 500) {
     // No answer, or the server failed: the next try keeps the Idempotency-Key.
-    showPayError(failure.status === 0 ? failure.message : SERVER_TROUBLE);
+    showPayError(failure.status === 0 ? failure.message : i18n._(SERVER_TROUBLE));
     return;
   }
   attemptRef.current = null;

@@ -2,10 +2,12 @@
  * The checkout order form's total (order-form.tsx): the plan, the promo code's discount, the trial
  * and what is due today; the consent box, the payment's sentence and the Pay button.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 
 import { Button } from '../../components/button.tsx';
 import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
+import { domainText } from '../../lib/i18n.ts';
 import type { CheckoutAmounts, Plan } from './order-form-model.ts';
 import type { CheckoutPayment } from './order-form-submit.ts';
 import { pricePerPeriod, trialText } from './plan-choice.tsx';
@@ -24,47 +26,64 @@ export function CheckoutTotalSection({
   promoCode: PromoCodeState;
   amounts: CheckoutAmounts;
 }) {
+  const { t, i18n } = useLingui();
   const promo = promoCode.applied;
   const { discount, firstCharge, trial, dueToday, money } = amounts;
   const { ready, paying, payError, payErrorRef, consent, setConsent, consentError, setConsentError, consentRef } =
     payment;
+  const price = pricePerPeriod(plan, i18n);
+  const trialWords = trialText(plan.trial_days, i18n);
+  const trialDays = plan.trial_days;
+  const due = money(dueToday);
+  const code = promo?.codeString ?? '';
+  const promoDiscount = promo ? promoDiscountText(promo, plan.currency, i18n) : '';
   return (
     <section className="card checkout-form__section checkout-total" aria-labelledby={`${baseId}-total`}>
       <h2 className="card__title" id={`${baseId}-total`}>
-        Order total
+        <Trans>Order total</Trans>
       </h2>
       <dl className="checkout-total__lines">
         <div>
-          <dt>{plan.name}</dt>
-          <dd>{trial ? `${trialText(plan.trial_days)}, then ${pricePerPeriod(plan)}` : pricePerPeriod(plan)}</dd>
+          <dt>{domainText(plan.name)}</dt>
+          <dd>{trial ? t`${trialWords}, then ${price}` : price}</dd>
         </div>
         {promo ? (
           <div>
             <dt>
-              Promo code {promo.codeString} ({promoDiscountText(promo, plan.currency)})
+              <Trans>
+                Promo code {code} ({promoDiscount})
+              </Trans>
             </dt>
             <dd>−{money(discount)}</dd>
           </div>
         ) : null}
         {trial ? (
           <div>
-            <dt>After your {plan.trial_days}-day trial</dt>
+            <dt>
+              <Trans>After your {trialDays}-day trial</Trans>
+            </dt>
             <dd>{money(firstCharge)}</dd>
           </div>
         ) : null}
         <div className="checkout-total__due">
-          <dt>Due today</dt>
-          <dd>{money(dueToday)}</dd>
+          <dt>
+            <Trans>Due today</Trans>
+          </dt>
+          <dd>{due}</dd>
         </div>
       </dl>
       {discount > 0 ? (
         <p className="muted">
-          The discount applies to your first {plan.billing_period}; then {pricePerPeriod(plan)}.
+          {plan.billing_period === 'year' ? (
+            <Trans>The discount applies to your first year; then {price}.</Trans>
+          ) : (
+            <Trans>The discount applies to your first month; then {price}.</Trans>
+          )}
         </p>
       ) : null}
       <ConsentCheckbox
         ref={consentRef}
-        statement={CONSENT_STATEMENTS.program_terms}
+        statement={domainText(CONSENT_STATEMENTS.program_terms)}
         checked={consent}
         error={consentError}
         onChange={(checked) => {
@@ -74,11 +93,11 @@ export function CheckoutTotalSection({
       />
       {payError ? (
         <p className="form-error" role="alert" tabIndex={-1} ref={payErrorRef}>
-          {payError}
+          {domainText(payError)}
         </p>
       ) : null}
       <Button type="submit" block disabled={!ready && !paying} loading={paying}>
-        {trial ? 'Start my free trial' : `Pay ${money(dueToday)}`}
+        {trial ? t`Start my free trial` : t`Pay ${due}`}
       </Button>
     </section>
   );

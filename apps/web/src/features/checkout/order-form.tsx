@@ -27,6 +27,7 @@
  *   order-form-total.tsx (total, consent and Pay): the sections;
  * - order-form-submit.ts: paying, and how a failed answer lands in the form.
  */
+import { useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import type { StoredConfirmation } from './confirmation-store.ts';
@@ -50,12 +51,13 @@ export type CheckoutFormProps = {
 };
 
 export function CheckoutForm({ plan, user, stripeKey, onPaid }: CheckoutFormProps) {
+  const { t } = useLingui();
   const fields = useCheckoutFields(user, stripeKey);
   const promoCode = usePromoCode(plan.tag);
   const payment = useCheckoutPayment(fields, { plan, stripeKey, promoCode, onPaid });
   const amounts = checkoutAmounts(plan, promoCode.applied);
   return (
-    <form className="checkout-form" aria-label="Checkout" noValidate onSubmit={payment.submit}>
+    <form className="checkout-form" aria-label={t`Checkout`} noValidate onSubmit={payment.submit}>
       <CheckoutContactSection fields={fields} signedIn={Boolean(user)} />
       <CheckoutShippingSection fields={fields} />
       <CheckoutPaymentSection

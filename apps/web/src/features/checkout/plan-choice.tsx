@@ -9,25 +9,35 @@
  * and choose, and the whole card is the radio's label (its label stretches over the card).
  */
 import { useId } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_PLAN_TAG, formatMoney, yearlySavingCents } from '@grove/domain';
 import type { ProgramPlanAnswer } from '@grove/domain/api/billing';
 
+import { domainText } from '../../lib/i18n.ts';
+
 type Plan = ProgramPlanAnswer['plan'];
 
+// The helpers below take the caller's `i18n` (useLingui), so that their words follow the page's language.
+
 /** '$39.00 per month' */
-export function pricePerPeriod(plan: Pick<Plan, 'price_cents' | 'currency' | 'billing_period'>): string {
-  return `${formatMoney(plan.price_cents, plan.currency)} per ${plan.billing_period}`;
+export function pricePerPeriod(plan: Pick<Plan, 'price_cents' | 'currency' | 'billing_period'>, i18n: I18n): string {
+  const price = formatMoney(plan.price_cents, plan.currency);
+  return plan.billing_period === 'year' ? i18n._(msg`${price} per year`) : i18n._(msg`${price} per month`);
 }
 
 /** '14 days free' */
-export function trialText(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'} free`;
+export function trialText(days: number, i18n: I18n): string {
+  return i18n._(msg`${plural(days, { one: '# day free', other: '# days free' })}`);
 }
 
 /** 'You save $78.00 compared with 12 monthly payments.', or null when the plan saves nothing. */
-export function savingText(plan: Plan, monthly: Plan | undefined): string | null {
+export function savingText(plan: Plan, monthly: Plan | undefined, i18n: I18n): string | null {
   const saving = monthly ? yearlySavingCents(plan, monthly) : null;
-  return saving === null ? null : `You save ${formatMoney(saving, plan.currency)} compared with 12 monthly payments.`;
+  if (saving === null) return null;
+  const amount = formatMoney(saving, plan.currency);
+  return i18n._(msg`You save ${amount} compared with 12 monthly payments.`);
 }
 
 function PlanCard({
@@ -43,8 +53,12 @@ function PlanCard({
   saving: string | null;
   onChoose: (tag: string) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const trial = plan.trial_days > 0;
+  const trialWords = trialText(plan.trial_days, i18n);
+  const price = pricePerPeriod(plan, i18n);
+  const { trial_days: trialDays, return_days: returnDays, grace_days: graceDays } = plan;
   return (
     <div className={`checkout-plan-card${chosen ? ' checkout-plan-card--chosen' : ''}`}>
       <div className="checkout-plan-card__head">
@@ -59,16 +73,16 @@ function PlanCard({
           aria-describedby={saving ? `${id}-price ${id}-saving` : `${id}-price`}
         />
         <label className="checkout-plan-card__name" htmlFor={`${id}-radio`}>
-          {plan.name}
+          {domainText(plan.name)}
         </label>
       </div>
       <p className="checkout-plan-card__price" id={`${id}-price`}>
         {trial ? (
-          <>
-            <strong>{trialText(plan.trial_days)}</strong>, then {pricePerPeriod(plan)}
-          </>
+          <Trans>
+            <strong>{trialWords}</strong>, then {price}
+          </Trans>
         ) : (
-          <strong>{pricePerPeriod(plan)}</strong>
+          <strong>{price}</strong>
         )}
       </p>
       {saving ? (
@@ -76,19 +90,37 @@ function PlanCard({
           {saving}
         </p>
       ) : null}
-      <p className="checkout-plan-card__description">{plan.description}</p>
+      <p className="checkout-plan-card__description">{domainText(plan.description)}</p>
       <p className="checkout-plan-card__subtitle" id={`${id}-included`}>
-        What’s included
+        <Trans>What’s included</Trans>
       </p>
       <ul className="checkout-plan-card__items" aria-labelledby={`${id}-included`}>
         {plan.kit_items.map((item) => (
-          <li key={item}>{item}</li>
+          <li key={item}>{domainText(item)}</li>
         ))}
-        {trial ? <li>{plan.trial_days} days free before the first charge</li> : null}
-        <li>{plan.return_days} days to return the kit for a refund</li>
+        {trial ? (
+          <li>
+            <Plural
+              value={trialDays}
+              one="# day free before the first charge"
+              other="# days free before the first charge"
+            />
+          </li>
+        ) : null}
+        <li>
+          <Plural
+            value={returnDays}
+            one="# day to return the kit for a refund"
+            other="# days to return the kit for a refund"
+          />
+        </li>
       </ul>
       <p className="checkout-plan-card__terms">
-        Cancel any time; cancelling takes effect {plan.grace_days} days after you ask.
+        <Plural
+          value={graceDays}
+          one="Cancel any time; cancelling takes effect # day after you ask."
+          other="Cancel any time; cancelling takes effect # days after you ask."
+        />
       </p>
     </div>
   );
@@ -107,16 +139,17 @@ export function PlanChoice({
   missingOffer: string | null;
   onChoose: (tag: string) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const monthly = plans.find((plan) => plan.tag === DEFAULT_PLAN_TAG);
   return (
     <section className="card checkout-plans" aria-labelledby={`${id}-title`}>
       <h2 className="card__title" id={`${id}-title`}>
-        Your plan
+        <Trans>Your plan</Trans>
       </h2>
       {missingOffer === null ? null : (
         <p className="checkout-plans__fallback" role="status">
-          Sorry, we could not find the offer “{missingOffer}”. Here are our standard plans instead.
+          <Trans>Sorry, we could not find the offer “{missingOffer}”. Here are our standard plans instead.</Trans>
         </p>
       )}
       <div className="checkout-plans__list" role="radiogroup" aria-labelledby={`${id}-title`}>
@@ -126,7 +159,7 @@ export function PlanChoice({
             plan={plan}
             group={`${id}-plan`}
             chosen={plan.tag === chosenTag}
-            saving={savingText(plan, monthly)}
+            saving={savingText(plan, monthly, i18n)}
             onChoose={onChoose}
           />
         ))}

@@ -11,6 +11,9 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PROMO_CODE_MAX_LENGTH, PROMO_CODE_PATTERN, PROMO_MESSAGES, errorText, formatMoney } from '@grove/domain';
 import type { PromoCode } from '@grove/domain/api/billing';
 
@@ -18,13 +21,17 @@ import { Button } from '../../components/button.tsx';
 import { Field, controlAria, type FieldIds } from '../../components/form/field.tsx';
 import { checkoutKeys, promoQuery } from './checkout.api.ts';
 
-/** '10% off', '$5.00 off', '10% and $5.00 off'. */
-export function promoDiscountText(promo: Pick<PromoCode, 'amount_off' | 'percent_off'>, currency = 'usd'): string {
-  const parts = [
-    promo.percent_off > 0 ? `${promo.percent_off}%` : null,
-    promo.amount_off > 0 ? formatMoney(promo.amount_off, currency) : null,
-  ].filter(Boolean);
-  return `${parts.join(' and ')} off`;
+/** '10% off', '$5.00 off', '10% and $5.00 off', in the page's language (`i18n`: the caller's, from useLingui). */
+export function promoDiscountText(
+  promo: Pick<PromoCode, 'amount_off' | 'percent_off'>,
+  currency: string,
+  i18n: I18n,
+): string {
+  const percent = promo.percent_off;
+  const amount = promo.amount_off > 0 ? formatMoney(promo.amount_off, currency) : '';
+  if (percent > 0 && amount) return i18n._(msg`${percent}% and ${amount} off`);
+  if (percent > 0) return i18n._(msg`${percent}% off`);
+  return i18n._(msg`${amount} off`);
 }
 
 export type PromoCodeState = ReturnType<typeof usePromoCode>;
@@ -84,6 +91,7 @@ export function PromoCodeField({
   /** The total with the applied code ('$35.10'). */
   newTotal: string;
 }) {
+  const { t, i18n } = useLingui();
   const [code, setCode] = useState(promo.code ?? '');
   /** A message of the field itself (a code that cannot be a code). */
   const [message, setMessage] = useState<string | null>(null);
@@ -105,14 +113,18 @@ export function PromoCodeField({
 
   let status = '';
   if (applied) {
-    status = `Promo code ${applied.codeString} applied: ${promoDiscountText(applied, currency)}. New total: ${newTotal}.`;
+    const appliedCode = applied.codeString;
+    const discount = promoDiscountText(applied, currency, i18n);
+    status = t`Promo code ${appliedCode} applied: ${discount}. New total: ${newTotal}.`;
   } else if (promo.checking && promo.code) {
-    status = `Checking promo code ${promo.code} for ${planName}…`;
+    const checkedCode = promo.code;
+    status = t`Checking promo code ${checkedCode} for ${planName}…`;
   }
+  const refusedCode = promo.code;
 
   return (
     <div className="checkout-promo">
-      <Field ids={ids} label="Promo code" issue={issue}>
+      <Field ids={ids} label={t`Promo code`} issue={issue}>
         <div className="checkout-promo__row">
           <input
             id={ids.control}
@@ -138,7 +150,7 @@ export function PromoCodeField({
             }}
           />
           <Button variant="secondary" loading={promo.checking} disabled={code.trim() === ''} onClick={apply}>
-            Apply
+            <Trans>Apply</Trans>
           </Button>
         </div>
       </Field>
@@ -146,7 +158,9 @@ export function PromoCodeField({
         {status}
         {/* A code refused (now, or for the plan just chosen) is announced too; the field says why. */}
         {promo.code !== null && !applied && !promo.checking && promo.message ? (
-          <span className="visually-hidden">Promo code {promo.code} is not applied.</span>
+          <span className="visually-hidden">
+            <Trans>Promo code {refusedCode} is not applied.</Trans>
+          </span>
         ) : null}
       </p>
     </div>

@@ -10,7 +10,8 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_RULES, COACHING_MESSAGES, formatDateTime, resolveTimeZone } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BOOKING_RULES, COACHING_MESSAGES, resolveTimeZone } from '@grove/domain';
 import type { CoachProfile, CoachingCall } from '@grove/domain/api/coaching';
 import type { UserInfo } from '@grove/domain/api/user';
 
@@ -23,6 +24,8 @@ import { coachProfileQuery, coachesQuery, notesQuery, userBookingsQuery, type Ca
 import { SlotPicker } from './slot-picker.tsx';
 import './coaching.css';
 import { Avatar } from '../../components/avatar.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 
 /** The family's coach as its account names them: null without one, undefined while unknown. */
 export type FamilyCoach = { id: number; name: string } | null | undefined;
@@ -35,7 +38,11 @@ function CoachCard({ coach, own }: { coach: Pick<CoachProfile, 'name' | 'title' 
         <p className="coach-card__name">{coach.name}</p>
         {coach.title ? <p className="coach-card__title">{coach.title}</p> : null}
         {coach.bio ? <p className="coach-card__bio">{coach.bio}</p> : null}
-        {own ? <p className="coach-card__own">Your family’s coach</p> : null}
+        {own ? (
+          <p className="coach-card__own">
+            <Trans>Your family’s coach</Trans>
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -55,7 +62,7 @@ function CoachChoice({
   return (
     <div className="field coach-choice">
       <label className="field__label" htmlFor={id}>
-        Coach
+        <Trans>Coach</Trans>
       </label>
       <select
         id={id}
@@ -69,33 +76,41 @@ function CoachChoice({
           </option>
         ))}
       </select>
-      <p className="field__hint">The coach of your first call becomes your family’s coach.</p>
+      <p className="field__hint">
+        <Trans>The coach of your first call becomes your family’s coach.</Trans>
+      </p>
     </div>
   );
 }
 
 function SharedNotes({ userId, timeZone }: { userId: number; timeZone: string }) {
+  const { t } = useLingui();
   const notes = useQuery(notesQuery(userId));
-  if (notes.isPending) return <Spinner label="Loading your coach’s notes…" />;
-  if (notes.isError) return <LoadError what="your coach’s notes" onRetry={notes.refetch} />;
+  if (notes.isPending) return <Spinner label={t`Loading your coach’s notes…`} />;
+  if (notes.isError) return <LoadError what={t`your coach’s notes`} onRetry={notes.refetch} />;
   if (notes.data.results.length === 0) {
     return (
-      <p className="coaching-muted">Your coach hasn’t shared any notes yet. After a call, their notes appear here.</p>
+      <p className="coaching-muted">
+        <Trans>Your coach hasn’t shared any notes yet. After a call, their notes appear here.</Trans>
+      </p>
     );
   }
   return (
     <ul className="note-list">
-      {notes.data.results.map((note) => (
-        <li key={note.id} className="note">
-          <p className="note__meta">
-            {note.coach ? <strong>{note.coach.name}</strong> : null}
-            {note.coach ? ' · ' : null}
-            {formatDateTime(note.created_at, timeZone)}
-            {note.player ? ` · about ${note.player.name}` : null}
-          </p>
-          <p className="note__body">{note.body}</p>
-        </li>
-      ))}
+      {notes.data.results.map((note) => {
+        const playerName = note.player?.name;
+        return (
+          <li key={note.id} className="note">
+            <p className="note__meta">
+              {note.coach ? <strong>{note.coach.name}</strong> : null}
+              {note.coach ? ' · ' : null}
+              {formatDateTime(note.created_at, timeZone)}
+              {note.player ? ` · ${t`about ${playerName}`}` : null}
+            </p>
+            <p className="note__body">{note.body}</p>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -120,27 +135,30 @@ function FamilyCallList({
   onReschedule: (call: CoachingCall) => void;
   onCancel: (call: CoachingCall) => void;
 }) {
+  const { t } = useLingui();
   const calls = useQuery(userBookingsQuery(when));
-  if (calls.isPending) return <Spinner label={when === 'past' ? 'Loading past calls…' : 'Loading your calls…'} />;
-  if (calls.isError) return <LoadError what="your calls" onRetry={calls.refetch} />;
+  if (calls.isPending) return <Spinner label={when === 'past' ? t`Loading past calls…` : t`Loading your calls…`} />;
+  if (calls.isError) return <LoadError what={t`your calls`} onRetry={calls.refetch} />;
   if (calls.data.results.length === 0) {
     return (
       <p className="coaching-muted">
-        {when === 'upcoming' ? 'No calls booked. Choose a time to book one.' : 'No past calls yet.'}
+        {when === 'upcoming' ? t`No calls booked. Choose a time to book one.` : t`No past calls yet.`}
       </p>
     );
   }
   return (
     <ul className="call-list">
       {calls.data.results.map((call) => {
-        const label = `call on ${callWhen(call, timeZone)}`;
+        const starts = callWhen(call, timeZone);
+        const coachName = call.coach.name;
+        const label = t`call on ${starts}`;
         const note = changeNote(call);
         const scheduled = call.status === 'scheduled';
         return (
           <li key={call.id} className={`call-item${moving?.id === call.id ? ' call-item--moving' : ''}`}>
-            <p className="call-item__when">{callWhen(call, timeZone)}</p>
+            <p className="call-item__when">{starts}</p>
             <p className="call-item__who">
-              with {call.coach.name} <CallStatusBadge status={call.status} />
+              <Trans>with {coachName}</Trans> <CallStatusBadge status={call.status} />
             </p>
             {call.summary ? <p className="call-item__summary">{call.summary}</p> : null}
             {scheduled && when === 'upcoming' ? (
@@ -151,21 +169,25 @@ function FamilyCallList({
                     variant="secondary"
                     disabled={!call.can_change || call.reschedule_count >= BOOKING_RULES.maxReschedules}
                     onClick={() => onReschedule(call)}
-                    aria-label={`Reschedule the ${label}`}
+                    aria-label={t`Reschedule the call on ${starts}`}
                   >
-                    Reschedule
+                    <Trans>Reschedule</Trans>
                   </Button>
                   <Button
                     variant="danger"
                     disabled={!call.can_change}
                     onClick={() => onCancel(call)}
-                    aria-label={`Cancel the ${label}`}
+                    aria-label={t`Cancel the call on ${starts}`}
                   >
-                    Cancel
+                    <Trans>Cancel</Trans>
                   </Button>
                 </div>
-                {note ? <p className="call-item__note">{note}</p> : null}
-                {moving?.id === call.id ? <p className="call-item__note">Choose a new time in the calendar.</p> : null}
+                {note ? <p className="call-item__note">{domainText(note)}</p> : null}
+                {moving?.id === call.id ? (
+                  <p className="call-item__note">
+                    <Trans>Choose a new time in the calendar.</Trans>
+                  </p>
+                ) : null}
               </>
             ) : null}
           </li>
@@ -186,6 +208,7 @@ export function BookingPage({
   familyCoach: FamilyCoach;
   familyCoachPending: boolean;
 }) {
+  const { t } = useLingui();
   const zone = resolveTimeZone(user.account?.time_zone);
   const coaches = useQuery({ ...coachesQuery(), enabled: !familyCoachPending && !familyCoach });
   const bookable = (coaches.data?.results ?? []).filter((coach) => coach.accepts_bookings);
@@ -221,20 +244,22 @@ export function BookingPage({
   };
 
   const coachSection = () => {
-    if (familyCoachPending || (!familyCoach && coaches.isPending)) return <Spinner label="Loading your coach…" />;
+    if (familyCoachPending || (!familyCoach && coaches.isPending)) return <Spinner label={t`Loading your coach…`} />;
     if (familyCoach) {
-      if (profile.isPending && calendarCoachId === familyCoach.id) return <Spinner label="Loading your coach…" />;
+      if (profile.isPending && calendarCoachId === familyCoach.id) return <Spinner label={t`Loading your coach…`} />;
       // Without a profile (404, not reported) the account's name for the coach stands in.
       const card = profile.data?.id === familyCoach.id ? profile.data : { name: familyCoach.name, title: '', bio: '' };
       return <CoachCard coach={card} own />;
     }
-    if (coaches.isError) return <LoadError what="the coaches" onRetry={coaches.refetch} />;
+    if (coaches.isError) return <LoadError what={t`the coaches`} onRetry={coaches.refetch} />;
 
-    if (bookable.length === 0) return <p className="coaching-muted">{COACHING_MESSAGES.noCoach}</p>;
+    if (bookable.length === 0) return <p className="coaching-muted">{domainText(COACHING_MESSAGES.noCoach)}</p>;
     const selected = bookable.find((coach) => coach.id === selectedCoachId);
     return (
       <>
-        <p className="coaching-muted">Your family does not have a coach yet: choose one for your first call.</p>
+        <p className="coaching-muted">
+          <Trans>Your family does not have a coach yet: choose one for your first call.</Trans>
+        </p>
         <CoachChoice coaches={bookable} value={selectedCoachId} onChange={setChosenCoachId} />
         {selected ? <CoachCard coach={selected} own={false} /> : null}
       </>
@@ -243,12 +268,14 @@ export function BookingPage({
 
   const calendar = () => {
     if (calendarCoachId === null) return null;
-    if (profile.isPending && !listed) return <Spinner label="Loading the calendar…" />;
+    if (profile.isPending && !listed) return <Spinner label={t`Loading the calendar…`} />;
     if (!calendarCoach || !calendarCoach.accepts_bookings || calendarCoach.widget_id === '') {
-      const name = calendarCoach?.name ?? (familyCoach ? familyCoach.name : 'Your coach');
+      const name = calendarCoach?.name ?? familyCoach?.name;
       return (
         <p className="coaching-message">
-          {name}’s calendar is not open for booking right now. Please check back soon, or write to support.
+          {name
+            ? t`${name}’s calendar is not open for booking right now. Please check back soon, or write to support.`
+            : t`Your coach’s calendar is not open for booking right now. Please check back soon, or write to support.`}
         </p>
       );
     }
@@ -261,42 +288,52 @@ export function BookingPage({
         bookingRef={bookingRef}
         moving={moving}
         onBooked={(call) => {
+          const coachName = call.coach.name;
+          const starts = callWhen(call, zone);
           setCallsStatus(null);
-          setStatus(`Your call with ${call.coach.name} is booked for ${callWhen(call, zone)}.`);
+          setStatus(t`Your call with ${coachName} is booked for ${starts}.`);
         }}
         onMoved={(call) => {
+          const starts = callWhen(call, zone);
           setMoving(null);
           setCallsStatus(null);
-          setStatus(`Your call was moved to ${callWhen(call, zone)}.`);
+          setStatus(t`Your call was moved to ${starts}.`);
         }}
       />
     );
   };
 
+  const movingWhen = moving ? callWhen(moving, zone) : '';
+  const movingCoach = moving?.coach.name;
+  const cancellingWhen = cancelling ? callWhen(cancelling, zone) : '';
+  const cancellingCoach = cancelling?.coach.name;
+
   return (
     <Page
-      title="Coaching"
-      intro="Talk with a Grove coach about your family’s program, on a call at a time that suits you."
+      title={t`Coaching`}
+      intro={t`Talk with a Grove coach about your family’s program, on a call at a time that suits you.`}
     >
       <div className="coaching-layout">
         <div className="coaching-column">
           <section className="card coaching-section" aria-labelledby={coachHeadingId}>
             <h2 className="card__title" id={coachHeadingId}>
-              Your coach
+              <Trans>Your coach</Trans>
             </h2>
             {coachSection()}
           </section>
           <section className="card coaching-section" aria-labelledby={bookHeadingId}>
             <h2 className="card__title" id={bookHeadingId} ref={bookHeadingRef} tabIndex={-1}>
-              {moving ? 'Choose a new time' : 'Book a call'}
+              {moving ? t`Choose a new time` : t`Book a call`}
             </h2>
             {moving ? (
               <div className="coaching-moving">
                 <p>
-                  Moving your call on <strong>{callWhen(moving, zone)}</strong> with {moving.coach.name}.
+                  <Trans>
+                    Moving your call on <strong>{movingWhen}</strong> with {movingCoach}.
+                  </Trans>
                 </p>
                 <Button variant="ghost" onClick={() => setMoving(null)}>
-                  Keep the current time
+                  <Trans>Keep the current time</Trans>
                 </Button>
               </div>
             ) : null}
@@ -309,12 +346,14 @@ export function BookingPage({
         <div className="coaching-column">
           <section className="card coaching-section" aria-labelledby={callsHeadingId}>
             <h2 className="card__title" id={callsHeadingId} ref={callsHeadingRef} tabIndex={-1}>
-              Your calls
+              <Trans>Your calls</Trans>
             </h2>
             <p role="status" className="coaching-status-line">
               {callsStatus}
             </p>
-            <h3 className="coaching-subtitle">Upcoming</h3>
+            <h3 className="coaching-subtitle">
+              <Trans context="calls">Upcoming</Trans>
+            </h3>
             <FamilyCallList
               when="upcoming"
               timeZone={zone}
@@ -329,12 +368,14 @@ export function BookingPage({
                 aria-controls={pastId}
                 onClick={() => setShowPast((shown) => !shown)}
               >
-                {showPast ? 'Hide past calls' : 'Show past calls'}
+                {showPast ? t`Hide past calls` : t`Show past calls`}
               </Button>
               <div id={pastId}>
                 {showPast ? (
                   <>
-                    <h3 className="coaching-subtitle">Past calls</h3>
+                    <h3 className="coaching-subtitle">
+                      <Trans>Past calls</Trans>
+                    </h3>
                     <FamilyCallList
                       when="past"
                       timeZone={zone}
@@ -349,7 +390,7 @@ export function BookingPage({
           </section>
           <section className="card coaching-section" aria-labelledby={notesHeadingId}>
             <h2 className="card__title" id={notesHeadingId}>
-              Notes from your coach
+              <Trans>Notes from your coach</Trans>
             </h2>
             <SharedNotes userId={user.id} timeZone={zone} />
           </section>
@@ -361,14 +402,17 @@ export function BookingPage({
           headingRef={callsHeadingRef}
           onClose={() => setCancelling(null)}
           onCancelled={(call) => {
+            const starts = callWhen(call, zone);
             if (moving?.id === call.id) setMoving(null);
             setStatus(null);
-            setCallsStatus(`Your call on ${callWhen(call, zone)} was cancelled.`);
+            setCallsStatus(t`Your call on ${starts} was cancelled.`);
           }}
         >
           <p>
-            Your call on {callWhen(cancelling, zone)} with {cancelling.coach.name} will be cancelled. You can book
-            another time afterwards.
+            <Trans>
+              Your call on {cancellingWhen} with {cancellingCoach} will be cancelled. You can book another time
+              afterwards.
+            </Trans>
           </p>
         </CancelCallDialog>
       ) : null}

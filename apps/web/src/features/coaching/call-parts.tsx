@@ -4,27 +4,33 @@
  * cancels it.
  */
 import { useState, type ReactNode, type RefObject } from 'react';
-import { formatDateTime, type CallStatus } from '@grove/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { type CallStatus } from '@grove/domain';
 import type { CoachingCall } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notify, notifyError } from '../../lib/notifications.ts';
 import { downloadCallIcs, refusalText, useChangeCall } from './coaching.api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 
-export const CALL_STATUS_LABELS: Record<CallStatus, string> = {
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  no_show: 'No-show',
-  cancelled: 'Cancelled',
+export const CALL_STATUS_LABELS: Record<CallStatus, MessageDescriptor> = {
+  scheduled: msg({ message: 'Scheduled', context: 'call status' }),
+  completed: msg({ message: 'Completed', context: 'call status' }),
+  no_show: msg({ message: 'No-show', context: 'call status' }),
+  cancelled: msg({ message: 'Cancelled', context: 'call status' }),
 };
 
 export function CallStatusBadge({ status }: { status: CallStatus }) {
+  const { i18n } = useLingui();
   return (
     <span
       className={`badge coaching-status coaching-status--${status}${status === 'scheduled' ? ' badge--green' : ''}`}
     >
-      {CALL_STATUS_LABELS[status]}
+      {i18n._(CALL_STATUS_LABELS[status])}
     </span>
   );
 }
@@ -35,6 +41,7 @@ export function callWhen(call: Pick<CoachingCall, 'starts_at'>, timeZone: string
 }
 
 export function AddToCalendarButton({ call, label }: { call: CoachingCall; label: string }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -42,18 +49,18 @@ export function AddToCalendarButton({ call, label }: { call: CoachingCall; label
       const filename = await downloadCallIcs(call.id);
       notify({
         kind: 'success',
-        title: 'Calendar file saved',
-        message: `Open ${filename} to add the call to your calendar.`,
+        title: t`Calendar file saved`,
+        message: t`Open ${filename} to add the call to your calendar.`,
       });
     } catch (error) {
-      notifyError('Adding the call to your calendar', error instanceof Error ? error.message : undefined);
+      notifyError(t`Adding the call to your calendar`, error instanceof Error ? error.message : undefined);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button variant="secondary" loading={busy} onClick={() => void run()} aria-label={`Add to calendar: ${label}`}>
-      Add to calendar
+    <Button variant="secondary" loading={busy} onClick={() => void run()} aria-label={t`Add to calendar: ${label}`}>
+      {t`Add to calendar`}
     </Button>
   );
 }
@@ -76,13 +83,14 @@ export function CancelCallDialog({
   onCancelled: (call: CoachingCall) => void;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const cancel = useChangeCall();
   return (
     <ConfirmDialog
-      title="Cancel this call?"
-      confirmLabel="Cancel the call"
-      cancelLabel="Keep the call"
-      describeError={refusalText}
+      title={t`Cancel this call?`}
+      confirmLabel={t`Cancel the call`}
+      cancelLabel={t`Keep the call`}
+      describeError={(failure) => domainText(refusalText(failure))}
       onClose={onClose}
       fallbackFocus={() => headingRef.current}
       onConfirm={async () => {

@@ -12,7 +12,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -20,6 +20,7 @@ import { href } from '../../lib/paths.ts';
 import type { FamilyCoach } from '../../lib/queries/account.ts';
 import { coachProfileQuery, userBookingsQuery } from './coaching.api.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** 'Casey Morgan' → 'CM'; one name → its first letter. */
 function CallLine({ label, children }: { label: string; children: ReactNode }) {
@@ -41,6 +42,7 @@ export function CoachCard({
   /** False for a cancelled or returned family: the booking screen would send them home. */
   canBook: boolean;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const profile = useQuery({ ...coachProfileQuery(coach?.id ?? 0), enabled: coach !== null });
   const calls = useQuery(userBookingsQuery('upcoming'));
@@ -51,48 +53,52 @@ export function CoachCard({
   if (calls.isPending) {
     callLine = (
       <div className="home-card__loading">
-        <Spinner size="small" label="Loading your next call…" />
+        <Spinner size="small" label={t`Loading your next call…`} />
         <div className="home-card__ghost" aria-hidden="true">
-          <CallLine label="Next call">00-00-0000 0:00:00 AM EST</CallLine>
+          <CallLine label={t`Next call`}>00-00-0000 0:00:00 AM EST</CallLine>
         </div>
       </div>
     );
   } else if (next) {
     callLine = (
-      <CallLine label="Next call">
+      <CallLine label={t`Next call`}>
         <time dateTime={next.starts_at}>{formatDateTime(next.starts_at, timeZone)}</time>
       </CallLine>
     );
   } else if (calls.isError) {
-    callLine = <LoadError what="your calls" onRetry={calls.refetch} />;
+    callLine = <LoadError what={t`your calls`} onRetry={calls.refetch} />;
   } else {
-    callLine = <CallLine label="Next call">None booked yet.</CallLine>;
+    callLine = <CallLine label={t`Next call`}>{t`None booked yet.`}</CallLine>;
   }
 
   return (
     <section className="card home-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="home-card__title">
-        {coach ? 'Your coach' : 'Coaching'}
+        {coach ? t`Your coach` : t`Coaching`}
       </h2>
       {coach ? (
         <div className="home-coach">
           <Avatar name={coach.name} size="xlarge" person />
           <div className="home-coach__who">
             <p className="home-coach__name">{coach.name}</p>
-            <p className="home-coach__title">{title || 'Family coach'}</p>
+            <p className="home-coach__title">{title || t`Family coach`}</p>
           </div>
         </div>
       ) : (
         <p className="home-coach__invite">
-          Meet a Grove coach: a short video call to talk about your goals and plan your family’s first weeks. The coach
-          you book stays your family’s coach.
+          <Trans>
+            Meet a Grove coach: a short video call to talk about your goals and plan your family’s first weeks. The
+            coach you book stays your family’s coach.
+          </Trans>
         </p>
       )}
       {callLine}
       {canBook ? (
         <div className="home-card__actions">
           <Link className="button button--secondary" to={href('root.user.booking')}>
-            <span className="button__label">Book a call</span>
+            <span className="button__label">
+              <Trans>Book a call</Trans>
+            </span>
           </Link>
         </div>
       ) : null}

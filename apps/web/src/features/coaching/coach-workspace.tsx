@@ -11,7 +11,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { COACHING_LIMITS, DEFAULT_TIMEZONE, formatDateTime, localDateKey, resolveTimeZone } from '@grove/domain';
+import { COACHING_LIMITS, DEFAULT_TIMEZONE, localDateKey, resolveTimeZone } from '@grove/domain';
 import type { CoachingCall } from '@grove/domain/api/coaching';
 import type { UserInfo } from '@grove/domain/api/user';
 
@@ -33,6 +33,7 @@ import {
 import { FamilyBrief, type FamilyExtra, type FamilyUserLookup } from './family-brief.tsx';
 import { TimeOffPanel } from './time-off-panel.tsx';
 import { WorkingHoursForm } from './working-hours-form.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import './coaching.css';
 
 type Outcome = 'completed' | 'no_show';

@@ -1,12 +1,14 @@
 /**
  * Days and times of the coaching screens. An instant reads in the family's (or the coach's) time
  * zone with the domain's formatters (SPEC §9 'MM-DD-YYYY h:mm:ss a zz'); a calendar day
- * ('YYYY-MM-DD') reads as 'Friday, November 20, 2026' without any zone shift.
+ * ('YYYY-MM-DD') reads as 'Friday, November 20, 2026' without any zone shift. Both in the page's
+ * language ('Viernes, 20 de noviembre de 2026', '9:00 a. m.').
  */
-import { WEEKDAY_NAMES, dateTimeParts, localDateKey, resolveTimeZone } from '@grove/domain';
+import { localDateKey, resolveTimeZone } from '@grove/domain';
 import type { AvailableHours } from '@grove/domain/api/coaching';
 
-import { formatCalendarDate, formatCalendarDay } from '../../lib/format.ts';
+import { dateTimeParts, formatCalendarDate, formatCalendarDay } from '../../lib/format.ts';
+import { i18n } from '../../lib/i18n.ts';
 
 type Slot = AvailableHours['days'][number]['slots'][number];
 
@@ -35,9 +37,13 @@ export function isoWeekday(date: string): number {
   return ((utcNoon(date).getUTCDay() + 6) % 7) + 1;
 }
 
-/** 'Friday, November 20, 2026'. */
+/**
+ * 'Friday, November 20, 2026', 'Viernes, 20 de noviembre de 2026': the weekday in the page's
+ * language (Intl, by Lingui's active locale), capitalised as the heading's first word.
+ */
 export function dayHeading(date: string): string {
-  return `${WEEKDAY_NAMES[isoWeekday(date) - 1]}, ${formatCalendarDate(date)}`;
+  const weekday = i18n.date(utcNoon(date), { weekday: 'long', timeZone: 'UTC' });
+  return `${weekday.charAt(0).toLocaleUpperCase(i18n.locale)}${weekday.slice(1)}, ${formatCalendarDate(date)}`;
 }
 
 /** 'Nov 20 – Nov 26': the days from `from`, `days` long. */
@@ -46,11 +52,12 @@ export function rangeLabel(from: string, days: number): string {
 }
 
 /**
- * The time of day of an instant in `timeZone` for a slot button: '9:00 AM' (no seconds; the zone is
- * said once above the calendar).
+ * The time of day of an instant in `timeZone` for a slot button: '9:00 AM', '9:00 a. m.' (no
+ * seconds; the zone, the time's last word, is said once above the calendar).
  */
 export function timeOfDay(instant: string, timeZone: string): string {
-  const [clock = '', period = ''] = dateTimeParts(instant, timeZone).time.split(' ');
+  const [clock = '', ...rest] = dateTimeParts(instant, timeZone).time.split(' ');
+  const period = rest.slice(0, -1).join(' ');
   return `${clock.replace(/:\d{2}$/, '')} ${period}`;
 }
 

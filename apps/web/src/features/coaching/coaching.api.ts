@@ -8,7 +8,11 @@
  * - The available-hours query passes TanStack Query's `signal`: a newer week or coach replaces the
  *   query, and the older request, no longer observed, is aborted (SPEC §7 "cancellable").
  * - A refused booking (409 slot taken, 400 slot no longer free) reads the slots again.
+ * - The family's reads name their failure in the page's language (`msg`, read as the query's options
+ *   are made, during a render); the coach's workspace reads stay English, as the workspace does
+ *   (docs/decisions/0074-languages.md).
  */
+import { msg } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   BookBody,
@@ -24,6 +28,7 @@ import type { RequestBody } from '@grove/domain/api/common';
 import { coachingApi } from '@grove/domain/api/endpoints/coaching';
 
 import { ApiError, call, download, unwrap } from '../../lib/api-client.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { saveFile } from '../../lib/save-file.ts';
 
 /** Calls, notes and families read per page (a family has a handful of calls; a coach some dozens of families). */
@@ -61,7 +66,7 @@ export function coachProfileQuery(coachId: number) {
   return queryOptions({
     queryKey: coachingKeys.profile(coachId),
     queryFn: async ({ signal }) => unwrap(await call(coachingApi.profile, { params: { id: coachId }, signal })),
-    meta: { errorTitle: 'Loading your coach', notify: 'coachAccountFetch' },
+    meta: { errorTitle: i18n._(msg`Loading your coach`), notify: 'coachAccountFetch' },
   });
 }
 
@@ -70,7 +75,7 @@ export function coachesQuery() {
   return queryOptions({
     queryKey: coachingKeys.coaches(),
     queryFn: async ({ signal }) => unwrap(await call(coachingApi.coaches, { signal })),
-    meta: { errorTitle: 'Loading the coaches' },
+    meta: { errorTitle: i18n._(msg`Loading the coaches`) },
   });
 }
 
@@ -90,7 +95,7 @@ export function availableHoursQuery(widgetId: string, from: string, days = CALEN
       ),
     // Slots are taken by other families: read again when the person comes back to the page.
     staleTime: 30_000,
-    meta: { errorTitle: 'Loading the free times' },
+    meta: { errorTitle: i18n._(msg`Loading the free times`) },
   });
 }
 
@@ -105,7 +110,7 @@ export function userBookingsQuery(when: CallsWhen) {
           signal,
         }),
       ),
-    meta: { errorTitle: when === 'past' ? 'Loading your past calls' : 'Loading your calls' },
+    meta: { errorTitle: i18n._(when === 'past' ? msg`Loading your past calls` : msg`Loading your calls`) },
   });
 }
 
@@ -120,7 +125,7 @@ export function notesQuery(userId: number) {
           signal,
         }),
       ),
-    meta: { errorTitle: 'Loading your coach’s notes' },
+    meta: { errorTitle: i18n._(msg`Loading your coach’s notes`) },
   });
 }
 
@@ -243,7 +248,7 @@ export function refusalText(error: unknown): string {
     const messages = [...Object.values(error.fieldErrors).flat(), ...error.nonFieldErrors];
     return messages.length > 0 ? [...new Set(messages)].join(' ') : error.message;
   }
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return error instanceof Error ? error.message : i18n._(msg`Something went wrong. Please try again.`);
 }
 
 /** Whether a refused booking or move means the calendar changed under the person: read the slots again. */

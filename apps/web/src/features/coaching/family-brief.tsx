@@ -6,13 +6,13 @@
  */
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { COACHING_LIMITS, formatDateTime } from '@grove/domain';
+import { COACHING_LIMITS } from '@grove/domain';
 import type { Brief, CoachNote } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { formatCalendarDay, formatNumber, wholeMinutes } from '../../lib/format.ts';
+import { formatCalendarDay, formatDateTime, formatNumber, wholeMinutes } from '../../lib/format.ts';
 import { callWhen } from './call-parts.tsx';
 import { briefQuery, refusalText, useNoteChange } from './coaching.api.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

@@ -7,12 +7,14 @@
  */
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BOOKING_RULES } from '@grove/domain';
 import type { CoachingCall } from '@grove/domain/api/coaching';
 
 import { Button } from '../../components/button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { domainText } from '../../lib/i18n.ts';
 import { callWhen } from './call-parts.tsx';
 import { CALENDAR_DAYS, availableHoursQuery, refusalText, useBookCall, useChangeCall } from './coaching.api.ts';
 import { addDays, dayHeading, rangeLabel, slotsByDay, timeOfDay, todayIn } from './coaching-times.ts';
@@ -38,6 +40,7 @@ export function SlotPicker({
   onMoved: (call: CoachingCall) => void;
   onBooked: (call: CoachingCall) => void;
 }) {
+  const { t } = useLingui();
   const [page, setPage] = useState(0);
   const [today] = useState(() => todayIn(timeZone));
   const from = addDays(today, page * CALENDAR_DAYS);
@@ -97,35 +100,45 @@ export function SlotPicker({
     }
   };
 
+  const zoneName = timeZone.replace(/_/g, ' ');
+  const slotMinutes = BOOKING_RULES.slotMinutes;
+  const chosenWhen = chosen ? callWhen({ starts_at: chosen }, timeZone) : '';
+  const movingFrom = moving ? callWhen(moving, timeZone) : null;
+
   return (
     <div className="slot-picker">
       <div className="slot-picker__nav">
         <Button variant="ghost" disabled={page === 0} onClick={() => goTo(page - 1)}>
-          Earlier
-          <span className="visually-hidden"> times</span>
+          <Trans>
+            Earlier
+            <span className="visually-hidden"> times</span>
+          </Trans>
         </Button>
         <p className="slot-picker__range" id={rangeId} aria-live="polite">
           {rangeLabel(from, CALENDAR_DAYS)}
         </p>
         <Button variant="ghost" disabled={page >= PAGES - 1} onClick={() => goTo(page + 1)}>
-          Later
-          <span className="visually-hidden"> times</span>
+          <Trans>
+            Later
+            <span className="visually-hidden"> times</span>
+          </Trans>
         </Button>
       </div>
       <p className="slot-picker__zone">
-        Times are shown in your time zone, {timeZone.replace(/_/g, ' ')}. Calls last {BOOKING_RULES.slotMinutes}{' '}
-        minutes.
+        <Trans>
+          Times are shown in your time zone, {zoneName}. Calls last {slotMinutes} minutes.
+        </Trans>
       </p>
       {hours.isPending ? (
         <div className="section__loading">
-          <Spinner label="Loading free times…" />
+          <Spinner label={t`Loading free times…`} />
         </div>
       ) : hours.isError ? (
-        <LoadError what={`${coachName}’s free times`} onRetry={hours.refetch} />
+        <LoadError what={t`${coachName}’s free times`} onRetry={hours.refetch} />
       ) : days.every((day) => day.slots.length === 0) ? (
         <p className="coaching-message">
-          {coachName} has no free times in these days.{' '}
-          {page < PAGES - 1 ? 'Try later days.' : 'New times open every day.'}
+          {t`${coachName} has no free times in these days.`}{' '}
+          {page < PAGES - 1 ? t`Try later days.` : t`New times open every day.`}
         </p>
       ) : (
         <div className="slot-days">
@@ -139,7 +152,9 @@ export function SlotPicker({
                     {dayHeading(day.date)}
                   </h3>
                   {day.slots.length === 0 ? (
-                    <p className="slot-day__empty">No free times</p>
+                    <p className="slot-day__empty">
+                      <Trans>No free times</Trans>
+                    </p>
                   ) : (
                     <ul className="slot-list">
                       {day.slots.map((slot) => (
@@ -160,18 +175,22 @@ export function SlotPicker({
                 {holdsChoice && chosen ? (
                   <div className="slot-confirm">
                     <p className="slot-confirm__text">
-                      {moving ? 'Move your call to ' : 'Your call with '}
-                      {moving ? null : <strong>{coachName}</strong>}
-                      {moving ? null : ' on '}
-                      <strong>{callWhen({ starts_at: chosen }, timeZone)}</strong>
-                      {moving ? ` (now ${callWhen(moving, timeZone)})` : ''}.
+                      {movingFrom ? (
+                        <Trans>
+                          Move your call to <strong>{chosenWhen}</strong> (now {movingFrom}).
+                        </Trans>
+                      ) : (
+                        <Trans>
+                          Your call with <strong>{coachName}</strong> on <strong>{chosenWhen}</strong>.
+                        </Trans>
+                      )}
                     </p>
                     <Button loading={mutation.isPending} onClick={confirm}>
-                      {moving ? 'Move my call' : 'Book this call'}
+                      {moving ? t`Move my call` : t`Book this call`}
                     </Button>
                     {mutation.isError ? (
                       <p className="coaching-error" role="alert" tabIndex={-1} ref={errorRef}>
-                        {refusalText(mutation.error)}
+                        {domainText(refusalText(mutation.error))}
                       </p>
                     ) : null}
                   </div>
@@ -184,7 +203,7 @@ export function SlotPicker({
       {/* A refusal whose slot is gone from the new list still says why. */}
       {mutation.isError && !chosen ? (
         <p className="coaching-error" role="alert" tabIndex={-1} ref={errorRef}>
-          {refusalText(mutation.error)}
+          {domainText(refusalText(mutation.error))}
         </p>
       ) : null}
     </div>

@@ -5,12 +5,13 @@
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { COACHING_LIMITS, COACHING_MESSAGES, formatDateTime } from '@grove/domain';
+import { COACHING_LIMITS, COACHING_MESSAGES } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { QueryState } from '../../components/load-state.tsx';
 import { refusalText, timeOffQuery, useTimeOffChange } from './coaching.api.ts';
 import { zonedInstant } from './working-hours.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 export function TimeOffPanel({ timeZone }: { timeZone: string }) {
   const list = useQuery(timeOffQuery());

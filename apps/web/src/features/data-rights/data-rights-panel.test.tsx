@@ -17,6 +17,7 @@ import { playersApi } from '@grove/domain/api/endpoints/players';
 
 import { fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { playerPage, storeSession } from '../../../test/fixtures.ts';
+import { domainText, loadLanguage } from '../../lib/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { DataRightsPanel, formatSize } from './data-rights-panel.tsx';
 import { hasWorkUnderWay } from './data-rights.api.ts';
@@ -421,5 +422,34 @@ describe('the rules of the panel', () => {
     [2_400_000, '2.3 MB'],
   ])('%i bytes read as %s', (bytes, text) => {
     expect(formatSize(bytes)).toBe(text);
+  });
+});
+
+describe('in Spanish', () => {
+  it('shows the panel and the deletion dialog in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    const { user } = family({ exports: [exportOf()] });
+    const card = await screen.findByRole('region', { name: 'Sus datos' });
+    expect(within(card).getByRole('heading', { name: 'Sus jugadores' })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('button', { name: 'Descargar una copia de los datos de Maya' }),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Lista para descargar')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Descargar la copia de los datos de Maya' })).toBeInTheDocument();
+    expect(within(card).getByText('No hay nada programado para eliminarse.')).toBeInTheDocument();
+    expect(within(card).queryByText('Your players')).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Eliminar los datos de Eli…' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar los datos de Eli?' });
+    expect(dialog).toHaveTextContent(`dentro de ${DELETION.graceDays} días`);
+    expect(within(dialog).getByRole('button', { name: 'Conservar' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar los datos de Eli' }));
+    const refusal = domainText(DATA_RIGHTS_MESSAGES.confirmDeletion);
+    expect(refusal).not.toBe(DATA_RIGHTS_MESSAGES.confirmDeletion);
+    expect(within(dialog).getByText(refusal)).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Entiendo que los datos de Eli se eliminarán para siempre.' }),
+    ).toHaveFocus();
+    expect(within(dialog).queryByText(/days from now/)).not.toBeInTheDocument();
   });
 });

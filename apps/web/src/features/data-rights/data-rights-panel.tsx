@@ -5,12 +5,16 @@
  * again every few seconds until they are ready) with their download; the deletions scheduled, with
  * Undo and Delete now, and the past ones. A scheduled closure is a banner at the top. Once a
  * deletion is carried out, the players and the account are read again, so the player disappears
- * everywhere. Rules and labels are the domain's (packages/domain/src/data-rights.ts).
+ * everywhere. Rules are the domain's (packages/domain/src/data-rights.ts); the statuses' words
+ * are the screen's own (EXPORT_STATUS_WORDS, DELETION_STATUS_WORDS), in the page's language.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorText, formatDateTime } from '@grove/domain';
-import { DELETION, DELETION_STATUS_LABELS, EXPORT_STATUS_LABELS } from '@grove/domain/data-rights';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { errorText } from '@grove/domain';
+import { DELETION, type DeletionStatus, type ExportStatus } from '@grove/domain/data-rights';
 import type { DataExport, DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
 import type { Player } from '@grove/domain/api/players';
 
@@ -18,7 +22,8 @@ import { AccountCard } from '../../components/account-card.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { accountKeys } from '../../lib/queries/account.ts';
 import { playerKeys, playersQuery } from '../../lib/queries/players.ts';
 import { privacyKeys } from '../../lib/queries/privacy.ts';
@@ -33,22 +38,49 @@ import {
   requestExport,
   undoDeletion,
 } from './data-rights.api.ts';
-import { DeleteNowDialog, DeletionDialog, deletionSubject, possessive } from './deletion-dialogs.tsx';
+import { DeleteNowDialog, DeletionDialog, playerOf } from './deletion-dialogs.tsx';
 import '../../components/account-card.css';
 import './data-rights.css';
 
-/** '512 bytes', '14 KB', '2.3 MB'. */
+/** The statuses of a copy, as this screen says them (EXPORT_STATUS_LABELS of the domain). */
+const EXPORT_STATUS_WORDS: Readonly<Record<ExportStatus, MessageDescriptor>> = {
+  queued: msg`Being prepared`,
+  ready: msg`Ready to download`,
+  failed: msg`Could not be prepared`,
+  expired: msg`Expired`,
+};
+
+/** The statuses of a deletion (DELETION_STATUS_LABELS of the domain). */
+const DELETION_STATUS_WORDS: Readonly<Record<DeletionStatus, MessageDescriptor>> = {
+  pending: msg`Scheduled`,
+  cancelled: msg`Cancelled`,
+  completed: msg`Deleted`,
+};
+
+/** '512 bytes', '14 KB', '2.3 MB' (the units read the same in Spanish; the numbers in the page's language). */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${formatNumber(bytes)} bytes`;
   if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+  return `${formatNumber(Math.round((bytes / (1024 * 1024)) * 10) / 10)} MB`;
 }
 
 /** What a copy or a deletion is of: the player's name, or the whole account. */
-const subjectOf = (item: { player: { name: string } | null }) => item.player?.name ?? 'Whole account';
+const subjectOf = (item: { player: { name: string } | null }, i18n: I18n) =>
+  item.player?.name ?? i18n._(msg`Whole account`);
 
-/** What a copy holds, in words: "Maya’s data", "everything". */
-const copyOf = (item: DataExport) => (item.player ? `${possessive(item.player.name)} data` : 'everything');
+/** The heading of a deletion: "Closing the account", "Maya’s data". */
+function deletionHeading(request: DeletionRequest, i18n: I18n): string {
+  if (request.scope === 'account') return i18n._(msg`Closing the account`);
+  const name = subjectOf(request, i18n);
+  return i18n._(msg({ context: 'heading', message: `${name}’s data` }));
+}
+
+/** "by Jordan Parker" after a date, when someone is named. */
+function dateBy(date: string, by: { name: string } | null | undefined, i18n: I18n): string {
+  if (!by) return date;
+  const name = by.name;
+  return i18n._(msg`${date} by ${name}`);
+}
 
 /** The key of what an export or a deletion covers: one player, or the account. */
 const scopeKey = (playerId: number | null) => (playerId === null ? 'account' : `player-${playerId}`);
@@ -68,7 +100,7 @@ function BusyRing() {
 function InlineError({ message }: { message: string | undefined }) {
   return message ? (
     <p className="form-error data-rights__error" role="alert">
-      {message}
+      {domainText(message)}
     </p>
   ) : null;
 }
@@ -99,6 +131,7 @@ function useRefreshAfterDeletion(accountId: number, overview: DataRights | undef
 
 /** Says, for screen readers, when a copy becomes ready while the page is open. */
 function useReadyAnnouncement(overview: DataRights | undefined): string {
+  const { i18n } = useLingui();
   const known = useRef<Map<number, DataExport['status']> | null>(null);
   const [message, setMessage] = useState('');
   useEffect(() => {
@@ -107,12 +140,20 @@ function useReadyAnnouncement(overview: DataRights | undefined): string {
     known.current = new Map(overview.exports.map((item) => [item.id, item.status]));
     if (!before) return;
     const ready = overview.exports.find((item) => item.status === 'ready' && before.get(item.id) === 'queued');
-    if (ready) setMessage(`Your copy of ${copyOf(ready)} is ready to download.`);
-  }, [overview]);
+    if (!ready) return;
+    const name = ready.player?.name;
+    setMessage(
+      name
+        ? i18n._(msg`Your copy of ${name}’s data is ready to download.`)
+        : i18n._(msg`Your copy of everything is ready to download.`),
+    );
+  }, [overview, i18n]);
   return message;
 }
 
 function ExportItem({ accountId, item, timeZone }: { accountId: number; item: DataExport; timeZone: string }) {
+  const { i18n } = useLingui();
+  const name = item.player?.name;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const download = async () => {
@@ -129,33 +170,36 @@ function ExportItem({ accountId, item, timeZone }: { accountId: number; item: Da
   return (
     <li className="account-list__item data-rights__item">
       <div className="account-list__main">
-        <h4 className="account-list__name">{subjectOf(item)}</h4>
+        <h4 className="account-list__name">{subjectOf(item, i18n)}</h4>
         <dl className="data-rights__facts">
           <div>
-            <dt>Status</dt>
+            <dt>
+              <Trans>Status</Trans>
+            </dt>
             <dd>
               <span className={`data-rights-status data-rights-status--${item.status}`}>
-                {EXPORT_STATUS_LABELS[item.status]}
+                {i18n._(EXPORT_STATUS_WORDS[item.status])}
               </span>
               {item.status === 'queued' ? <BusyRing /> : null}
             </dd>
           </div>
           <div>
-            <dt>Asked for</dt>
-            <dd>
-              {formatDate(item.requested_at, timeZone)}
-              {item.requested_by ? ` by ${item.requested_by.name}` : ''}
-            </dd>
+            <dt>
+              <Trans>Asked for</Trans>
+            </dt>
+            <dd>{dateBy(formatDate(item.requested_at, timeZone), item.requested_by, i18n)}</dd>
           </div>
           {item.expires_at ? (
             <div>
-              <dt>{item.status === 'expired' ? 'Expired' : 'Download until'}</dt>
+              <dt>{item.status === 'expired' ? <Trans>Expired</Trans> : <Trans>Download until</Trans>}</dt>
               <dd>{formatDateTime(item.expires_at, timeZone)}</dd>
             </div>
           ) : null}
           {item.size_bytes !== null ? (
             <div>
-              <dt>Size</dt>
+              <dt>
+                <Trans>Size</Trans>
+              </dt>
               <dd>{formatSize(item.size_bytes)}</dd>
             </div>
           ) : null}
@@ -165,7 +209,15 @@ function ExportItem({ accountId, item, timeZone }: { accountId: number; item: Da
       {item.status === 'ready' && item.download_url ? (
         <div className="account-list__actions">
           <Button variant="secondary" loading={busy} onClick={() => void download()}>
-            Download<span className="visually-hidden"> the copy of {copyOf(item)}</span>
+            {name ? (
+              <Trans>
+                Download<span className="visually-hidden"> the copy of {name}’s data</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Download<span className="visually-hidden"> the copy of everything</span>
+              </Trans>
+            )}
           </Button>
         </div>
       ) : null}
@@ -190,42 +242,54 @@ function PendingItem({
   onUndo: () => void;
   onDeleteNow: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const working = underWay(request, readAt);
   const account = request.scope === 'account';
+  const name = playerOf(request, i18n);
   return (
     <li className="account-list__item data-rights__item">
       <div className="account-list__main">
-        <h4 className="account-list__name">
-          {account ? 'Closing the account' : `${possessive(subjectOf(request))} data`}
-        </h4>
+        <h4 className="account-list__name">{deletionHeading(request, i18n)}</h4>
         <dl className="data-rights__facts">
           <div>
-            <dt>Asked for</dt>
-            <dd>
-              {formatDate(request.requested_at, timeZone)}
-              {request.requested_by ? ` by ${request.requested_by.name}` : ''}
-            </dd>
+            <dt>
+              <Trans>Asked for</Trans>
+            </dt>
+            <dd>{dateBy(formatDate(request.requested_at, timeZone), request.requested_by, i18n)}</dd>
           </div>
           <div>
-            <dt>{account ? 'Closes on' : 'Deleted on'}</dt>
-            <dd>{working ? 'Being carried out now' : formatDateTime(request.due_at, timeZone)}</dd>
+            <dt>{account ? <Trans>Closes on</Trans> : <Trans>Deleted on</Trans>}</dt>
+            <dd>{working ? t`Being carried out now` : formatDateTime(request.due_at, timeZone)}</dd>
           </div>
         </dl>
-        {working ? <Spinner size="small" label={`Deleting ${deletionSubject(request)}…`} /> : null}
+        {working ? (
+          <Spinner size="small" label={account ? t`Deleting your account…` : t`Deleting ${name}’s data…`} />
+        ) : null}
         <InlineError message={error} />
       </div>
       {working ? null : (
         <div className="account-list__actions">
           <Button variant="secondary" loading={busy} onClick={onUndo}>
-            Undo
-            <span className="visually-hidden">
-              {' '}
-              {account ? 'closing the account' : `the deletion of ${deletionSubject(request)}`}
-            </span>
+            {account ? (
+              <Trans>
+                Undo<span className="visually-hidden"> closing the account</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Undo<span className="visually-hidden"> the deletion of {name}’s data</span>
+              </Trans>
+            )}
           </Button>
           <Button variant="danger" disabled={busy} onClick={onDeleteNow}>
-            {account ? 'Close now…' : 'Delete now…'}
-            <span className="visually-hidden"> ({deletionSubject(request)})</span>
+            {account ? (
+              <Trans>
+                Close now…<span className="visually-hidden"> (your account)</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Delete now…<span className="visually-hidden"> ({name}’s data)</span>
+              </Trans>
+            )}
           </Button>
         </div>
       )}
@@ -234,34 +298,34 @@ function PendingItem({
 }
 
 function PastItem({ request, timeZone }: { request: DeletionRequest; timeZone: string }) {
+  const { i18n } = useLingui();
   const when = request.status === 'completed' ? request.completed_at : request.cancelled_at;
   const by = request.status === 'cancelled' ? request.cancelled_by : null;
   return (
     <li className="account-list__item data-rights__item">
       <div className="account-list__main">
-        <h4 className="account-list__name">
-          {request.scope === 'account' ? 'Closing the account' : `${possessive(subjectOf(request))} data`}
-        </h4>
+        <h4 className="account-list__name">{deletionHeading(request, i18n)}</h4>
         <dl className="data-rights__facts">
           <div>
-            <dt>Status</dt>
+            <dt>
+              <Trans>Status</Trans>
+            </dt>
             <dd>
               <span className={`data-rights-status data-rights-status--${request.status}`}>
-                {DELETION_STATUS_LABELS[request.status]}
+                {i18n._(DELETION_STATUS_WORDS[request.status])}
               </span>
             </dd>
           </div>
           <div>
-            <dt>Asked for</dt>
+            <dt>
+              <Trans>Asked for</Trans>
+            </dt>
             <dd>{formatDate(request.requested_at, timeZone)}</dd>
           </div>
           {when ? (
             <div>
-              <dt>{request.status === 'completed' ? 'Deleted' : 'Cancelled'}</dt>
-              <dd>
-                {formatDate(when, timeZone)}
-                {by ? ` by ${by.name}` : ''}
-              </dd>
+              <dt>{request.status === 'completed' ? <Trans>Deleted</Trans> : <Trans>Cancelled</Trans>}</dt>
+              <dd>{dateBy(formatDate(when, timeZone), by, i18n)}</dd>
             </div>
           ) : null}
         </dl>
@@ -274,6 +338,7 @@ type Dialog =
   { kind: 'delete'; player: { id: number; name: string } | null } | { kind: 'now'; request: DeletionRequest } | null;
 
 export function DataRightsPanel({ accountId, timeZone }: { accountId: number; timeZone: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const players = useQuery(playersQuery(accountId));
   const overview = useQuery(dataRightsQuery(accountId));
@@ -340,21 +405,28 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
   );
 
   let playerList;
-  if (players.isPending) playerList = <Spinner label="Loading your players…" />;
-  else if (players.isError) playerList = <LoadError what="your players" onRetry={players.refetch} />;
-  else if (players.data.results.length === 0) playerList = <p>There are no players on this account.</p>;
-  else {
+  if (players.isPending) playerList = <Spinner label={t`Loading your players…`} />;
+  else if (players.isError) playerList = <LoadError what={t`your players`} onRetry={players.refetch} />;
+  else if (players.data.results.length === 0) {
+    playerList = (
+      <p>
+        <Trans>There are no players on this account.</Trans>
+      </p>
+    );
+  } else {
     playerList = (
       <ul className="account-list" aria-labelledby={playersTitleId}>
         {players.data.results.map((player: Player) => {
           const scheduled = pendingFor(player.id);
+          const name = player.name;
+          const due = scheduled ? formatDateTime(scheduled.due_at, timeZone) : '';
           return (
             <li key={player.id} className="account-list__item data-rights__item">
               <div className="account-list__main">
                 <h4 className="account-list__name">{player.name}</h4>
                 {scheduled ? (
                   <p className="account-list__meta">
-                    Deletion scheduled for {formatDateTime(scheduled.due_at, timeZone)}
+                    <Trans>Deletion scheduled for {due}</Trans>
                   </p>
                 ) : null}
                 <InlineError message={errors[scopeKey(player.id)]} />
@@ -362,13 +434,13 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
               <div className="account-list__actions">
                 {copyButton(
                   player.id,
-                  <>
-                    Download a copy<span className="visually-hidden"> of {possessive(player.name)} data</span>
-                  </>,
+                  <Trans>
+                    Download a copy<span className="visually-hidden"> of {name}’s data</span>
+                  </Trans>,
                 )}
                 {scheduled || closing || !data ? null : (
                   <Button variant="ghost" onClick={() => setDialog({ kind: 'delete', player })}>
-                    Delete {possessive(player.name)} data…
+                    <Trans>Delete {name}’s data…</Trans>
                   </Button>
                 )}
               </div>
@@ -382,15 +454,17 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
   let copies;
   let deletions;
   if (overview.isPending) {
-    copies = <Spinner label="Loading your copies…" />;
-    deletions = <Spinner label="Loading your deletions…" />;
+    copies = <Spinner label={t`Loading your copies…`} />;
+    deletions = <Spinner label={t`Loading your deletions…`} />;
   } else if (overview.isError) {
-    copies = <LoadError what="your copies and deletions" onRetry={overview.refetch} />;
+    copies = <LoadError what={t`your copies and deletions`} onRetry={overview.refetch} />;
     deletions = null;
   } else {
     copies =
       overview.data.exports.length === 0 ? (
-        <p>You have not asked for a copy yet.</p>
+        <p>
+          <Trans>You have not asked for a copy yet.</Trans>
+        </p>
       ) : (
         <ul className="account-list" aria-labelledby={copiesTitleId}>
           {overview.data.exports.map((item) => (
@@ -401,7 +475,9 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
     deletions = (
       <>
         {pending.length === 0 ? (
-          <p>Nothing is scheduled for deletion.</p>
+          <p>
+            <Trans>Nothing is scheduled for deletion.</Trans>
+          </p>
         ) : (
           <ul className="account-list" aria-labelledby={deletionsTitleId}>
             {pending.map((request) => (
@@ -421,7 +497,7 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
         {past.length > 0 ? (
           <>
             <h3 className="data-rights__subtitle" id={pastTitleId}>
-              Past deletions
+              <Trans>Past deletions</Trans>
             </h3>
             <ul className="account-list" aria-labelledby={pastTitleId}>
               {past.map((request) => (
@@ -435,49 +511,57 @@ export function DataRightsPanel({ accountId, timeZone }: { accountId: number; ti
   }
 
   const linkHours = data?.link_hours;
+  const closesOn = closing ? formatDateTime(closing.due_at, timeZone) : '';
   return (
     <AccountCard
-      title="Your data"
+      title={t`Your data`}
       className="data-rights"
-      intro={`Download a copy of what Grove holds about a player or your whole account, or have it deleted. A copy is prepared in a minute or two; we e-mail you when it is ready${linkHours ? ` and it can be downloaded for ${linkHours} hours` : ''}. A deletion happens ${graceDays} days after you ask, and you can undo it until then.`}
+      intro={
+        linkHours
+          ? t`Download a copy of what Grove holds about a player or your whole account, or have it deleted. A copy is prepared in a minute or two; we e-mail you when it is ready and it can be downloaded for ${linkHours} hours. A deletion happens ${graceDays} days after you ask, and you can undo it until then.`
+          : t`Download a copy of what Grove holds about a player or your whole account, or have it deleted. A copy is prepared in a minute or two; we e-mail you when it is ready. A deletion happens ${graceDays} days after you ask, and you can undo it until then.`
+      }
     >
       {closing ? (
         <div className="data-rights__banner">
           <p>
-            Your account is scheduled to close on {formatDateTime(closing.due_at, timeZone)}. Then your players’ data
-            and everyone’s sign-in are deleted; billing records stay. You can undo it under Scheduled deletions below
-            until then.
+            <Trans>
+              Your account is scheduled to close on {closesOn}. Then your players’ data and everyone’s sign-in are
+              deleted; billing records stay. You can undo it under Scheduled deletions below until then.
+            </Trans>
           </p>
         </div>
       ) : null}
       <h3 className="data-rights__subtitle" id={playersTitleId}>
-        Your players
+        <Trans>Your players</Trans>
       </h3>
       {playerList}
-      <h3 className="data-rights__subtitle">The whole account</h3>
+      <h3 className="data-rights__subtitle">
+        <Trans>The whole account</Trans>
+      </h3>
       <div className="data-rights__account">
         <p className="account-list__meta">
-          Everything about your family: the account, its people, every player and the billing records.
+          <Trans>Everything about your family: the account, its people, every player and the billing records.</Trans>
         </p>
         <InlineError message={errors[scopeKey(null)]} />
         <div className="account-list__actions">
-          {copyButton(null, 'Download everything')}
+          {copyButton(null, t`Download everything`)}
           {closing || !data ? null : (
             <Button variant="ghost" onClick={() => setDialog({ kind: 'delete', player: null })}>
-              Close account…
+              <Trans>Close account…</Trans>
             </Button>
           )}
         </div>
       </div>
       <h3 className="data-rights__subtitle" id={copiesTitleId}>
-        Your copies
+        <Trans>Your copies</Trans>
       </h3>
       {copies}
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
       <h3 className="data-rights__subtitle" id={deletionsTitleId} tabIndex={-1}>
-        Scheduled deletions
+        <Trans>Scheduled deletions</Trans>
       </h3>
       {deletions}
       {dialog?.kind === 'delete' ? (

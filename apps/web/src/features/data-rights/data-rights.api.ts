@@ -5,6 +5,7 @@
  * now, and the pending deletions staff see. Every shape comes from the API contract
  * (packages/domain/src/api/data-rights.ts).
  */
+import { t } from '@lingui/core/macro';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DataExport, DataRights, DeletionRequest } from '@grove/domain/api/data-rights';
 import { dataRightsApi } from '@grove/domain/api/endpoints/data-rights';
@@ -41,7 +42,7 @@ export function dataRightsQuery(accountId: number) {
     queryKey: dataRightsKeys.overview(accountId),
     queryFn: async ({ signal }) => unwrap(await call(dataRightsApi.overview, { params: { id: accountId }, signal })),
     refetchInterval: (query) => (hasWorkUnderWay(query.state.data) ? DATA_RIGHTS_POLL_MS : false),
-    meta: { errorTitle: 'Loading your data requests' },
+    meta: { errorTitle: t`Loading your data requests` },
   });
 }
 
@@ -105,6 +106,7 @@ export function pendingDeletionsQuery(query: Readonly<Record<string, QueryValue>
     queryFn: async ({ signal }) =>
       unwrap(await call(dataRightsApi.pending, { query: { page_size: PENDING_PAGE_SIZE, ...query }, signal })),
     placeholderData: keepPreviousData,
+    // A staff screen: the team's screens stay in English (apps/web/README.md, Languages).
     meta: { errorTitle: 'Loading the pending deletions' },
   });
 }

@@ -8,6 +8,9 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorText } from '@grove/domain';
 import { DATA_RIGHTS_MESSAGES, deletionDueAt } from '@grove/domain/data-rights';
 import { RETENTION } from '@grove/domain/privacy';
@@ -18,14 +21,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ModalDialog } from '../../components/modal-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 
-/** "Maya’s". */
-export const possessive = (name: string) => `${name}’s`;
-
-/** What a deletion is about, in words: "Maya’s data", "your account". */
-export function deletionSubject(request: Pick<DeletionRequest, 'scope' | 'player'>): string {
-  return request.scope === 'account' ? 'your account' : `${possessive(request.player?.name ?? 'a player')} data`;
+/** Whose data a player's deletion is about: the player's name, or "a player" once it is gone. */
+export function playerOf(request: Pick<DeletionRequest, 'player'>, i18n: I18n): string {
+  return request.player?.name ?? i18n._(msg`a player`);
 }
 
 type Failure = { box: string | null; general: string | null; subscriptionRunning: boolean };
@@ -69,8 +70,11 @@ export function DeletionDialog({
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>(NO_FAILURE);
-  const [due] = useState(() => formatDate(deletionDueAt(new Date(), graceDays).toISOString(), timeZone));
-  const whose = player ? possessive(player.name) : null;
+  const { t } = useLingui();
+  const [dueAt] = useState(() => deletionDueAt(new Date(), graceDays).toISOString());
+  const due = formatDate(dueAt, timeZone);
+  const name = player?.name ?? '';
+  const years = RETENTION.billingRecordYears;
 
   const confirm = async () => {
     if (!agreed) {
@@ -91,15 +95,25 @@ export function DeletionDialog({
 
   const when = (
     <p>
-      This happens on <strong>{due}</strong>, {graceDays} days from now. Until then{' '}
-      {player ? `${player.name} stays on your account and ` : 'everything stays as it is and '}you can undo it on this
-      page. Afterwards nothing can be brought back, by you or by Grove’s staff. We e-mail you when it is done.
+      {player ? (
+        <Trans>
+          This happens on <strong>{due}</strong>, {graceDays} days from now. Until then {name} stays on your account and
+          you can undo it on this page. Afterwards nothing can be brought back, by you or by Grove’s staff. We e-mail
+          you when it is done.
+        </Trans>
+      ) : (
+        <Trans>
+          This happens on <strong>{due}</strong>, {graceDays} days from now. Until then everything stays as it is and
+          you can undo it on this page. Afterwards nothing can be brought back, by you or by Grove’s staff. We e-mail
+          you when it is done.
+        </Trans>
+      )}
     </p>
   );
 
   return (
     <ModalDialog
-      title={player ? `Delete ${whose} data?` : 'Close your account?'}
+      title={player ? t`Delete ${name}’s data?` : t`Close your account?`}
       onClose={onClose}
       busy={busy}
       fallbackFocus={fallbackFocus}
@@ -108,30 +122,45 @@ export function DeletionDialog({
       {player ? (
         <>
           <p>
-            Grove deletes {whose} profile, play and heart-rate data, survey answers, and the notes about {player.name}.
-            Your orders and payments are not affected.
+            <Trans>
+              Grove deletes {name}’s profile, play and heart-rate data, survey answers, and the notes about {name}. Your
+              orders and payments are not affected.
+            </Trans>
           </p>
           {when}
-          <p>Want to keep a copy? Download one before you go on.</p>
+          <p>
+            <Trans>Want to keep a copy? Download one before you go on.</Trans>
+          </p>
         </>
       ) : (
         <>
-          <p>Closing the account deletes:</p>
+          <p>
+            <Trans>Closing the account deletes:</Trans>
+          </p>
           <ul className="data-rights-dialog__list">
-            <li>every player’s profile, play and heart-rate data, survey answers and the notes about them;</li>
-            <li>the people on the account and their sign-ins;</li>
             <li>
-              your addresses, devices, coaching calls, support tickets, e-mails and texts, consent records, share links
-              and copies of your data.
+              <Trans>every player’s profile, play and heart-rate data, survey answers and the notes about them;</Trans>
+            </li>
+            <li>
+              <Trans>the people on the account and their sign-ins;</Trans>
+            </li>
+            <li>
+              <Trans>
+                your addresses, devices, coaching calls, support tickets, e-mails and texts, consent records, share
+                links and copies of your data.
+              </Trans>
             </li>
           </ul>
           <p>
-            What stays: orders, invoices and payment records are kept for {RETENTION.billingRecordYears} years, as tax
-            law requires.
+            <Trans>
+              What stays: orders, invoices and payment records are kept for {years} years, as tax law requires.
+            </Trans>
           </p>
           <p>
-            Your subscription must be cancelled first: a running subscription still ships and bills.{' '}
-            <Link to={href('root.user.management', null, { segment: 'billing' })}>Subscription &amp; Billing</Link>
+            <Trans>
+              Your subscription must be cancelled first: a running subscription still ships and bills.{' '}
+              <Link to={href('root.user.management', null, { segment: 'billing' })}>Subscription & Billing</Link>
+            </Trans>
           </p>
           {when}
         </>
@@ -151,22 +180,22 @@ export function DeletionDialog({
         />
         <label htmlFor={boxId}>
           {player
-            ? `I understand that ${whose} data will be deleted for good.`
-            : 'I understand that my account and my family’s data will be deleted for good.'}
+            ? t`I understand that ${name}’s data will be deleted for good.`
+            : t`I understand that my account and my family’s data will be deleted for good.`}
         </label>
       </div>
       {failure.box ? (
         <p className="form-error" id={boxErrorId}>
-          {failure.box}
+          {domainText(failure.box)}
         </p>
       ) : null}
       {failure.general ? (
         <div className="form-error" role="alert">
-          <p>{failure.general}</p>
+          <p>{domainText(failure.general)}</p>
           {failure.subscriptionRunning ? (
             <p>
               <Link to={href('root.user.management', null, { segment: 'billing' })}>
-                Cancel your subscription in Subscription &amp; Billing
+                <Trans>Cancel your subscription in Subscription & Billing</Trans>
               </Link>
             </p>
           ) : null}
@@ -174,10 +203,10 @@ export function DeletionDialog({
       ) : null}
       <div className="dialog__actions">
         <Button variant="ghost" disabled={busy} onClick={onClose} data-autofocus>
-          Keep
+          <Trans>Keep</Trans>
         </Button>
         <Button variant="danger" loading={busy} onClick={() => void confirm()}>
-          {player ? `Delete ${whose} data` : 'Close account'}
+          {player ? t`Delete ${name}’s data` : t`Close account`}
         </Button>
       </div>
     </ModalDialog>
@@ -198,20 +227,31 @@ export function DeleteNowDialog({
   onClose: () => void;
   fallbackFocus?: () => HTMLElement | null;
 }) {
+  const { t, i18n } = useLingui();
   const account = request.scope === 'account';
+  const name = playerOf(request, i18n);
+  const due = formatDate(request.due_at, timeZone);
   return (
     <ConfirmDialog
-      title={account ? 'Close your account now?' : `Delete ${deletionSubject(request)} now?`}
-      confirmLabel={account ? 'Close account now' : 'Delete now'}
-      cancelLabel="Go back"
+      title={account ? t`Close your account now?` : t`Delete ${name}’s data now?`}
+      confirmLabel={account ? t`Close account now` : t`Delete now`}
+      cancelLabel={t`Go back`}
       onConfirm={onConfirm}
       onClose={onClose}
       fallbackFocus={fallbackFocus}
     >
       <p>
-        Instead of on {formatDate(request.due_at, timeZone)}, {deletionSubject(request)}{' '}
-        {account ? 'closes' : 'is deleted'} within a minute. It cannot be undone, and nothing can be brought back
-        afterwards, by you or by Grove’s staff.
+        {account ? (
+          <Trans>
+            Instead of on {due}, your account closes within a minute. It cannot be undone, and nothing can be brought
+            back afterwards, by you or by Grove’s staff.
+          </Trans>
+        ) : (
+          <Trans>
+            Instead of on {due}, {name}’s data is deleted within a minute. It cannot be undone, and nothing can be
+            brought back afterwards, by you or by Grove’s staff.
+          </Trans>
+        )}
       </p>
     </ConfirmDialog>
   );

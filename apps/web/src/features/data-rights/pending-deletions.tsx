@@ -2,15 +2,15 @@
  * The deletions waiting for their grace period to end, soonest first (issue 17 item 3; staff,
  * docs/decisions/0039): the account and its holder, what goes, when it was asked for and when it
  * is carried out; and, on an account's page, that family's pending ones. Read-only: staff neither
- * undo a deletion nor bring erased data back.
+ * undo a deletion nor bring erased data back. The team's screens stay in English (apps/web/README.md,
+ * Languages): no catalog messages here.
  */
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
 import type { PendingDeletion } from '@grove/domain/api/data-rights';
 
 import { ListTable, type ListColumn } from '../../components/list-table.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { href } from '../../lib/paths.ts';
 import { dataRightsQuery, pendingDeletionsQuery } from './data-rights.api.ts';
 import './data-rights.css';

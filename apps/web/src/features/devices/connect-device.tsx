@@ -15,11 +15,14 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui as useLinguiContext } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   DEVICE_NAME_MAX,
   PAIRING_MESSAGES,
   USER_CODE_LENGTH,
-  formatDateTime,
   formatUserCode,
   isUserCodeShape,
   normalizeUserCode,
@@ -31,6 +34,8 @@ import { Button } from '../../components/button.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { approvePairing, checkPairing, denyPairing } from './devices.api.ts';
 import { pairingProblem, type PairingProblem } from './pairing-problem.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import './devices.css';
 
 type Stage =
@@ -48,10 +53,20 @@ export function codeIssue(typed: string): string | null {
 
 const errorIssue = (message: string | null): ShownIssue => (message ? { message, severity: 'error' } : null);
 
+/** The kinds of device the game names, in words; any other is shown as the game names it. */
+const PLATFORM_WORDS: Readonly<Record<string, MessageDescriptor>> = { tablet: msg`Tablet`, phone: msg`Phone` };
+
+/** 'tablet' → 'Tablet'; 'android' → 'Android'. */
+function platformWord(platform: string, i18n: I18n): string {
+  const known = PLATFORM_WORDS[platform.toLowerCase()];
+  return known ? i18n._(known) : platform.charAt(0).toUpperCase() + platform.slice(1);
+}
+
+/** A refusal above the buttons: the server's or the domain's words, in the page's language. */
 function Alert({ message }: { message: string | null }) {
   return message ? (
     <p className="error-box connect-alert" role="alert">
-      {message}
+      {domainText(message)}
     </p>
   ) : null;
 }
@@ -84,9 +99,11 @@ function CodeStage({
   focusHeading: boolean;
   onSubmit: () => void;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const ids = fieldIds(useId());
   const issue = errorIssue(problem?.field === 'user_code' ? problem.message : null);
+  const length = USER_CODE_LENGTH;
   const inputRef = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,12 +117,14 @@ function CodeStage({
   return (
     <form className="card connect-stage" aria-labelledby={headingId} noValidate onSubmit={submit}>
       <StageHeading id={headingId} focus={focusHeading}>
-        Type the code from the tablet
+        <Trans>Type the code from the tablet</Trans>
       </StageHeading>
       <p className="connect-stage__text">
-        Open the game on the tablet. It shows a code of {USER_CODE_LENGTH} letters, like <code>WDJB-MJHT</code>.
+        <Trans>
+          Open the game on the tablet. It shows a code of {length} letters, like <code>WDJB-MJHT</code>.
+        </Trans>
       </p>
-      <Field ids={ids} label="Code" hint="Capitals, spaces and the dash don’t matter." issue={issue}>
+      <Field ids={ids} label={t`Code`} hint={t`Capitals, spaces and the dash don’t matter.`} issue={issue}>
         <input
           ref={inputRef}
           id={ids.control}
@@ -126,7 +145,7 @@ function CodeStage({
       <Alert message={problem?.field === null ? problem.message : null} />
       <div className="connect-actions">
         <Button type="submit" loading={busy}>
-          Continue
+          <Trans>Continue</Trans>
         </Button>
       </div>
     </form>
@@ -150,6 +169,7 @@ function ConfirmStage({
   onConnect: (name: string) => void;
   onDecline: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const ids = fieldIds(useId());
   const [name, setName] = useState(pending.device_name);
@@ -175,35 +195,41 @@ function ConfirmStage({
   return (
     <form className="card connect-stage" aria-labelledby={headingId} noValidate onSubmit={submit}>
       <StageHeading id={headingId} focus>
-        A tablet is asking to connect
+        <Trans>A tablet is asking to connect</Trans>
       </StageHeading>
       <dl className="connect-facts">
         <div>
-          <dt>Code</dt>
+          <dt>
+            <Trans>Code</Trans>
+          </dt>
           <dd>
             <code>{formatUserCode(pending.user_code)}</code>
           </dd>
         </div>
         {pending.platform ? (
           <div>
-            <dt>Type</dt>
-            <dd>{pending.platform.charAt(0).toUpperCase() + pending.platform.slice(1)}</dd>
+            <dt>
+              <Trans>Type</Trans>
+            </dt>
+            <dd>{platformWord(pending.platform, i18n)}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Code valid until</dt>
+          <dt>
+            <Trans>Code valid until</Trans>
+          </dt>
           <dd>
             <time dateTime={pending.expires_at}>{formatDateTime(pending.expires_at, timeZone)}</time>
           </dd>
         </div>
       </dl>
       <p className="connect-stage__text">
-        Check that the tablet in front of you shows this code. Connect it only if it is your family’s.
+        <Trans>Check that the tablet in front of you shows this code. Connect it only if it is your family’s.</Trans>
       </p>
       <Field
         ids={ids}
-        label="Name"
-        hint="How the tablet is listed under Account → Devices. You can rename it there later."
+        label={t`Name`}
+        hint={t`How the tablet is listed under Account → Devices. You can rename it there later.`}
         issue={issue}
         required
       >
@@ -227,10 +253,10 @@ function ConfirmStage({
       <Alert message={problem?.field === null ? problem.message : null} />
       <div className="connect-actions">
         <Button type="submit" loading={connecting} disabled={declining}>
-          Connect
+          <Trans>Connect</Trans>
         </Button>
         <Button variant="secondary" loading={declining} disabled={connecting} onClick={onDecline}>
-          Don’t connect
+          <Trans>Don’t connect</Trans>
         </Button>
       </div>
     </form>
@@ -239,14 +265,17 @@ function ConfirmStage({
 
 function ConnectedStage({ device, next }: { device: Device; next: ReactNode }) {
   const headingId = useId();
+  const name = device.name;
   return (
     <section className="card connect-stage connect-stage--done" aria-labelledby={headingId}>
       <StageHeading id={headingId} focus>
-        {device.name} is connected
+        <Trans>{name} is connected</Trans>
       </StageHeading>
       <p className="connect-stage__text">
-        The game on the tablet continues by itself — there is nothing more to type there. Each game your players finish
-        on it now shows up in Grove.
+        <Trans>
+          The game on the tablet continues by itself — there is nothing more to type there. Each game your players
+          finish on it now shows up in Grove.
+        </Trans>
       </p>
       {next}
     </section>
@@ -254,18 +283,22 @@ function ConnectedStage({ device, next }: { device: Device; next: ReactNode }) {
 }
 
 function DeclinedStage({ onAgain, links }: { onAgain: () => void; links: ReactNode }) {
+  // Re-renders in a new language (the heading is the domain's sentence: domainText).
+  useLinguiContext();
   const headingId = useId();
   return (
     <section className="card connect-stage" aria-labelledby={headingId}>
       <StageHeading id={headingId} focus>
-        {PAIRING_MESSAGES.denied.replace(/\.$/, '')}
+        {domainText(PAIRING_MESSAGES.denied).replace(/\.$/, '')}
       </StageHeading>
       <p className="connect-stage__text">
-        The tablet says that a parent declined. To connect a tablet later, open the game on it: it shows a new code.
+        <Trans>
+          The tablet says that a parent declined. To connect a tablet later, open the game on it: it shows a new code.
+        </Trans>
       </p>
       <div className="connect-actions">
         <Button variant="secondary" onClick={onAgain}>
-          Type another code
+          <Trans>Type another code</Trans>
         </Button>
         {links}
       </div>

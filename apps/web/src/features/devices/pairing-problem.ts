@@ -3,6 +3,8 @@
  * a name's on the name field, anything else (429 "too many wrong codes", a refused account, no
  * connection) in a message above the buttons. A screen's own state, not an answer of the API.
  */
+import { t } from '@lingui/core/macro';
+
 import { ApiError } from '../../lib/api-client.ts';
 
 /** Where a refusal is shown: on the code field, on the name field, or above the buttons (null). */
@@ -25,5 +27,5 @@ export function pairingProblem(error: unknown): PairingProblem {
     const general = [...error.nonFieldErrors, ...Object.values(fields).flat()];
     return { field: null, message: general.length > 0 ? [...new Set(general)].join(' ') : error.message };
   }
-  return { field: null, message: error instanceof Error ? error.message : 'Something went wrong. Please try again.' };
+  return { field: null, message: error instanceof Error ? error.message : t`Something went wrong. Please try again.` };
 }

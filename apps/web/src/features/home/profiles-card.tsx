@@ -5,36 +5,45 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { Plural, Trans } from '@lingui/react/macro';
 
 import { href } from '../../lib/paths.ts';
 import type { IncompleteProfile } from './home-leads.ts';
 
 export function ProfilesCard({ profiles }: { profiles: readonly IncompleteProfile[] }) {
   const headingId = useId();
-  const one = profiles.length === 1;
+  const count = profiles.length;
   return (
     <section className="card home-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="home-card__title">
-        {one ? 'A profile to complete' : `${profiles.length} profiles to complete`}
+        <Plural value={count} one="A profile to complete" other="# profiles to complete" />
       </h2>
       <p className="home-card__text">
-        {one ? 'This player was' : 'These players were'} named in a survey or on the tablet. Complete{' '}
-        {one ? 'the profile' : 'each profile'} so that their games count for them.
+        <Plural
+          value={count}
+          one="This player was named in a survey or on the tablet. Complete the profile so that their games count for them."
+          other="These players were named in a survey or on the tablet. Complete each profile so that their games count for them."
+        />
       </p>
       <ul className="home-profiles">
-        {profiles.map((profile) => (
-          <li key={profile.id} className="home-profiles__item">
-            <span className="home-profiles__name">{profile.player_name}</span>
-            <Link
-              className="button button--secondary"
-              to={href('root.user.management', null, { segment: 'players', profile: profile.id })}
-            >
-              <span className="button__label">
-                Complete<span className="visually-hidden"> {profile.player_name}’s profile</span>
-              </span>
-            </Link>
-          </li>
-        ))}
+        {profiles.map((profile) => {
+          const name = profile.player_name;
+          return (
+            <li key={profile.id} className="home-profiles__item">
+              <span className="home-profiles__name">{name}</span>
+              <Link
+                className="button button--secondary"
+                to={href('root.user.management', null, { segment: 'players', profile: profile.id })}
+              >
+                <span className="button__label">
+                  <Trans>
+                    Complete<span className="visually-hidden"> {name}’s profile</span>
+                  </Trans>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -8,11 +8,12 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, interactionLabel, unsafeTextMessage, type FieldIssue } from '@grove/domain';
+import { interactionLabel, unsafeTextMessage, type FieldIssue } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { QueryState } from '../../components/load-state.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import {
   interactionOptionsQuery,
   interactionsQuery,

@@ -6,11 +6,14 @@
  *
  * `step` (from /dashboard/welcome/:step) brings that step into view and focuses it; a step Grove
  * does not know gets a polite note above the whole list.
+ *
+ * The steps' titles and texts are the domain's (ONBOARDING_STEPS, sent by the API in English):
+ * domainText shows them in the page's language.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { OnboardingStep } from '@grove/domain/api/webinars';
 
 import { Button } from '../../components/button.tsx';
@@ -18,9 +21,11 @@ import { AcornMascot, CheckIcon } from '../../components/icons.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { HOME_PATH, href } from '../../lib/paths.ts';
 import { inStepOrder, onboardingQuery, stepNumber } from '../../lib/queries/onboarding.ts';
-import { AUTOMATIC_NOTES, stepLink } from '../../lib/step-links.ts';
+import { automaticNote, stepLink } from '../../lib/step-links.ts';
 import { stepFromParam, useFinishStep } from './onboarding.api.ts';
 import './onboarding.css';
 
@@ -40,7 +45,9 @@ function StepToPass({
   finishing: boolean;
   onFinish: (step: OnboardingStep) => void;
 }) {
+  const { i18n } = useLingui();
   const number = stepNumber(step.id);
+  const title = domainText(step.title);
   return (
     <li
       id={stepElementId(step.id)}
@@ -52,19 +59,23 @@ function StepToPass({
       </span>
       <div className="onboarding-step__body">
         <p className="onboarding-step__count">
-          Step {number} of {total}
+          <Trans>
+            Step {number} of {total}
+          </Trans>
         </p>
         <h3 id={stepTitleId(step.id)} className="onboarding-step__title" tabIndex={-1}>
-          {step.title}
+          {title}
         </h3>
-        <p className="onboarding-step__text">{step.text}</p>
+        <p className="onboarding-step__text">{domainText(step.text)}</p>
         <div className="onboarding-step__actions">
-          <LinkButton {...stepLink(step.id)} variant="secondary" />
+          <LinkButton {...stepLink(step.id, i18n)} variant="secondary" />
           {step.automatic ? (
-            <p className="onboarding-step__auto">{AUTOMATIC_NOTES[step.id]}</p>
+            <p className="onboarding-step__auto">{automaticNote(step.id, i18n)}</p>
           ) : (
             <Button loading={finishing} icon={<CheckIcon size={18} />} onClick={() => onFinish(step)}>
-              Mark as done<span className="visually-hidden"> ({step.title})</span>
+              <Trans>
+                Mark as done<span className="visually-hidden"> ({title})</span>
+              </Trans>
             </Button>
           )}
         </div>
@@ -74,6 +85,8 @@ function StepToPass({
 }
 
 function StepPassed({ step, focused, timeZone }: { step: OnboardingStep; focused: boolean; timeZone: string | null }) {
+  const passedAt = step.passed_at;
+  const doneAt = passedAt ? formatDateTime(passedAt, timeZone) : '';
   return (
     <li
       id={stepElementId(step.id)}
@@ -85,14 +98,18 @@ function StepPassed({ step, focused, timeZone }: { step: OnboardingStep; focused
       </span>
       <div className="onboarding-step__body">
         <h3 id={stepTitleId(step.id)} className="onboarding-step__title" tabIndex={-1}>
-          {step.title}
+          {domainText(step.title)}
         </h3>
-        {step.passed_at ? (
+        {passedAt ? (
           <p className="onboarding-step__done">
-            Done on <time dateTime={step.passed_at}>{formatDateTime(step.passed_at, timeZone)}</time>
+            <Trans>
+              Done on <time dateTime={passedAt}>{doneAt}</time>
+            </Trans>
           </p>
         ) : (
-          <p className="onboarding-step__done">Done</p>
+          <p className="onboarding-step__done">
+            <Trans context="onboarding step">Done</Trans>
+          </p>
         )}
       </div>
     </li>
@@ -105,15 +122,17 @@ function AllDone({ headingId }: { headingId: string }) {
       <AcornMascot size={72} />
       <div>
         <h2 id={headingId} className="onboarding-done__title" tabIndex={-1}>
-          You’re all set!
+          <Trans>You’re all set!</Trans>
         </h2>
-        <p>Every first step is done. From here on, Home shows how each player’s week is going.</p>
+        <p>
+          <Trans>Every first step is done. From here on, Home shows how each player’s week is going.</Trans>
+        </p>
         <p className="onboarding-done__links">
           <Link className="button button--primary" to={HOME_PATH}>
-            Go to Home
+            <Trans>Go to Home</Trans>
           </Link>
           <Link className="button button--secondary" to={href('root.user.player.stats')}>
-            See Player Stats
+            <Trans>See Player Stats</Trans>
           </Link>
         </p>
       </div>
@@ -131,6 +150,7 @@ export function OnboardingChecklist({
   /** The :step of the address, as written there. */
   stepParam: string | undefined;
 }) {
+  const { t } = useLingui();
   const onboarding = useQuery(onboardingQuery(accountId));
   const finish = useFinishStep(accountId);
   const [finishedTitle, setFinishedTitle] = useState<string | null>(null);
@@ -164,7 +184,7 @@ export function OnboardingChecklist({
   const unknownStep =
     stepParam && !wanted ? (
       <p className="onboarding-note" role="status">
-        We couldn’t find a step called “{stepParam}”. Here are all your first steps.
+        <Trans>We couldn’t find a step called “{stepParam}”. Here are all your first steps.</Trans>
       </p>
     ) : null;
 
@@ -174,10 +194,10 @@ export function OnboardingChecklist({
         {unknownStep}
         {onboarding.isPending ? (
           <div className="section__loading">
-            <Spinner label="Loading your first steps…" />
+            <Spinner label={t`Loading your first steps…`} />
           </div>
         ) : (
-          <LoadError what="your first steps" onRetry={onboarding.refetch} />
+          <LoadError what={t`your first steps`} onRetry={onboarding.refetch} />
         )}
       </div>
     );
@@ -186,6 +206,8 @@ export function OnboardingChecklist({
   const toPass = inStepOrder(onboarding.data.to_pass);
   const passed = inStepOrder(onboarding.data.passed);
   const total = toPass.length + passed.length;
+  const done = passed.length;
+  const finished = finishedTitle === null ? null : domainText(finishedTitle);
   const onFinish = (step: OnboardingStep) => {
     setFinishedTitle(null);
     finish.mutate(step.id, {
@@ -200,11 +222,13 @@ export function OnboardingChecklist({
       {unknownStep}
       <div className="card onboarding-progress">
         <p id={progressId} ref={progressRef} tabIndex={-1} className="onboarding-progress__text">
-          {passed.length} of {total} done
+          <Trans>
+            {done} of {total} done
+          </Trans>
         </p>
         <progress className="onboarding-progress__bar" max={total} value={passed.length} aria-labelledby={progressId} />
         <p className="onboarding-progress__news" role="status">
-          {finishedTitle ? `Nice work — “${finishedTitle}” is done.` : ''}
+          {finished ? t`Nice work — “${finished}” is done.` : ''}
         </p>
       </div>
       {toPass.length === 0 ? (
@@ -212,7 +236,7 @@ export function OnboardingChecklist({
       ) : (
         <section className="section" aria-labelledby={toPassId}>
           <h2 id={toPassId} className="section__title">
-            Still to do
+            <Trans>Still to do</Trans>
           </h2>
           <ol className="onboarding-steps">
             {toPass.map((step) => (
@@ -231,7 +255,7 @@ export function OnboardingChecklist({
       {passed.length > 0 ? (
         <section className="section" aria-labelledby={passedId}>
           <h2 id={passedId} className="section__title">
-            Done
+            <Trans context="onboarding steps">Done</Trans>
           </h2>
           <ol className="onboarding-steps">
             {passed.map((step) => (

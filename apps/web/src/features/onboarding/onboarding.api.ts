@@ -8,6 +8,7 @@
  * replaces the whole state.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { ONBOARDING_STEPS, type OnboardingStepId } from '@grove/domain';
 import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 import type { Onboarding } from '@grove/domain/api/webinars';
@@ -39,6 +40,7 @@ export function stepFromParam(param: string | undefined): OnboardingStepId | nul
 
 /** Marks a manual step as done: moved at once, moved back if the server refuses. */
 export function useFinishStep(accountId: number) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const key = onboardingKeys.account(accountId);
   return useMutation({
@@ -53,6 +55,6 @@ export function useFinishStep(accountId: number) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
-    meta: { errorTitle: 'Marking the step as done' },
+    meta: { errorTitle: t`Marking the step as done` },
   });
 }

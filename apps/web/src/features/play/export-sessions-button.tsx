@@ -4,6 +4,7 @@
  * was saved.
  */
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { Button } from '../../components/button.tsx';
 import { notify, notifyError } from '../../lib/notifications.ts';
@@ -30,6 +31,7 @@ function DownloadIcon() {
 }
 
 export function ExportSessionsButton({ playerId, playerName }: { playerId: number; playerName: string }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -37,11 +39,11 @@ export function ExportSessionsButton({ playerId, playerName }: { playerId: numbe
       const filename = await exportSessionsCsv(playerId, `${playerName.toLowerCase() || 'player'}-sessions.csv`);
       notify({
         kind: 'success',
-        title: 'Sessions exported',
-        message: `${playerName}’s sessions were saved as ${filename}.`,
+        title: t`Sessions exported`,
+        message: t`${playerName}’s sessions were saved as ${filename}.`,
       });
     } catch (error) {
-      notifyError('Exporting sessions', error instanceof Error ? error.message : undefined);
+      notifyError(t`Exporting sessions`, error instanceof Error ? error.message : undefined);
     } finally {
       setBusy(false);
     }
@@ -56,10 +58,10 @@ export function ExportSessionsButton({ playerId, playerName }: { playerId: numbe
         onClick={() => void run()}
         aria-describedby={hintId}
       >
-        Export CSV
+        <Trans>Export CSV</Trans>
       </Button>
       <span id={hintId} className="visually-hidden">
-        Downloads all of {playerName}’s sessions as a spreadsheet file.
+        <Trans>Downloads all of {playerName}’s sessions as a spreadsheet file.</Trans>
       </span>
     </>
   );

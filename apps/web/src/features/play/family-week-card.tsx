@@ -10,14 +10,16 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CHART, dateTimeParts } from '@grove/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CHART } from '@grove/domain';
 import type { FamilyWeek, FamilyWeekPlayer } from '@grove/domain/api/play';
 
 import { Avatar } from '../../components/avatar.tsx';
 import { CheckIcon, ChevronRightIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { formatCalendarDay, formatNumber, plural } from '../../lib/format.ts';
+import { dateTimeParts, formatCalendarDay, formatNumber } from '../../lib/format.ts';
 import { familyWeekQuery } from './play.api.ts';
 
 import './family-week.css';
@@ -45,7 +47,7 @@ function placeholderPlayer(player: { id: number; name: string }, weekStart: stri
 }
 
 function LastPlay({ at, timeZone }: { at: string | null; timeZone: string }) {
-  if (at === null) return <>No play yet</>;
+  if (at === null) return <Trans>No play yet</Trans>;
   const when = dateTimeParts(at, timeZone);
   return (
     <time dateTime={at}>
@@ -63,63 +65,96 @@ function PlayerWeek({
   timeZone: string;
   statsHref: string;
 }) {
+  const { t } = useLingui();
   const { minutes, goal_minutes: goal, hr_rises: rises, cool_downs: coolDowns } = player.this_week;
   const reached = minutes >= goal;
   const share = goal > 0 ? Math.min(1, minutes / goal) : 0;
   const titleId = `family-week-player-${player.player_id}`;
+  const name = player.name;
+  const shownMinutes = formatNumber(minutes);
+  const left = goal - minutes;
+  const streakWeeks = player.streak.weeks;
   return (
     <li className={`family-week__player${reached ? ' family-week__player--reached' : ''}`} aria-labelledby={titleId}>
       <div className="family-week__head">
-        <Avatar name={player.name} size="small" />
+        <Avatar name={name} size="small" />
         <h3 id={titleId} className="family-week__name">
-          {player.name}
+          {name}
         </h3>
       </div>
       <p className="family-week__minutes">
-        <strong>{formatNumber(minutes)}</strong> of {goal} minutes
+        <Trans>
+          <strong>{shownMinutes}</strong> of {goal} minutes
+        </Trans>
       </p>
       <div
         className="family-week__bar"
         role="progressbar"
-        aria-label={`${player.name}’s minutes this week`}
+        aria-label={t`${name}’s minutes this week`}
         aria-valuemin={0}
         aria-valuemax={goal}
         aria-valuenow={Math.min(minutes, goal)}
-        aria-valuetext={`${plural(minutes, 'minute')} of the ${goal}-minute goal${reached ? ', goal reached' : ''}`}
+        aria-valuetext={
+          reached
+            ? t({
+                message: plural(minutes, {
+                  one: `# minute of the ${goal}-minute goal, goal reached`,
+                  other: `# minutes of the ${goal}-minute goal, goal reached`,
+                }),
+              })
+            : t({
+                message: plural(minutes, {
+                  one: `# minute of the ${goal}-minute goal`,
+                  other: `# minutes of the ${goal}-minute goal`,
+                }),
+              })
+        }
       >
         <span className="family-week__bar-fill" style={{ width: `${(share * 100).toFixed(1)}%` }} />
       </div>
       <p className={`family-week__goal${reached ? ' family-week__goal--reached' : ''}`}>
         {reached ? (
           <>
-            <CheckIcon size={16} /> Goal reached
+            <CheckIcon size={16} /> <Trans>Goal reached</Trans>
           </>
         ) : (
-          `${plural(goal - minutes, 'minute')} to go`
+          t({ message: plural(left, { one: '# minute to go', other: '# minutes to go' }) })
         )}
       </p>
       <dl className="family-week__facts">
         <div>
-          <dt>Heart-rate rises</dt>
+          <dt>
+            <Trans>Heart-rate rises</Trans>
+          </dt>
           <dd>{formatNumber(rises)}</dd>
         </div>
         <div>
-          <dt>Cooldowns</dt>
+          <dt>
+            <Trans>Cooldowns</Trans>
+          </dt>
           <dd>{formatNumber(coolDowns)}</dd>
         </div>
         <div>
-          <dt>Goal streak</dt>
-          <dd>{player.streak.weeks > 0 ? plural(player.streak.weeks, 'week') : 'None yet'}</dd>
+          <dt>
+            <Trans>Goal streak</Trans>
+          </dt>
+          <dd>
+            {streakWeeks > 0 ? t({ message: plural(streakWeeks, { one: '# week', other: '# weeks' }) }) : t`None yet`}
+          </dd>
         </div>
         <div className="family-week__fact--wide">
-          <dt>Last play</dt>
+          <dt>
+            <Trans>Last play</Trans>
+          </dt>
           <dd>
             <LastPlay at={player.last_play_date} timeZone={timeZone} />
           </dd>
         </div>
       </dl>
       <Link className="week-card__link family-week__link" to={statsHref}>
-        <span>{player.name}’s stats</span>
+        <span>
+          <Trans context="link">{name}’s stats</Trans>
+        </span>
         <ChevronRightIcon size={18} />
       </Link>
     </li>
@@ -151,38 +186,45 @@ export function FamilyWeekCard({
   players: readonly { id: number; name: string }[];
   statsHref: (playerId: number) => string;
 }) {
+  const { t } = useLingui();
   const shown = players.length >= 2;
   const week = useQuery({ ...familyWeekQuery(accountId), enabled: shown });
   if (!shown) return null;
 
+  const goalMinutes = CHART.goalMinutes;
   let body;
   if (week.data) {
+    const day = formatCalendarDay(week.data.week_start);
+    const goal = week.data.goal_minutes;
     body = (
       <>
         <p className="family-week__intro">
-          Week starting Monday, {formatCalendarDay(week.data.week_start)}. The goal is {week.data.goal_minutes} minutes
-          for each player.
+          <Trans>
+            Week starting Monday, {day}. The goal is {goal} minutes for each player.
+          </Trans>
         </p>
         <PlayerWeeks week={week.data} statsHref={statsHref} />
       </>
     );
   } else if (week.isError) {
-    body = <LoadError what="your players’ week" onRetry={week.refetch} />;
+    body = <LoadError what={t`your players’ week`} onRetry={week.refetch} />;
   } else {
     const standIn: FamilyWeek = {
       account_id: accountId,
       time_zone: 'UTC',
       week_start: '2026-01-05',
-      goal_minutes: CHART.goalMinutes,
+      goal_minutes: goalMinutes,
       players: players.map((player) => placeholderPlayer(player, '2026-01-05')),
     };
     body = (
       <div className="family-week__loading">
         <div className="family-week__status">
-          <Spinner label="Loading your players’ week…" />
+          <Spinner label={t`Loading your players’ week…`} />
         </div>
         <div aria-hidden="true" inert>
-          <p className="family-week__intro">Week starting Monday. The goal is {CHART.goalMinutes} minutes.</p>
+          <p className="family-week__intro">
+            <Trans>Week starting Monday. The goal is {goalMinutes} minutes.</Trans>
+          </p>
           <PlayerWeeks week={standIn} statsHref={statsHref} />
         </div>
       </div>
@@ -192,7 +234,7 @@ export function FamilyWeekCard({
   return (
     <section className="card family-week" aria-labelledby="family-week-title">
       <h2 id="family-week-title" className="card__title family-week__title">
-        Your players this week
+        <Trans>Your players this week</Trans>
       </h2>
       {body}
     </section>

@@ -5,21 +5,31 @@
  */
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, type TimeFrameId } from '@grove/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type TimeFrameId } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { QueryState } from '../../components/load-state.tsx';
-import { formatDuration, formatNumber, plural } from '../../lib/format.ts';
+import { formatDateTime, formatDuration, formatNumber } from '../../lib/format.ts';
 import { frameSessionsQuery, type FrameSessions as FrameSessionsData } from './play.api.ts';
 import './play.css';
 
 function SessionsTable({ data, caption, timeZone }: { data: FrameSessionsData; caption: string; timeZone: string }) {
+  const { t } = useLingui();
   const newestFirst = [...data.sessions].reverse();
+  const total = formatNumber(data.count);
+  const shown = data.sessions.length;
   return (
     <>
       {data.complete ? null : (
         <p className="notice-line">
-          Showing the first {plural(data.sessions.length, 'game')} of {formatNumber(data.count)}.
+          {t({
+            message: plural(shown, {
+              one: `Showing the first # game of ${total}.`,
+              other: `Showing the first # games of ${total}.`,
+            }),
+          })}
         </p>
       )}
       <div className="frame-sessions__scroll">
@@ -27,11 +37,21 @@ function SessionsTable({ data, caption, timeZone }: { data: FrameSessionsData; c
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Played</th>
-              <th scope="col">Heart-rate rises</th>
-              <th scope="col">Cooldowns</th>
-              <th scope="col">Acorns</th>
+              <th scope="col">
+                <Trans>When</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Played</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Heart-rate rises</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Cooldowns</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Acorns</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -67,29 +87,33 @@ export function FrameSessions({
   timeZone: string;
   totalSessions: number;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const regionId = useId();
   const titleId = useId();
   const sessions = useQuery({ ...frameSessionsQuery(playerId, frame), enabled: open });
   if (totalSessions === 0) return null;
+  const count = formatNumber(totalSessions);
 
   return (
     <section className="section frame-sessions" aria-labelledby={titleId}>
       <div className="frame-sessions__head">
         <h2 className="section__title" id={titleId}>
-          Every game in {frameText} ({formatNumber(totalSessions)})
+          <Trans>
+            Every game in {frameText} ({count})
+          </Trans>
         </h2>
         <Button variant="secondary" aria-expanded={open} aria-controls={regionId} onClick={() => setOpen(!open)}>
-          {open ? 'Hide the games' : 'Show the games'}
+          {open ? t`Hide the games` : t`Show the games`}
         </Button>
       </div>
       <div id={regionId} hidden={!open}>
         {open ? (
-          <QueryState query={sessions} what={`${playerName}’s games`}>
+          <QueryState query={sessions} what={t`${playerName}’s games`}>
             {(data) => (
               <SessionsTable
                 data={data}
-                caption={`${playerName}’s games in ${frameText}, newest first`}
+                caption={t`${playerName}’s games in ${frameText}, newest first`}
                 timeZone={timeZone}
               />
             )}

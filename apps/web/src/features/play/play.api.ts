@@ -10,10 +10,12 @@
  * - the sessions export, GET /api/v2/player/{id}/sessions.csv, saved through a Blob link.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
 import { PAGE_SIZES, type TimeFrameId } from '@grove/domain';
 import { playApi } from '@grove/domain/api/endpoints/play';
 import type { ActivityPage } from '@grove/domain/api/play';
 
+import { i18n } from '../../lib/i18n.ts';
 import { call, download, unwrap } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/paging.ts';
 import { playKeys } from '../../lib/queries/play.ts';
@@ -35,7 +37,7 @@ export function overviewQuery(playerId: number) {
     queryKey: playKeys.overview(playerId),
     queryFn: async ({ signal }) => unwrap(await call(playApi.overview, { params: { id: playerId }, signal })),
     staleTime: STALE_TIMES.player,
-    meta: { errorTitle: 'Loading the player’s week' },
+    meta: { errorTitle: i18n._(msg`Loading the player’s week`) },
   });
 }
 
@@ -45,7 +47,7 @@ export function familyWeekQuery(accountId: number) {
     queryKey: playKeys.family(accountId),
     queryFn: async ({ signal }) => unwrap(await call(playApi.familyWeek, { params: { id: accountId }, signal })),
     staleTime: STALE_TIMES.player,
-    meta: { errorTitle: 'Loading your players’ week' },
+    meta: { errorTitle: i18n._(msg`Loading your players’ week`) },
   });
 }
 
@@ -62,7 +64,7 @@ export function weeklyActivityQuery(playerId: number, frame: TimeFrameId) {
         }),
       ),
     staleTime: STALE_TIMES.activity,
-    meta: { errorTitle: 'Loading the player’s stats' },
+    meta: { errorTitle: i18n._(msg`Loading the player’s stats`) },
   });
 }
 
@@ -91,7 +93,7 @@ export function frameSessionsQuery(playerId: number, frame: TimeFrameId) {
       };
     },
     staleTime: STALE_TIMES.activity,
-    meta: { errorTitle: 'Loading the player’s games' },
+    meta: { errorTitle: i18n._(msg`Loading the player’s games`) },
   });
 }
 

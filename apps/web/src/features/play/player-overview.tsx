@@ -2,10 +2,13 @@
  * The home screen's picture of one player (SPEC §2 Home, issue 6 item 6): this week's minutes
  * against the weekly goal as a ring, the week's heart-rate rises and cooldowns, the game's gauge,
  * chase speed and acorns, and the last sessions. Times read in the account's time zone, in the
- * spec's date format (formatDateTime of @grove/domain).
+ * spec's date format (lib/format.ts, in the page's language).
  */
 import type { ReactNode } from 'react';
-import { CHART, dateTimeParts } from '@grove/domain';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CHART } from '@grove/domain';
 
 import {
   AcornMascot,
@@ -17,32 +20,41 @@ import {
   WeeklyGoalIcon,
 } from '../../components/icons.tsx';
 import {
+  dateTimeParts,
   formatCalendarDay,
   formatDuration,
   formatNumber,
   formatSeconds,
-  plural,
   wholeMinutes,
 } from '../../lib/format.ts';
+import { i18n as pageI18n } from '../../lib/i18n.ts';
 import type { PlayerOverview, PlaySession } from '@grove/domain/api/play';
 
 /**
  * The streak in words (issue 29): goal weeks in a row, this week counted once it reached the goal;
- * the week under way never breaks it (docs/decisions/0070-play-streaks.md).
+ * the week under way never breaks it (docs/decisions/0070-play-streaks.md). In the language of
+ * `i18n` (by default the page's).
  */
-export function streakSentence({
-  weeks,
-  this_week_met: thisWeekMet,
-  longest_weeks: longest,
-}: PlayerOverview['streak']) {
+export function streakSentence(
+  { weeks, this_week_met: thisWeekMet, longest_weeks: longest }: PlayerOverview['streak'],
+  i18n: I18n = pageI18n,
+): string {
   if (weeks === 0) {
     return longest > 0
-      ? `Reach the goal this week to start a new streak. Best so far: ${plural(longest, 'week')} in a row.`
-      : 'Reach the goal this week to start a streak.';
+      ? i18n._(
+          msg`Reach the goal this week to start a new streak. Best so far: ${plural(longest, { one: '# week', other: '# weeks' })} in a row.`,
+        )
+      : i18n._(msg`Reach the goal this week to start a streak.`);
   }
-  const run = `${plural(weeks, 'week')} in a row at the goal`;
-  if (thisWeekMet) return `Streak: ${run}, this week included.`;
-  return `Streak: ${run}. Reach the goal this week to make it ${weeks + 1}.`;
+  if (thisWeekMet) {
+    return i18n._(
+      msg`Streak: ${plural(weeks, { one: '# week', other: '# weeks' })} in a row at the goal, this week included.`,
+    );
+  }
+  const next = weeks + 1;
+  return i18n._(
+    msg`Streak: ${plural(weeks, { one: '# week', other: '# weeks' })} in a row at the goal. Reach the goal this week to make it ${next}.`,
+  );
 }
 
 const RING_RADIUS = 52;
@@ -50,10 +62,17 @@ const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 
 /** This week's minutes against the goal: a ring that fills up to the goal, and the same in words. */
 export function WeekProgress({ overview, children }: { overview: PlayerOverview; children?: ReactNode }) {
+  const { t, i18n } = useLingui();
   const { minutes, sessions, week_start: weekStart } = overview.this_week;
   const goal = CHART.goalMinutes;
   const share = Math.min(1, minutes / goal);
   const reached = minutes >= goal;
+  const left = goal - minutes;
+  const name = overview.name;
+  const shownMinutes = formatNumber(minutes);
+  const playedMinutes = t({ message: plural(minutes, { one: '# minute', other: '# minutes' }) });
+  const playedSessions = t({ message: plural(sessions, { one: '# session', other: '# sessions' }) });
+  const day = formatCalendarDay(weekStart);
   return (
     <section className={`card week-card${reached ? ' week-card--reached' : ''}`} aria-labelledby="week-title">
       <div className="week-card__ring" aria-hidden="true">
@@ -69,28 +88,39 @@ export function WeekProgress({ overview, children }: { overview: PlayerOverview;
           />
         </svg>
         <span className="week-card__ring-text">
-          <span className="week-card__ring-value">{formatNumber(minutes)}</span>
-          <span className="week-card__ring-unit">of {goal} min</span>
+          <span className="week-card__ring-value">{shownMinutes}</span>
+          <span className="week-card__ring-unit">
+            <Trans>of {goal} min</Trans>
+          </span>
         </span>
       </div>
       <div className="week-card__body">
         <h2 id="week-title" className="week-card__title">
-          <WeeklyGoalIcon size={22} /> {overview.name}’s week
+          <WeeklyGoalIcon size={22} /> <Trans context="heading">{name}’s week</Trans>
         </h2>
         <p className="week-card__summary">
-          <strong>{plural(minutes, 'minute')}</strong> played this week, in {plural(sessions, 'session')}.
+          <Trans>
+            <strong>{playedMinutes}</strong> played this week, in {playedSessions}.
+          </Trans>
         </p>
         <p className={`week-card__goal${reached ? ' week-card__goal--reached' : ''}`}>
           {reached ? (
             <>
-              <CheckIcon size={18} /> Weekly goal of {goal} minutes reached. Well done!
+              <CheckIcon size={18} /> <Trans>Weekly goal of {goal} minutes reached. Well done!</Trans>
             </>
           ) : (
-            `${plural(goal - minutes, 'minute')} to go to reach the weekly goal of ${goal} minutes.`
+            t({
+              message: plural(left, {
+                one: `# minute to go to reach the weekly goal of ${goal} minutes.`,
+                other: `# minutes to go to reach the weekly goal of ${goal} minutes.`,
+              }),
+            })
           )}
         </p>
-        <p className="week-card__streak">{streakSentence(overview.streak)}</p>
-        <p className="week-card__since">Week starting Monday, {formatCalendarDay(weekStart)}</p>
+        <p className="week-card__streak">{streakSentence(overview.streak, i18n)}</p>
+        <p className="week-card__since">
+          <Trans>Week starting Monday, {day}</Trans>
+        </p>
         {children}
       </div>
     </section>
@@ -126,48 +156,51 @@ function Figure({
 
 /** The week's heart-rate practice and the game's settings, each with its icon. */
 export function PlayFigures({ overview }: { overview: PlayerOverview }) {
+  const { t } = useLingui();
   const { this_week: week, totals } = overview;
   const average = totals.average_cool_down_seconds;
+  const averageTime = average === null ? '' : formatSeconds(average);
+  const earned = formatNumber(totals.acorns_earned);
   return (
     <section className="section" aria-labelledby="figures-title">
       <h2 id="figures-title" className="section__title">
-        Heart-rate practice and game settings
+        <Trans>Heart-rate practice and game settings</Trans>
       </h2>
       <dl className="figures">
         <Figure
           tone="heart"
           icon={<HeartrateIcon size={26} />}
-          label="Heart-rate rises"
+          label={t`Heart-rate rises`}
           value={formatNumber(week.hr_rises)}
-          note="this week"
+          note={t`this week`}
         />
         <Figure
           tone="calm"
           icon={<CooldownIcon size={26} />}
-          label="Cooldowns"
+          label={t`Cooldowns`}
           value={formatNumber(week.cool_downs)}
-          note={average === null ? 'this week' : `this week · ${formatSeconds(average)} on average overall`}
+          note={average === null ? t`this week` : t`this week · ${averageTime} on average overall`}
         />
         <Figure
           tone="game"
           icon={<GaugeIcon size={26} />}
-          label="Gauge"
+          label={t`Gauge`}
           value={formatNumber(overview.hr_gauge)}
-          note="heart-rate gauge level"
+          note={t`heart-rate gauge level`}
         />
         <Figure
           tone="game"
           icon={<ChaseSpeedIcon size={26} />}
-          label="Chase speed"
+          label={t`Chase speed`}
           value={formatNumber(overview.chase_speed)}
-          note="speed of the chase game"
+          note={t`speed of the chase game`}
         />
         <Figure
           tone="acorn"
           icon={<AcornMascot size={30} />}
-          label="Acorns"
+          label={t`Acorns`}
           value={formatNumber(overview.acorns)}
-          note={`${formatNumber(totals.acorns_earned)} earned in games`}
+          note={t`${earned} earned in games`}
         />
       </dl>
     </section>
@@ -175,9 +208,12 @@ export function PlayFigures({ overview }: { overview: PlayerOverview }) {
 }
 
 function SessionItem({ session, timeZone }: { session: PlaySession; timeZone: string }) {
+  const { t } = useLingui();
   // The spec's date format (SPEC §9): the date stands out, the time and zone follow it and wrap
   // below it on a narrow phone.
   const when = dateTimeParts(session.period_datetime, timeZone);
+  const { hr_rises: rises, cool_downs: cooldowns } = session;
+  const acorns = formatNumber(session.acorns_earned);
   return (
     <li className="session">
       <span className="session__when">
@@ -186,19 +222,25 @@ function SessionItem({ session, timeZone }: { session: PlaySession; timeZone: st
         </time>
         <span className="session__fact session__fact--time">
           <strong>{formatDuration(session.seconds_played)}</strong>
-          <span className="visually-hidden"> played</span>
+          <span className="visually-hidden">
+            {' '}
+            <Trans>played</Trans>
+          </span>
         </span>
       </span>
       <span className="session__facts">
         <span className="session__fact">
-          <HeartrateIcon size={16} /> {plural(session.hr_rises, 'rise')}
+          <HeartrateIcon size={16} /> {t({ message: plural(rises, { one: '# rise', other: '# rises' }) })}
         </span>
         <span className="session__fact">
-          <CooldownIcon size={16} /> {plural(session.cool_downs, 'cooldown')}
+          <CooldownIcon size={16} /> {t({ message: plural(cooldowns, { one: '# cooldown', other: '# cooldowns' }) })}
         </span>
         <span className="session__fact">
-          <AcornMascot size={18} /> +{formatNumber(session.acorns_earned)}
-          <span className="visually-hidden"> acorns</span>
+          <AcornMascot size={18} /> +{acorns}
+          <span className="visually-hidden">
+            {' '}
+            <Trans>acorns</Trans>
+          </span>
         </span>
       </span>
     </li>
@@ -207,13 +249,20 @@ function SessionItem({ session, timeZone }: { session: PlaySession; timeZone: st
 
 /** The latest sessions, newest first. */
 export function RecentSessions({ overview }: { overview: PlayerOverview }) {
+  const { t } = useLingui();
+  const { sessions, seconds_played: secondsPlayed } = overview.totals;
+  const played = formatDuration(secondsPlayed);
+  const minutes = wholeMinutes(secondsPlayed / Math.max(1, sessions));
+  const perSession = t({ message: plural(minutes, { one: '# minute', other: '# minutes' }) });
   return (
     <section className="card sessions-card" aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="card__title">
-        Last sessions
+        <Trans>Last sessions</Trans>
       </h2>
       {overview.last_sessions.length === 0 ? (
-        <p className="muted">No sessions yet.</p>
+        <p className="muted">
+          <Trans>No sessions yet.</Trans>
+        </p>
       ) : (
         <ol className="session-list">
           {overview.last_sessions.map((session) => (
@@ -222,11 +271,14 @@ export function RecentSessions({ overview }: { overview: PlayerOverview }) {
         </ol>
       )}
       <p className="sessions-card__total">
-        {plural(overview.totals.sessions, 'session')} in all, {formatDuration(overview.totals.seconds_played)} of play
-        {overview.totals.sessions > 0
-          ? ` (${plural(wholeMinutes(overview.totals.seconds_played / Math.max(1, overview.totals.sessions)), 'minute')} a session on average)`
-          : ''}
-        .
+        {sessions > 0
+          ? t({
+              message: plural(sessions, {
+                one: `# session in all, ${played} of play (${perSession} a session on average).`,
+                other: `# sessions in all, ${played} of play (${perSession} a session on average).`,
+              }),
+            })
+          : t`0 sessions in all, ${played} of play.`}
       </p>
     </section>
   );

@@ -12,6 +12,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorText, validateForm, validateFullName } from '@grove/domain';
 import { CONSENT_STATEMENTS } from '@grove/domain/privacy';
 import type { Player, PlayerCreate } from '@grove/domain/api/players';
@@ -21,6 +22,7 @@ import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/
 import { FormBar } from '../../components/form/form-bar.tsx';
 import { rulesResolver } from '../../components/form/rules-resolver.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { ConsentCheckbox } from '../../components/consent-checkbox.tsx';
 import { createPlayer } from './players.api.ts';
 import './players.css';
@@ -51,10 +53,11 @@ export function AddPlayerForm({
   hint,
   initialName = '',
   account,
-  saveLabel = 'Add player',
+  saveLabel,
   onAdded,
   onCancel,
 }: AddPlayerFormProps) {
+  const { t } = useLingui();
   const baseId = useId();
   const headingId = `${baseId}-title`;
   const ids = fieldIds(`${baseId}-name`);
@@ -137,7 +140,7 @@ export function AddPlayerForm({
         {description ? <p className="grove-form__description">{description}</p> : null}
       </div>
       <div className="grove-form__fields">
-        <Field ids={ids} label="Name" hint={hint} issue={issue} required>
+        <Field ids={ids} label={t`Name`} hint={hint} issue={issue} required>
           <input
             id={ids.control}
             className="input"
@@ -151,9 +154,9 @@ export function AddPlayerForm({
         {staff ? null : (
           <ConsentCheckbox
             ref={consentRef}
-            statement={CONSENT_STATEMENTS.player_added}
+            statement={domainText(CONSENT_STATEMENTS.player_added)}
             checked={consent}
-            error={consentError}
+            error={consentError === null ? null : domainText(consentError)}
             onChange={(checked) => {
               setConsent(checked);
               if (checked) setConsentError(null);
@@ -163,7 +166,7 @@ export function AddPlayerForm({
       </div>
       {formError ? (
         <p className="form-error" role="alert" tabIndex={-1} ref={formErrorRef}>
-          {formError}
+          {domainText(formError)}
         </p>
       ) : null}
       <FormBar
@@ -171,7 +174,7 @@ export function AddPlayerForm({
         mode="edit"
         canSave={validation.canSubmit && (staff || consent)}
         saving={isSubmitting}
-        saveLabel={saveLabel}
+        saveLabel={saveLabel ?? t`Add player`}
         onEdit={() => undefined}
         onCancel={onCancel}
       />
@@ -184,7 +187,7 @@ export function AddPlayerButton({ id, onOpen }: { id: string; onOpen: () => void
   return (
     <div>
       <Button id={id} variant="secondary" onClick={onOpen}>
-        Add a player
+        <Trans>Add a player</Trans>
       </Button>
     </div>
   );

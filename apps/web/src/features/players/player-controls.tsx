@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { validateFullName } from '@grove/domain';
 import type { Player } from '@grove/domain/api/players';
 
@@ -20,7 +21,6 @@ import { refreshPlayers, updatePlayer } from './players.api.ts';
 import '../../components/switch.css';
 import './players.css';
 
-const NAME_FIELDS: readonly FormFieldConfig[] = [{ name: 'name', label: 'Name', required: true, autoComplete: 'off' }];
 /** A player's name is one field: the full-name rule (SPEC §5, under 114 characters). */
 const NAME_RULES = { name: validateFullName };
 /** The program switch is on or off: nothing to check. */
@@ -34,13 +34,20 @@ export function PlayerNameForm({
   player: Player;
   onSaved?: (answer: Player, previousName: string) => Promise<void> | void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const name = player.name;
+  const label = t`Name`;
+  const fields = useMemo(
+    (): readonly FormFieldConfig[] => [{ name: 'name', label, required: true, autoComplete: 'off' }],
+    [label],
+  );
   return (
     <div className="player-name-form">
       <GroveForm
         type="edit_save_cancel"
-        title={`${player.name}’s name`}
-        fields={NAME_FIELDS}
+        title={t`${name}’s name`}
+        fields={fields}
         values={{ name: player.name }}
         rules={NAME_RULES}
         onSubmit={async (values) => {
@@ -70,23 +77,26 @@ export function InProgramSwitch({
   describedBy?: string;
   onSaved?: (answer: Player) => Promise<void> | void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const name = player.name;
+  const label = t`In the program`;
   const fields = useMemo(
     (): readonly FormFieldConfig[] => [
       {
         name: 'in_program',
-        label: 'In the program',
+        label,
         kind: 'switch',
         labelledByExtra: labelledBy,
         describedByExtra: describedBy,
       },
     ],
-    [labelledBy, describedBy],
+    [label, labelledBy, describedBy],
   );
   return (
     <GroveForm
       type="buttonless_form"
-      title={`Whether ${player.name} is in the program`}
+      title={t`Whether ${name} is in the program`}
       titleHidden
       className="program-form"
       fields={fields}

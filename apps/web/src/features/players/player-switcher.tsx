@@ -4,6 +4,7 @@
  * and the back button; `hrefFor` builds each player's address with the screen's other parameters.
  */
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 
 import type { Player } from '@grove/domain/api/players';
 import { Avatar } from '../../components/avatar.tsx';
@@ -17,9 +18,10 @@ export function PlayerSwitcher({
   selectedId: number;
   hrefFor: (player: Player) => string;
 }) {
+  const { t } = useLingui();
   if (players.length < 2) return null;
   return (
-    <nav className="player-switch" aria-label="Choose a player">
+    <nav className="player-switch" aria-label={t`Choose a player`}>
       <ul>
         {players.map((player) => {
           const current = player.id === selectedId;

@@ -10,6 +10,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { IncompleteProfilePage, Player } from '@grove/domain/api/players';
 
 import { AccountCard } from '../../components/account-card.tsx';
@@ -27,7 +29,7 @@ import { Avatar } from '../../components/avatar.tsx';
 
 type IncompleteProfile = IncompleteProfilePage['results'][number];
 
-const PROGRAM_HINT = 'Players out of the program keep their history and are left out of the weekly summary e-mail.';
+const PROGRAM_HINT = msg`Players out of the program keep their history and are left out of the weekly summary e-mail.`;
 
 /** The `profile` query parameter as an id, or null. */
 function profileIdOf(value: string | null): number | null {
@@ -48,8 +50,10 @@ function PlayerRow({
   onFocused: () => void;
   onMessage: (message: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const nameId = useId();
   const hintId = useId();
+  const name = player.name;
   const nameRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (!focusName) return;
@@ -63,28 +67,31 @@ function PlayerRow({
         <p className="account-list__name player-row__name" id={nameId} ref={nameRef} tabIndex={-1}>
           {player.name}
         </p>
-        <nav className="player-row__links" aria-label={`${player.name}’s screens`}>
+        <nav className="player-row__links" aria-label={t`${name}’s screens`}>
           <Link to={href('root.user.player.home', null, { pid: player.id })}>
-            Home<span className="visually-hidden"> of {player.name}</span>
+            <Trans>
+              Home<span className="visually-hidden"> of {name}</span>
+            </Trans>
           </Link>
           <Link to={href('root.user.player.stats', null, { pid: player.id })}>
-            Stats<span className="visually-hidden"> of {player.name}</span>
+            <Trans>
+              Stats<span className="visually-hidden"> of {name}</span>
+            </Trans>
           </Link>
         </nav>
       </div>
       <div className="player-row__program">
         <InProgramSwitch player={player} labelledBy={nameId} describedBy={hintId} />
         <p className="player-row__hint" id={hintId}>
-          {PROGRAM_HINT}
+          {i18n._(PROGRAM_HINT)}
         </p>
       </div>
       <PlayerNameForm
         player={player}
         onSaved={(answer, previousName) => {
           nameRef.current?.focus();
-          onMessage(
-            answer.name === previousName ? `${answer.name}’s name is saved.` : `${previousName} is now ${answer.name}.`,
-          );
+          const newName = answer.name;
+          onMessage(newName === previousName ? t`${newName}’s name is saved.` : t`${previousName} is now ${newName}.`);
         }}
       />
     </li>
@@ -100,39 +107,46 @@ function ProfilesCard({
   completingId: number | null;
   onComplete: (profile: IncompleteProfile) => void;
 }) {
+  const { t } = useLingui();
   if (profiles.isPending) return null;
   if (profiles.isError) {
     return (
-      <AccountCard title="Incomplete profiles">
-        <LoadError what="the incomplete profiles" onRetry={profiles.refetch} />
+      <AccountCard title={t`Incomplete profiles`}>
+        <LoadError what={t`the incomplete profiles`} onRetry={profiles.refetch} />
       </AccountCard>
     );
   }
   if (profiles.data.results.length === 0) return null;
   return (
     <AccountCard
-      title="Incomplete profiles"
-      intro="Players named in a survey, or made by a child on the tablet, who are not on your account yet. Complete a profile to add the player: their survey answers stay with them."
+      title={t`Incomplete profiles`}
+      intro={t`Players named in a survey, or made by a child on the tablet, who are not on your account yet. Complete a profile to add the player: their survey answers stay with them.`}
     >
       <ul className="account-list">
-        {profiles.data.results.map((profile) => (
-          <li key={profile.id} className="account-list__item">
-            <div className="account-list__main">
-              <p className="account-list__name">{profile.player_name}</p>
-            </div>
-            <div className="account-list__actions">
-              <Button variant="secondary" disabled={completingId === profile.id} onClick={() => onComplete(profile)}>
-                Complete<span className="visually-hidden"> {profile.player_name}’s profile</span>
-              </Button>
-            </div>
-          </li>
-        ))}
+        {profiles.data.results.map((profile) => {
+          const name = profile.player_name;
+          return (
+            <li key={profile.id} className="account-list__item">
+              <div className="account-list__main">
+                <p className="account-list__name">{name}</p>
+              </div>
+              <div className="account-list__actions">
+                <Button variant="secondary" disabled={completingId === profile.id} onClick={() => onComplete(profile)}>
+                  <Trans>
+                    Complete<span className="visually-hidden"> {name}’s profile</span>
+                  </Trans>
+                </Button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </AccountCard>
   );
 }
 
 export function PlayersPanel({ accountId }: { accountId: number }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const players = useQuery(playersQuery(accountId));
@@ -174,21 +188,28 @@ export function PlayersPanel({ accountId }: { accountId: number }) {
     if (from) setCompletedId(from.id);
     closeForm(false);
     await refreshPlayers(queryClient);
-    setMessage(from ? `${player.name}’s profile is complete.` : `${player.name} is on your account now.`);
+    const name = player.name;
+    setMessage(from ? t`${name}’s profile is complete.` : t`${name} is on your account now.`);
     setFocusPlayerId(player.id);
   };
 
   const formOpen = addingNew || completing !== null;
+  const completingName = completing?.player_name ?? '';
   useEffect(() => {
     if (!focusAdd || formOpen) return;
     document.getElementById(addButtonId)?.focus();
     setFocusAdd(false);
   }, [focusAdd, formOpen, addButtonId]);
   let list;
-  if (players.isPending) list = <Spinner label="Loading your players…" />;
-  else if (players.isError) list = <LoadError what="your players" onRetry={players.refetch} />;
-  else if (players.data.results.length === 0) list = <p>No players yet. Add each child who will play.</p>;
-  else {
+  if (players.isPending) list = <Spinner label={t`Loading your players…`} />;
+  else if (players.isError) list = <LoadError what={t`your players`} onRetry={players.refetch} />;
+  else if (players.data.results.length === 0) {
+    list = (
+      <p>
+        <Trans>No players yet. Add each child who will play.</Trans>
+      </p>
+    );
+  } else {
     list = (
       <ul className="account-list player-list">
         {players.data.results.map((player) => (
@@ -208,8 +229,8 @@ export function PlayersPanel({ accountId }: { accountId: number }) {
     <div className="account-columns players-panel">
       <div className="account-column">
         <AccountCard
-          title="Your players"
-          intro="Each child who plays, with their own home and stats. Names are as the games show them."
+          title={t`Your players`}
+          intro={t`Each child who plays, with their own home and stats. Names are as the games show them.`}
         >
           {list}
           <p role="status" className="account-status-region">
@@ -217,26 +238,26 @@ export function PlayersPanel({ accountId }: { accountId: number }) {
           </p>
           {profileGone ? (
             <p className="account-notice" role="alert">
-              That profile is complete already, or it is no longer on your account.
+              <Trans>That profile is complete already, or it is no longer on your account.</Trans>
             </p>
           ) : null}
           {completing ? (
             <AddPlayerForm
               key={`profile-${completing.id}`}
-              title={`Complete ${completing.player_name}’s profile`}
-              description="Check the name and confirm your consent: the player joins your account and the profile leaves the list."
-              hint="Keep the name as it is (capital letters may change): another name adds a new player and leaves the profile in the list."
-              initialName={completing.player_name}
-              saveLabel="Complete the profile"
+              title={t`Complete ${completingName}’s profile`}
+              description={t`Check the name and confirm your consent: the player joins your account and the profile leaves the list.`}
+              hint={t`Keep the name as it is (capital letters may change): another name adds a new player and leaves the profile in the list.`}
+              initialName={completingName}
+              saveLabel={t`Complete the profile`}
               onAdded={(player) => added(player, completing)}
               onCancel={() => closeForm(true)}
             />
           ) : addingNew ? (
             <AddPlayerForm
               key="new"
-              title="Add a player"
-              description="Each child who will play needs their own player."
-              hint="The name your child sees in the games."
+              title={t`Add a player`}
+              description={t`Each child who will play needs their own player.`}
+              hint={t`The name your child sees in the games.`}
               onAdded={(player) => added(player, null)}
               onCancel={() => closeForm(true)}
             />

@@ -4,6 +4,7 @@
  * through lib/queries/players.ts. Every shape comes from the API contract.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
 import type { StatSetting } from '@grove/domain';
 import type {
   AcornsAddBody,
@@ -16,6 +17,7 @@ import type {
 
 import { playersApi } from '@grove/domain/api/endpoints/players';
 
+import { i18n } from '../../lib/i18n.ts';
 import { ApiError, call, unwrap } from '../../lib/api-client.ts';
 import { playerKeys } from '../../lib/queries/players.ts';
 import { STALE_TIMES } from '../../lib/query-client.ts';
@@ -33,7 +35,7 @@ export function playerRecordQuery(playerId: number) {
       }
     },
     staleTime: STALE_TIMES.player,
-    meta: { errorTitle: 'Loading the player' },
+    meta: { errorTitle: i18n._(msg`Loading the player`) },
   });
 }
 

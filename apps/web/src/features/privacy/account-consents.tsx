@@ -2,7 +2,8 @@
  * An account's consent history for staff (issue 17 item 1): read-only, newest first, a page at a
  * time — what the family agreed to, when, to which policy version and who — and, above it, the
  * deletions the family asked for that wait for their date (features/data-rights, which the staff
- * account route passes in). Its look is the staff area's (features/staff/admin.css).
+ * account route passes in). Its look is the staff area's (features/staff/admin.css). The team's screens
+ * stay in English (apps/web/README.md, Languages).
  */
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -7,10 +7,12 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CONSENT_MESSAGES, CONSENT_STATEMENTS, PRIVACY_POLICY_VERSION } from '@grove/domain/privacy';
 
 import { Button } from '../../components/button.tsx';
 import { keepTabInside } from '../../components/focus-trap.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { href } from '../../lib/paths.ts';
 import '../../components/modal-dialog.css';
 import { putPrivacyStatus } from '../../lib/queries/privacy.ts';
@@ -19,6 +21,7 @@ import { agreeToPolicy } from './privacy.api.ts';
 import './privacy.css';
 
 export function ConsentDialog({ consentedVersion }: { consentedVersion: string | null }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const boxRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -26,6 +29,7 @@ export function ConsentDialog({ consentedVersion }: { consentedVersion: string |
   const queryClient = useQueryClient();
   const [agreed, setAgreed] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const version = PRIVACY_POLICY_VERSION;
   const agree = useMutation({
     mutationFn: agreeToPolicy,
     onSuccess: (status) => putPrivacyStatus(queryClient, status),
@@ -76,21 +80,21 @@ export function ConsentDialog({ consentedVersion }: { consentedVersion: string |
       <div className="dialog__panel">
         <header className="dialog__head">
           <h2 className="dialog__title" id={titleId}>
-            {consentedVersion ? 'Our privacy policy has changed' : 'Your consent is needed'}
+            {consentedVersion ? <Trans>Our privacy policy has changed</Trans> : <Trans>Your consent is needed</Trans>}
           </h2>
         </header>
         <div className="dialog__body">
           <p id={introId}>
             {consentedVersion
-              ? `We updated our privacy policy (version ${PRIVACY_POLICY_VERSION}; you last agreed to version ${consentedVersion}). Please read it and agree to go on using Grove.`
-              : `Grove keeps your children’s play and heart-rate data only with a parent’s consent. Please read our privacy policy (version ${PRIVACY_POLICY_VERSION}) and agree to go on.`}
+              ? t`We updated our privacy policy (version ${version}; you last agreed to version ${consentedVersion}). Please read it and agree to go on using Grove.`
+              : t`Grove keeps your children’s play and heart-rate data only with a parent’s consent. Please read our privacy policy (version ${version}) and agree to go on.`}
           </p>
           <ConsentCheckbox
             ref={boxRef}
-            statement={CONSENT_STATEMENTS.program_terms}
+            statement={domainText(CONSENT_STATEMENTS.program_terms)}
             checked={agreed}
             disabled={agree.isPending}
-            error={message}
+            error={message === null ? null : domainText(message)}
             onChange={(checked) => {
               setAgreed(checked);
               if (checked) setMessage(null);
@@ -98,10 +102,12 @@ export function ConsentDialog({ consentedVersion }: { consentedVersion: string |
           />
           <div className="dialog__actions">
             <Link className="button button--ghost" to={href('logout')}>
-              <span className="button__label">Sign out</span>
+              <span className="button__label">
+                <Trans>Sign out</Trans>
+              </span>
             </Link>
             <Button loading={agree.isPending} onClick={submit}>
-              Agree and continue
+              <Trans>Agree and continue</Trans>
             </Button>
           </div>
         </div>

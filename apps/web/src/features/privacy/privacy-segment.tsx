@@ -7,7 +7,10 @@
  */
 import { useId, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONSENT_KIND_LABELS, CONSENT_STATEMENTS } from '@grove/domain/privacy';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CONSENT_STATEMENTS, type ConsentKind } from '@grove/domain/privacy';
 import type { ConsentRecord } from '@grove/domain/api/privacy';
 
 import { AccountCard } from '../../components/account-card.tsx';
@@ -15,39 +18,68 @@ import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Switch } from '../../components/switch.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { privacyStatusQuery, putPrivacyStatus } from '../../lib/queries/privacy.ts';
 import { PolicySummary, ThirdPartiesList } from '../../components/policy-text.tsx';
 import { setAnalytics } from './privacy.api.ts';
 import '../../components/account-card.css';
 import './privacy.css';
 
+/** How each kind reads in a consent history (CONSENT_KIND_LABELS of the domain). */
+const CONSENT_KIND_WORDS: Readonly<Record<ConsentKind, MessageDescriptor>> = {
+  program_terms: msg`Privacy policy and parental consent`,
+  player_added: msg`Parental consent for a new player`,
+  analytics: msg`Analytics`,
+  payment_texts: msg`Text messages about payments`,
+};
+
 /** What a record says, in words: "Analytics turned off", "Parental consent for a new player: Maya". */
-export function consentText(record: ConsentRecord): string {
-  if (record.kind === 'analytics') return record.granted ? 'Analytics turned on' : 'Analytics turned off';
-  const label = CONSENT_KIND_LABELS[record.kind];
-  return record.player ? `${label}: ${record.player.name}` : label;
+export function consentText(record: ConsentRecord, i18n: I18n): string {
+  if (record.kind === 'analytics') {
+    return record.granted ? i18n._(msg`Analytics turned on`) : i18n._(msg`Analytics turned off`);
+  }
+  const label = i18n._(CONSENT_KIND_WORDS[record.kind]);
+  const name = record.player?.name;
+  return name ? i18n._(msg`${label}: ${name}`) : label;
 }
 
 export function ConsentHistory({ records, timeZone }: { records: readonly ConsentRecord[]; timeZone: string }) {
-  if (records.length === 0) return <p>No consent recorded yet.</p>;
+  const { t, i18n } = useLingui();
+  if (records.length === 0) {
+    return (
+      <p>
+        <Trans>No consent recorded yet.</Trans>
+      </p>
+    );
+  }
   return (
     <table className="privacy-history">
-      <caption className="visually-hidden">Consent history, newest first</caption>
+      <caption className="visually-hidden">
+        <Trans>Consent history, newest first</Trans>
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Date</th>
-          <th scope="col">What</th>
-          <th scope="col">Policy version</th>
-          <th scope="col">By</th>
+          <th scope="col">
+            <Trans>Date</Trans>
+          </th>
+          <th scope="col">
+            <Trans>What</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Policy version</Trans>
+          </th>
+          <th scope="col">
+            <Trans>By</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
         {records.map((record) => (
           <tr key={record.id}>
             <td>{formatDate(record.created_at, timeZone)}</td>
-            <td>{consentText(record)}</td>
+            <td>{consentText(record, i18n)}</td>
             <td>{record.policy_version}</td>
-            <td>{record.user?.name ?? 'A former member'}</td>
+            <td>{record.user?.name ?? t`A former member`}</td>
           </tr>
         ))}
       </tbody>
@@ -56,58 +88,67 @@ export function ConsentHistory({ records, timeZone }: { records: readonly Consen
 }
 
 function AnalyticsCard() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const hintId = useId();
   const status = useQuery(privacyStatusQuery());
   const mutation = useMutation({
     mutationFn: (on: boolean) => setAnalytics(on ? 'on' : 'off'),
     onSuccess: (answer) => putPrivacyStatus(queryClient, answer),
-    meta: { errorTitle: 'Changing your analytics choice' },
+    meta: { errorTitle: t`Changing your analytics choice` },
   });
   let content;
-  if (status.isPending) content = <Spinner label="Loading your analytics choice…" />;
-  else if (status.isError) content = <LoadError what="your analytics choice" onRetry={status.refetch} />;
+  if (status.isPending) content = <Spinner label={t`Loading your analytics choice…`} />;
+  else if (status.isError) content = <LoadError what={t`your analytics choice`} onRetry={status.refetch} />;
   else {
     const on =
       mutation.isPending && mutation.variables !== undefined ? mutation.variables : status.data.analytics === 'on';
     content = (
       <>
         <Switch
-          label="Share usage statistics"
+          label={t`Share usage statistics`}
           checked={on}
           busy={mutation.isPending}
           describedBy={hintId}
           onChange={(next) => mutation.mutate(next)}
         />
         <p className="account-card__intro" id={hintId}>
-          {CONSENT_STATEMENTS.analytics} Off unless you turn it on; you can change it at any time.
+          {domainText(CONSENT_STATEMENTS.analytics)}{' '}
+          <Trans>Off unless you turn it on; you can change it at any time.</Trans>
         </p>
       </>
     );
   }
-  return <AccountCard title="Analytics">{content}</AccountCard>;
+  return <AccountCard title={t`Analytics`}>{content}</AccountCard>;
 }
 
 function HistoryCard({ timeZone }: { timeZone: string }) {
+  const { t } = useLingui();
   const status = useQuery(privacyStatusQuery());
   let content;
-  if (status.isPending) content = <Spinner label="Loading your consent history…" />;
-  else if (status.isError) content = <LoadError what="your consent history" onRetry={status.refetch} />;
+  if (status.isPending) content = <Spinner label={t`Loading your consent history…`} />;
+  else if (status.isError) content = <LoadError what={t`your consent history`} onRetry={status.refetch} />;
   else {
     const shown = status.data.consents.length;
+    const total = status.data.consent_count;
     content = (
       <>
         <ConsentHistory records={status.data.consents} timeZone={timeZone} />
         {status.data.consent_count > shown ? (
           <p className="muted">
-            The latest {shown} of {status.data.consent_count} records.
+            <Trans>
+              The latest {shown} of {total} records.
+            </Trans>
           </p>
         ) : null}
       </>
     );
   }
   return (
-    <AccountCard title="Your consent history" intro="What your family agreed to, when, and to which policy version.">
+    <AccountCard
+      title={t`Your consent history`}
+      intro={t`What your family agreed to, when, and to which policy version.`}
+    >
       {content}
     </AccountCard>
   );
@@ -124,10 +165,11 @@ export function PrivacySegment({
   /** The share links, under the consent history. */
   sharing: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="account-columns">
       <div className="account-column">
-        <AccountCard title="Our privacy policy in plain words">
+        <AccountCard title={t`Our privacy policy in plain words`}>
           <PolicySummary />
         </AccountCard>
         <AnalyticsCard />
@@ -135,8 +177,8 @@ export function PrivacySegment({
       </div>
       <div className="account-column">
         <AccountCard
-          title="Who receives data"
-          intro="The services outside Grove that receive some of your data, and what."
+          title={t`Who receives data`}
+          intro={t`The services outside Grove that receive some of your data, and what.`}
         >
           <ThirdPartiesList />
         </AccountCard>

@@ -13,6 +13,7 @@ import { privacyApi } from '@grove/domain/api/endpoints/privacy';
 import { fakeApi, type FakeRequest } from '../../../test/fake-api.ts';
 import { USERS, accountRoutes, fakeAccount, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { domainText, loadLanguage } from '../../lib/i18n.ts';
 
 const PROGRAM: ConsentRecord = {
   id: 1,
@@ -178,5 +179,54 @@ describe('a new policy version', () => {
     expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsOf(privacyApi.status)).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('in Spanish', () => {
+  it('shows Account → Privacy in Spanish, dates included', async () => {
+    await loadLanguage('es', ['app']);
+    storeSession();
+    privacyServer(
+      statusOf({
+        consents: [{ ...PROGRAM, id: 2, kind: 'player_added', player: { id: 4, name: 'Eli' } }, PROGRAM],
+      }),
+    );
+    renderApp('/dashboard/account?segment=privacy');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Nuestra política de privacidad en palabras sencillas' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: 'Compartir estadísticas de uso' })).toBeInTheDocument();
+    const history = await screen.findByRole('table', {
+      name: 'Historial de consentimientos, del más reciente al más antiguo',
+    });
+    expect(within(history).getByRole('columnheader', { name: 'Fecha' })).toBeInTheDocument();
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '2 mar 2026',
+      'Consentimiento de los padres para un nuevo jugador: Eli',
+      PRIVACY_POLICY_VERSION,
+      'Jordan Parker',
+    ]);
+    expect(screen.queryByText('Consent history, newest first')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your consent history' })).not.toBeInTheDocument();
+  });
+
+  it('asks for consent to a new policy in Spanish', async () => {
+    await loadLanguage('es', ['app']);
+    storeSession();
+    privacyServer(statusOf({ must_consent: true, consented_version: '2025-01-01' }));
+    renderApp('/dashboard/account?segment=details');
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Nuestra política de privacidad cambió' });
+    expect(dialog).toHaveTextContent('usted aceptó por última vez la versión 2025-01-01');
+    expect(within(dialog).getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/logout');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar y continuar' }));
+    expect(within(dialog).getByText(domainText(CONSENT_MESSAGES.agreeRequired))).toBeInTheDocument();
+    expect(within(dialog).queryByText(CONSENT_MESSAGES.agreeRequired)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Agree and continue' })).not.toBeInTheDocument();
   });
 });

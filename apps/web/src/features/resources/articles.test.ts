@@ -1,22 +1,28 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import { i18n, loadLanguage } from '../../lib/i18n.ts';
 import { ROUTES } from '../../lib/paths.ts';
 import {
   ARTICLE_FILES,
   ARTICLES,
   ArticleError,
   CATEGORIES,
+  CATEGORY_NAMES,
   REQUIRED_FIELDS,
+  articlesIn,
   findArticle,
   groupByCategory,
   loadArticles,
+  loadTranslation,
+  loadedTranslation,
   slugOf,
   toArticle,
+  type Article,
 } from './articles.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { safeLink } from './markdown.ts';
-import { searchItems } from './search.ts';
+import { normalizeText, searchItems } from './search.ts';
 
 const FILES = Object.entries(ARTICLE_FILES);
 
@@ -185,5 +191,101 @@ describe('loadArticles', () => {
       './articles/x.md': article(VALID.replace('The games', 'Getting started').replace('order: 1', 'order: 9')),
     });
     expect(loaded.map((entry) => entry.slug)).toEqual(['x', 'y', 'z']);
+  });
+});
+
+/** The Spanish articles as a Spanish page reads them (its category names in the search). */
+async function spanishArticles(): Promise<Article[]> {
+  await loadLanguage('es', ['app']);
+  return articlesIn('es', await loadTranslation('es'), (category) => i18n._(CATEGORY_NAMES[category]));
+}
+
+/** An article's outline: its heading levels, and its link targets in order. */
+function outline(body: string) {
+  return { headings: [...body.matchAll(/^(#{1,6})\s/gm)].map((match) => match[1]!.length), links: linkTargets(body) };
+}
+
+describe('the Spanish article files', () => {
+  it('translate every English article, with the same slug, category and order, and a full front matter', async () => {
+    const files = Object.entries(await loadTranslation('es'));
+    expect(files.map(([path]) => slugOf(path)).sort()).toEqual(ARTICLES.map((entry) => entry.slug).sort());
+    for (const [path, source] of files) {
+      const { data } = parseFrontMatter(source);
+      for (const field of REQUIRED_FIELDS) expect(data[field], `es ${path}: ${field}`).toBeTruthy();
+      const english = findArticle(slugOf(path))!;
+      expect(data.category, `es ${path}`).toBe(english.category);
+      expect(Number(data.order), `es ${path}`).toBe(english.order);
+      expect(data.title, `es ${path}: the title is translated`).not.toBe(english.title);
+      expect(data.summary, `es ${path}: the summary is translated`).not.toBe(english.summary);
+    }
+  });
+
+  it('have unique titles, the English articles’ headings and links, and a readable length', async () => {
+    const spanish = await spanishArticles();
+    expect(spanish.map((entry) => entry.slug)).toEqual(ARTICLES.map((entry) => entry.slug));
+    expect(new Set(spanish.map((entry) => entry.title)).size).toBe(spanish.length);
+    for (const entry of spanish) {
+      const english = findArticle(entry.slug)!;
+      expect(entry, `es ${entry.slug} is a translation`).not.toBe(english);
+      // Same structure, and the same links: the English ones are checked above (screens that exist,
+      // other articles, the configured outside places).
+      expect(outline(entry.body), `es ${entry.slug}`).toEqual(outline(english.body));
+      const words = entry.body.split(/\s+/).filter(Boolean).length;
+      expect(words, `es ${entry.slug}: ${words} words`).toBeGreaterThanOrEqual(250);
+      expect(words, `es ${entry.slug}: ${words} words`).toBeLessThanOrEqual(750);
+      expect(entry.body, `es ${entry.slug}: raw HTML`).not.toMatch(/<[a-z!/]/i);
+      expect(entry.body, `es ${entry.slug}: a plain apostrophe`).not.toContain("'");
+    }
+  });
+
+  it('are found by the Spanish words a parent would type, the categories’ Spanish names among them', async () => {
+    const spanish = await spanishArticles();
+    const slugs = (query: string) => searchItems(spanish, query).map((entry) => entry.slug);
+    expect(slugs('banda')).toContain('wearing-the-heart-rate-band');
+    expect(slugs('sin señal')).toContain('wearing-the-heart-rate-band');
+    expect(slugs('dormir')).toContain('talking-about-calming-down');
+    expect(slugs('quiosco')).toContain('getting-started');
+    expect(slugs('zona horaria')).toContain('frequently-asked-questions');
+    expect(slugs('BELLOTAS')).toContain('acorns');
+    expect(slugs('indicador de pulso')).toContain('the-heart-rate-gauge');
+    expect(slugs('recuperacion')).toContain('heart-rate-rises-and-cooldowns');
+    // Each article's category by its name on a Spanish page ("Primeros pasos"), not the English one.
+    for (const entry of spanish) {
+      expect(entry.searchIndex, entry.slug).toContain(` ${normalizeText(i18n._(CATEGORY_NAMES[entry.category]))} `);
+    }
+    expect(slugs('the games')).toEqual([]);
+    // The English words and the link addresses are not searched.
+    expect(slugs('bedtime')).toEqual([]);
+    expect(slugs('segment details')).toEqual([]);
+    expect(slugs('zzzz')).toEqual([]);
+  });
+});
+
+describe('articlesIn', () => {
+  const spanish = (slug: string, front = 'category: The games\norder: 4') =>
+    `---\ntitle: Título\nsummary: Resumen\n${front}\nkeywords: a\n---\n\nTexto.\n`;
+
+  it('shows each English article in its translation when there is one, else in English', () => {
+    const shown = articlesIn('es', { './acorns.md': spanish('acorns') });
+    expect(shown.map((entry) => entry.slug)).toEqual(ARTICLES.map((entry) => entry.slug));
+    expect(findArticle('acorns', shown)?.title).toBe('Título');
+    expect(findArticle('chase-speed', shown)).toBe(findArticle('chase-speed'));
+    expect(articlesIn('es', {})).toEqual(ARTICLES);
+  });
+
+  it('refuses a translation without its English article, or in another place of the page', () => {
+    expect(() => articlesIn('es', { './no-such-article.md': spanish('no-such-article') })).toThrow(
+      /no English article/,
+    );
+    expect(() => articlesIn('es', { './acorns.md': spanish('acorns', 'category: At home\norder: 4') })).toThrow(
+      /category and order/,
+    );
+  });
+
+  it('loads a language’s files once; English has none of its own', async () => {
+    expect(loadedTranslation('en')).toEqual({});
+    const files = await loadTranslation('es');
+    expect(loadedTranslation('es')).toBe(files);
+    expect(await loadTranslation('es')).toBe(files);
   });
 });

@@ -10,13 +10,36 @@
  *   keywords: strap, sensor, signal  (comma-separated, for the search)
  *
  * The slug, used in the address (?article=), is the file name without `.md`.
+ *
+ * Translations (issue 29): ./articles/<language>/<slug>.md, the same article in another language
+ * (same slug, category and order; its own title, summary, keywords and text), bundled per language
+ * by ./articles/<language>/index.ts into a chunk of its own that a page in that language loads when
+ * it first shows Resources (loadTranslation). English, the source, is here from the start: it is
+ * the list of articles, and it stands in for any article a language has not translated.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Language } from '@grove/domain/languages';
+
 import { parseFrontMatter } from './front-matter.ts';
 import { searchIndex } from './search.ts';
 
 /** The sections of the Resources page, in their order. */
 export const CATEGORIES = ['Getting started', 'The games', 'The program', 'At home', 'Questions'] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** The categories' names on screen and in a search (the front matter names them in English). */
+export const CATEGORY_NAMES: Readonly<Record<Category, MessageDescriptor>> = {
+  'Getting started': msg`Getting started`,
+  'The games': msg`The games`,
+  'The program': msg`The program`,
+  'At home': msg`At home`,
+  Questions: msg`Questions`,
+};
+
+/** A category's name in the articles' language, for the search (English: the category itself). */
+export type CategoryName = (category: Category) => string;
+const englishName: CategoryName = (category) => category;
 
 export const REQUIRED_FIELDS = ['title', 'summary', 'category', 'order', 'keywords'] as const;
 
@@ -56,8 +79,11 @@ function plainBody(body: string): string {
   return body.replace(/\]\([^)]*\)/g, ']');
 }
 
-/** One article from its file; throws an ArticleError naming the file when something is missing. */
-export function toArticle(path: string, source: string): Article {
+/**
+ * One article from its file; throws an ArticleError naming the file when something is missing. The
+ * search reads its category by `categoryName` (the name a page in the article's language shows).
+ */
+export function toArticle(path: string, source: string, categoryName: CategoryName = englishName): Article {
   const slug = slugOf(path);
   if (!SLUG.test(slug)) throw new ArticleError(path, 'the file name must be lower-case words joined by hyphens');
   let parsed;
@@ -89,24 +115,32 @@ export function toArticle(path: string, source: string): Article {
     order,
     keywords,
     body,
-    searchIndex: searchIndex([title, summary, keywords.join(', '), category, plainBody(body)]),
+    searchIndex: searchIndex([title, summary, keywords.join(', '), categoryName(category), plainBody(body)]),
   };
 }
 
+/** The articles by category, then order, then title (compared in `language`). */
+function sortArticles(articles: Article[], language: Language = 'en'): Article[] {
+  return articles.sort(
+    (a, b) =>
+      CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) ||
+      a.order - b.order ||
+      a.title.localeCompare(b.title, language),
+  );
+}
+
 /** Every article of `files` (path → source), by category, then order, then title; slugs are unique. */
-export function loadArticles(files: Readonly<Record<string, string>>): Article[] {
-  const articles = Object.entries(files).map(([path, source]) => toArticle(path, source));
+export function loadArticles(
+  files: Readonly<Record<string, string>>,
+  categoryName: CategoryName = englishName,
+): Article[] {
+  const articles = Object.entries(files).map(([path, source]) => toArticle(path, source, categoryName));
   const seen = new Set<string>();
   for (const article of articles) {
     if (seen.has(article.slug)) throw new ArticleError(article.slug, 'two articles have this slug');
     seen.add(article.slug);
   }
-  return articles.sort(
-    (a, b) =>
-      CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) ||
-      a.order - b.order ||
-      a.title.localeCompare(b.title, 'en'),
-  );
+  return sortArticles(articles);
 }
 
 /** The article files as they are in the repository, path → Markdown source. */
@@ -117,6 +151,67 @@ export const ARTICLE_FILES: Readonly<Record<string, string>> = import.meta.glob<
 });
 
 export const ARTICLES: readonly Article[] = loadArticles(ARTICLE_FILES);
+
+/**
+ * The articles as a page in `language` shows them: each English article in its translation from
+ * `files` when there is one, else in English. A translation must have its English article (same
+ * slug), category and order: it is the same article, in the same place of the page.
+ */
+export function articlesIn(
+  language: Language,
+  files: Readonly<Record<string, string>>,
+  categoryName: CategoryName = englishName,
+  english: readonly Article[] = ARTICLES,
+): Article[] {
+  const translated = new Map(loadArticles(files, categoryName).map((article) => [article.slug, article]));
+  for (const article of translated.values()) {
+    const source = english.find((other) => other.slug === article.slug);
+    if (!source) throw new ArticleError(article.slug, `the ${language} article has no English article of that slug`);
+    if (source.category !== article.category || source.order !== article.order) {
+      throw new ArticleError(article.slug, `the ${language} article needs the category and order of the English one`);
+    }
+  }
+  return sortArticles(
+    english.map((article) => translated.get(article.slug) ?? article),
+    language,
+  );
+}
+
+/** Each language's translated articles (path → Markdown source), a module and a chunk per language. */
+const TRANSLATIONS = import.meta.glob<Readonly<Record<string, string>>>('./articles/*/index.ts', {
+  import: 'ARTICLE_FILES',
+});
+
+const translations = new Map<Language, Readonly<Record<string, string>>>([['en', {}]]);
+const loadingTranslations = new Map<Language, Promise<Readonly<Record<string, string>>>>();
+
+/** The translated article files of `language`, when loaded (English has none: it is the source). */
+export function loadedTranslation(language: Language): Readonly<Record<string, string>> | undefined {
+  return translations.get(language);
+}
+
+/** Loads the translated article files of `language` (once; a language without any has none). */
+export function loadTranslation(language: Language): Promise<Readonly<Record<string, string>>> {
+  const loaded = translations.get(language);
+  if (loaded) return Promise.resolve(loaded);
+  let loading = loadingTranslations.get(language);
+  if (!loading) {
+    const load = TRANSLATIONS[`./articles/${language}/index.ts`];
+    loading = (load ? load() : Promise.resolve({})).then(
+      (files) => {
+        translations.set(language, files);
+        return files;
+      },
+      (error: unknown) => {
+        // Not kept: the next page that needs them tries again.
+        loadingTranslations.delete(language);
+        throw error;
+      },
+    );
+    loadingTranslations.set(language, loading);
+  }
+  return loading;
+}
 
 export function findArticle(slug: string | null | undefined, articles: readonly Article[] = ARTICLES): Article | null {
   if (!slug) return null;

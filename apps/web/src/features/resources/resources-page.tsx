@@ -7,9 +7,15 @@
  * Focus: opening an article moves focus to its heading (h1); closing it (the back link or the
  * browser's Back) returns focus to the article's card in the list, or to the search box. Opening an
  * article records the user action 'read_resource' (fire and forget).
+ *
+ * The articles are in the page's language (issue 29): English at once, another language's once its
+ * articles are loaded (articles.ts; a spinner meanwhile), each article it has not translated in
+ * English; the search looks through the words of the articles shown.
  */
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 import { Button } from '../../components/button.tsx';
 import {
@@ -22,8 +28,20 @@ import {
   WeeklyGoalIcon,
 } from '../../components/icons.tsx';
 import { EmptyState, Page, usePageTitle } from '../../components/page.tsx';
+import { PageSpinner } from '../../components/spinner.tsx';
 import { EXTERNAL_LINKS } from '../../lib/env.ts';
-import { ARTICLES, findArticle, groupByCategory, type Article, type Category } from './articles.ts';
+import { activeLanguage } from '../../lib/i18n.ts';
+import {
+  ARTICLES,
+  CATEGORY_NAMES,
+  articlesIn,
+  findArticle,
+  groupByCategory,
+  loadTranslation,
+  loadedTranslation,
+  type Article,
+  type Category,
+} from './articles.ts';
 import { renderMarkdown } from './markdown.ts';
 import { recordResourceRead } from './resources.api.ts';
 import { searchItems } from './search.ts';
@@ -56,25 +74,23 @@ function searchString(query: string, article?: string): string {
   return text === '' ? '' : `?${text}`;
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 function categoryId(category: string): string {
   return `resources-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
-function SupportLink({ children = 'Support' }: { children?: string }) {
+function SupportLink({ children }: { children?: string }) {
+  const { t } = useLingui();
   return (
     <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer" className="resources-external">
-      {children}
+      {children ?? t`Support`}
       <ExternalLinkIcon size={14} />
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
     </a>
   );
 }
 
 function ResourceList({ articles }: { articles: readonly Article[] }) {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -146,15 +162,17 @@ function ResourceList({ articles }: { articles: readonly Article[] }) {
   const results = useMemo(() => searchItems(articles, query), [articles, query]);
   const groups = groupByCategory(results);
   const searching = query.trim() !== '';
+  const searched = query.trim();
+  const count = results.length;
 
   return (
     <Page
-      title="Resources"
-      intro="Guides for parents: setting up the kit, the games, the program’s weeks and calming down at home."
+      title={t`Resources`}
+      intro={t`Guides for parents: setting up the kit, the games, the program’s weeks and calming down at home.`}
     >
       <form role="search" className="resources-search" onSubmit={onSubmit}>
         <label htmlFor={SEARCH_ID} className="field__label">
-          Search resources
+          <Trans>Search resources</Trans>
         </label>
         <input
           id={SEARCH_ID}
@@ -168,27 +186,30 @@ function ResourceList({ articles }: { articles: readonly Article[] }) {
           aria-describedby="resources-search-hint"
         />
         <p id="resources-search-hint" className="field__hint">
-          Try a word like “band”, “acorns” or “bedtime”.
+          <Trans>Try a word like “band”, “acorns” or “bedtime”.</Trans>
         </p>
       </form>
 
       <p className="resources-count" role="status">
-        {plural(results.length, 'article')}
-        {searching ? ` for “${query.trim()}”` : ''}
+        {searching
+          ? t({ message: plural(count, { one: `# article for “${searched}”`, other: `# articles for “${searched}”` }) })
+          : t({ message: plural(count, { one: '# article', other: '# articles' }) })}
       </p>
 
       {results.length === 0 ? (
         <EmptyState
-          title="No articles match your search"
+          title={t`No articles match your search`}
           action={
             <Button variant="secondary" onClick={clearSearch}>
-              Clear search
+              <Trans>Clear search</Trans>
             </Button>
           }
         >
           <p>
-            Try fewer words or another spelling. Can’t find what you need? <SupportLink /> can help with the kit and
-            your account, and your coach with the program.
+            <Trans>
+              Try fewer words or another spelling. Can’t find what you need? <SupportLink /> can help with the kit and
+              your account, and your coach with the program.
+            </Trans>
           </p>
         </EmptyState>
       ) : (
@@ -200,7 +221,7 @@ function ResourceList({ articles }: { articles: readonly Article[] }) {
                 <span className="resources-group__icon">
                   <Icon size={20} />
                 </span>
-                {category}
+                {i18n._(CATEGORY_NAMES[category])}
               </h2>
               <ul className="resources-cards">
                 {inCategory.map((article) => (
@@ -228,7 +249,10 @@ function ResourceList({ articles }: { articles: readonly Article[] }) {
 }
 
 function ArticleView({ article, query, articles }: { article: Article; query: string; articles: readonly Article[] }) {
-  usePageTitle(`${article.title} · Resources`);
+  const { t, i18n } = useLingui();
+  const title = article.title;
+  const category = i18n._(CATEGORY_NAMES[article.category]);
+  usePageTitle(t`${title} · Resources`);
   const location = useLocation();
   const navigate = useNavigate();
   const html = useMemo(() => renderMarkdown(article.body, EXTERNAL_LINKS), [article]);
@@ -251,11 +275,11 @@ function ArticleView({ article, query, articles }: { article: Article; query: st
       <p className="resource-article__back">
         <Link to={{ pathname: location.pathname, search: searchString(query) }} className="resource-back">
           <ChevronRightIcon size={18} className="icon resource-back__icon" />
-          Back to all resources
+          <Trans>Back to all resources</Trans>
         </Link>
       </p>
       <header className="resource-article__header">
-        <p className="pill">{article.category}</p>
+        <p className="pill">{category}</p>
         <h1 id={TITLE_ID} className="page__title" tabIndex={-1}>
           {article.title}
         </h1>
@@ -267,18 +291,20 @@ function ArticleView({ article, query, articles }: { article: Article; query: st
         <QuestionIcon size={24} />
         <div>
           <h2 id="resource-help-title" className="resource-help__title">
-            Still have a question?
+            <Trans>Still have a question?</Trans>
           </h2>
           <p>
-            Your coach can help with the program and your child’s progress. For the kit, the band or your account, visit{' '}
-            <SupportLink />.
+            <Trans>
+              Your coach can help with the program and your child’s progress. For the kit, the band or your account,
+              visit <SupportLink />.
+            </Trans>
           </p>
         </div>
       </aside>
       {related.length > 0 ? (
         <nav className="resource-related" aria-labelledby="resource-related-title">
           <h2 id="resource-related-title" className="resource-related__title">
-            More in {article.category}
+            <Trans>More in {category}</Trans>
           </h2>
           <ul>
             {related.map((other) => (
@@ -294,20 +320,59 @@ function ArticleView({ article, query, articles }: { article: Article; query: st
 }
 
 function ArticleNotFound({ query }: { query: string }) {
+  const { t } = useLingui();
   const location = useLocation();
   return (
-    <Page title="Resources">
+    <Page title={t`Resources`}>
       <EmptyState
-        title="We couldn’t find that article"
-        action={<Link to={{ pathname: location.pathname, search: searchString(query) }}>Back to all resources</Link>}
+        title={t`We couldn’t find that article`}
+        action={
+          <Link to={{ pathname: location.pathname, search: searchString(query) }}>
+            <Trans>Back to all resources</Trans>
+          </Link>
+        }
       >
-        <p>It may have been renamed or removed. All our guides are listed on the Resources page.</p>
+        <p>
+          <Trans>It may have been renamed or removed. All our guides are listed on the Resources page.</Trans>
+        </p>
       </EmptyState>
     </Page>
   );
 }
 
-export function ResourcesPage({ articles = ARTICLES }: { articles?: readonly Article[] }) {
+/**
+ * The articles in the page's language (useLingui re-renders on a change): English at once; another
+ * language's when its articles are loaded (null until then), in English if they cannot be.
+ */
+function useArticles(): readonly Article[] | null {
+  const { i18n } = useLingui();
+  const language = activeLanguage();
+  const files = loadedTranslation(language);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (files) return;
+    let current = true;
+    loadTranslation(language).then(
+      () => current && setLoaded((count) => count + 1),
+      () => current && setFailed(language),
+    );
+    return () => {
+      current = false;
+    };
+  }, [language, files]);
+  return useMemo(() => {
+    if (language === 'en' || failed === language) return ARTICLES;
+    if (!files) return null;
+    return articlesIn(language, files, (category) => i18n._(CATEGORY_NAMES[category]));
+  }, [language, files, failed, i18n]);
+}
+
+export function ResourcesPage({ articles: given }: { articles?: readonly Article[] }) {
+  const { t } = useLingui();
+  const inLanguage = useArticles();
+  const articles = given ?? inLanguage ?? [];
+  const loading = given === undefined && inLanguage === null;
   const [params] = useSearchParams();
   const slug = params.get('article') || null;
   const query = params.get('q') ?? '';
@@ -315,9 +380,11 @@ export function ResourcesPage({ articles = ARTICLES }: { articles?: readonly Art
   const rootRef = useRef<HTMLDivElement>(null);
   const previous = useRef<{ slug: string | null } | null>(null);
 
+  // Once per article opened (the same article in another language is not another read).
+  const openSlug = article?.slug;
   useEffect(() => {
-    if (article) recordResourceRead();
-  }, [article]);
+    if (openSlug) recordResourceRead();
+  }, [openSlug]);
 
   useEffect(() => {
     const before = previous.current;
@@ -341,7 +408,9 @@ export function ResourcesPage({ articles = ARTICLES }: { articles?: readonly Art
 
   return (
     <div ref={rootRef} className="resources">
-      {slug === null ? (
+      {loading ? (
+        <PageSpinner label={t`Loading the articles…`} />
+      ) : slug === null ? (
         <ResourceList articles={articles} />
       ) : article ? (
         <ArticleView article={article} query={query} articles={articles} />

@@ -9,7 +9,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorText, formatDateTime, localDateKey, resolveTimeZone } from '@grove/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { errorText, localDateKey, resolveTimeZone } from '@grove/domain';
 import {
   SHARE_DISPLAY_NAME_MAX,
   SHARE_LINK_DEFAULT_DAYS,
@@ -29,7 +32,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Field, controlAria, fieldIds, type ShownIssue } from '../../components/form/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatCalendarDate, plural } from '../../lib/format.ts';
+import { formatCalendarDate, formatDateTime } from '../../lib/format.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { playersQuery } from '../../lib/queries/players.ts';
 import { sharingKeys } from '../../lib/queries/sharing.ts';
 import { createShare, revokeShare, sharesQuery, withShare } from './sharing.api.ts';
@@ -37,7 +41,11 @@ import '../../components/account-card.css';
 import './sharing.css';
 import { submitUnlessBusy } from '../../components/form/submit-unless-busy.ts';
 
-const STATUS_WORDS: Record<ShareLink['status'], string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
+const STATUS_WORDS: Record<ShareLink['status'], MessageDescriptor> = {
+  active: msg({ message: 'Active', context: 'share link' }),
+  expired: msg({ message: 'Expired', context: 'share link' }),
+  revoked: msg({ message: 'Revoked', context: 'share link' }),
+};
 /** How far back the form's time frame starts by default. */
 const DEFAULT_FRAME_DAYS = 90;
 
@@ -47,10 +55,13 @@ function frameText(link: { from_date: string; to_date: string }) {
 
 /** The address of a new link, shown once, with a button that copies it. */
 function NewLink({ link, timeZone, onDone }: { link: CreatedShareLink; timeZone: string | null; onDone: () => void }) {
+  const { t } = useLingui();
   const inputId = useId();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
+  const name = link.display_name;
+  const until = formatDateTime(link.expires_at, timeZone);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link.url);
@@ -63,15 +74,17 @@ function NewLink({ link, timeZone, onDone }: { link: CreatedShareLink; timeZone:
   return (
     <div className="share-new" role="group" aria-labelledby={`${inputId}-title`}>
       <h3 className="share-new__title" id={`${inputId}-title`}>
-        Your link for {link.display_name} is ready
+        <Trans>Your link for {name} is ready</Trans>
       </h3>
       <p>
-        Copy it now and send it to the clinician: for your child’s privacy Grove keeps no copy, so it is shown only this
-        once. It works until {formatDateTime(link.expires_at, timeZone)}.
+        <Trans>
+          Copy it now and send it to the clinician: for your child’s privacy Grove keeps no copy, so it is shown only
+          this once. It works until {until}.
+        </Trans>
       </p>
       <div className="share-new__row">
         <label className="visually-hidden" htmlFor={inputId}>
-          Link to share
+          <Trans>Link to share</Trans>
         </label>
         <input
           ref={input}
@@ -83,18 +96,18 @@ function NewLink({ link, timeZone, onDone }: { link: CreatedShareLink; timeZone:
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy link
+          <Trans>Copy link</Trans>
         </Button>
       </div>
       <p className="share-new__status" role="status">
         {copied === 'yes'
-          ? 'Copied.'
+          ? t`Copied.`
           : copied === 'no'
-            ? 'Copying did not work here: the link is selected, copy it with your keyboard.'
+            ? t`Copying did not work here: the link is selected, copy it with your keyboard.`
             : ''}
       </p>
       <Button variant="ghost" onClick={onDone}>
-        Done
+        <Trans>Done</Trans>
       </Button>
     </div>
   );
@@ -113,6 +126,7 @@ function ShareForm({
   players: readonly Player[];
   onCreated: (link: CreatedShareLink) => void;
 }) {
+  const { t } = useLingui();
   const baseId = useId();
   const today = localDateKey(new Date(), resolveTimeZone(timeZone));
   const first = players[0];
@@ -183,14 +197,15 @@ function ShareForm({
     name: fieldIds(`${baseId}-name`),
   };
   const titleId = `${baseId}-title`;
+  const maxDays = SHARE_LINK_MAX_DAYS;
 
   return (
     <form className="share-form" aria-labelledby={titleId} noValidate onSubmit={submitUnlessBusy(isSubmitting, submit)}>
       <h3 className="share-form__title" id={titleId}>
-        Make a new link
+        <Trans>Make a new link</Trans>
       </h3>
       <div className="share-form__fields">
-        <Field ids={ids.player} label="Player" issue={issue('player_id')} required>
+        <Field ids={ids.player} label={t`Player`} issue={issue('player_id')} required>
           <select
             id={ids.player.control}
             className="input select"
@@ -207,8 +222,8 @@ function ShareForm({
         </Field>
         <Field
           ids={ids.name}
-          label="Child’s name on the summary"
-          hint="Your child’s name as printed on the summary, such as a first name or initials. The clinician sees only this name, nothing else of your family."
+          label={t`Child’s name on the summary`}
+          hint={t`Your child’s name as printed on the summary, such as a first name or initials. The clinician sees only this name, nothing else of your family.`}
           issue={issue('display_name')}
           required
         >
@@ -223,7 +238,7 @@ function ShareForm({
             {...form.register('display_name')}
           />
         </Field>
-        <Field ids={ids.from} label="Play from" issue={issue('from_date')} required>
+        <Field ids={ids.from} label={t`Play from`} issue={issue('from_date')} required>
           <input
             id={ids.from.control}
             className="input"
@@ -234,7 +249,7 @@ function ShareForm({
             {...form.register('from_date', { deps: ['to_date'] })}
           />
         </Field>
-        <Field ids={ids.to} label="Play to" issue={issue('to_date')} required>
+        <Field ids={ids.to} label={t`Play to`} issue={issue('to_date')} required>
           <input
             id={ids.to.control}
             className="input"
@@ -246,8 +261,8 @@ function ShareForm({
         </Field>
         <Field
           ids={ids.days}
-          label="Days the link stays open"
-          hint={`At most ${SHARE_LINK_MAX_DAYS} days. You can revoke it sooner at any time.`}
+          label={t`Days the link stays open`}
+          hint={t`At most ${maxDays} days. You can revoke it sooner at any time.`}
           issue={issue('expires_in_days')}
           required
         >
@@ -267,62 +282,95 @@ function ShareForm({
       </div>
       {formError ? (
         <p className="form-error" role="alert">
-          {formError}
+          {domainText(formError)}
         </p>
       ) : null}
       <Button type="submit" loading={isSubmitting}>
-        Create link
+        <Trans>Create link</Trans>
       </Button>
     </form>
   );
 }
 
 function ViewLog({ link, timeZone }: { link: ShareLink; timeZone: string | null }) {
-  if (link.view_count === 0) return <p className="share-link__views">Not opened yet</p>;
+  const { t } = useLingui();
+  const count = link.view_count;
+  if (count === 0) {
+    return (
+      <p className="share-link__views">
+        <Trans>Not opened yet</Trans>
+      </p>
+    );
+  }
+  const times = t({ message: plural(count, { one: '# time', other: '# times' }) });
+  const listed = link.views.length;
   return (
     <details className="share-link__log">
       <summary>
-        Opened {plural(link.view_count, 'time')}
-        <span className="visually-hidden"> — show when and from where</span>
+        <Trans>
+          Opened {times}
+          <span className="visually-hidden"> — show when and from where</span>
+        </Trans>
       </summary>
       <ul>
-        {link.views.map((view) => (
-          <li key={`${view.viewed_at}-${view.network}-${view.browser}`}>
-            {formatDateTime(view.viewed_at, timeZone)} · {view.browser} · network {view.network}
-          </li>
-        ))}
+        {link.views.map((view) => {
+          const { browser, network } = view;
+          const when = formatDateTime(view.viewed_at, timeZone);
+          return (
+            <li key={`${view.viewed_at}-${view.network}-${view.browser}`}>
+              {t`${when} · ${browser} · network ${network}`}
+            </li>
+          );
+        })}
       </ul>
-      {link.view_count > link.views.length ? (
-        <p className="share-link__more">The latest {link.views.length} are listed.</p>
+      {count > listed ? (
+        <p className="share-link__more">
+          <Trans>The latest {listed} are listed.</Trans>
+        </p>
       ) : null}
     </details>
   );
 }
 
 function LinkRow({ link, timeZone, onRevoke }: { link: ShareLink; timeZone: string | null; onRevoke: () => void }) {
+  const { i18n } = useLingui();
   const nameId = useId();
+  const shownName = link.display_name;
   return (
     <li className="account-list__item share-link">
       <div className="account-list__main">
         <h4 className="account-list__name" id={nameId}>
           {link.player.name}
           {link.display_name !== link.player.name ? (
-            <span className="share-link__shown"> · shown as “{link.display_name}”</span>
+            <span className="share-link__shown">
+              {' '}
+              <Trans>· shown as “{shownName}”</Trans>
+            </span>
           ) : null}
         </h4>
         <dl className="share-link__facts">
           <div>
-            <dt>Play shown</dt>
+            <dt>
+              <Trans>Play shown</Trans>
+            </dt>
             <dd>{frameText(link)}</dd>
           </div>
           <div>
-            <dt>{link.status === 'expired' ? 'Expired' : 'Expires'}</dt>
+            <dt>
+              {link.status === 'expired' ? (
+                <Trans context="share link">Expired</Trans>
+              ) : (
+                <Trans context="share link">Expires</Trans>
+              )}
+            </dt>
             <dd>{formatDateTime(link.expires_at, timeZone)}</dd>
           </div>
           <div>
-            <dt>Status</dt>
+            <dt>
+              <Trans>Status</Trans>
+            </dt>
             <dd>
-              <span className={`share-status share-status--${link.status}`}>{STATUS_WORDS[link.status]}</span>
+              <span className={`share-status share-status--${link.status}`}>{i18n._(STATUS_WORDS[link.status])}</span>
             </dd>
           </div>
         </dl>
@@ -331,7 +379,9 @@ function LinkRow({ link, timeZone, onRevoke }: { link: ShareLink; timeZone: stri
       {link.status === 'active' ? (
         <div className="account-list__actions">
           <Button variant="ghost" onClick={onRevoke}>
-            Revoke<span className="visually-hidden"> the link for {link.display_name}</span>
+            <Trans>
+              Revoke<span className="visually-hidden"> the link for {shownName}</span>
+            </Trans>
           </Button>
         </div>
       ) : null}
@@ -342,6 +392,7 @@ function LinkRow({ link, timeZone, onRevoke }: { link: ShareLink; timeZone: stri
 /** `timeZone`: the family's; the links' dates read in it (SPEC §9 format). */
 export function SharePanel(props: { accountId: number; timeZone: string | null }) {
   const { accountId, timeZone } = props;
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const players = useQuery(playersQuery(accountId));
   const shares = useQuery(sharesQuery(accountId));
@@ -353,10 +404,15 @@ export function SharePanel(props: { accountId: number; timeZone: string | null }
     queryClient.setQueryData(sharingKeys.list(accountId), (page: ShareLinkPage | undefined) => withShare(page, link));
 
   let form;
-  if (players.isPending) form = <Spinner label="Loading your players…" />;
-  else if (players.isError) form = <LoadError what="your players" onRetry={players.refetch} />;
-  else if (players.data.results.length === 0) form = <p>Once a player is added, you can share their summary here.</p>;
-  else {
+  if (players.isPending) form = <Spinner label={t`Loading your players…`} />;
+  else if (players.isError) form = <LoadError what={t`your players`} onRetry={players.refetch} />;
+  else if (players.data.results.length === 0) {
+    form = (
+      <p>
+        <Trans>Once a player is added, you can share their summary here.</Trans>
+      </p>
+    );
+  } else {
     form = (
       <ShareForm
         accountId={accountId}
@@ -371,10 +427,15 @@ export function SharePanel(props: { accountId: number; timeZone: string | null }
   }
 
   let list;
-  if (shares.isPending) list = <Spinner label="Loading your share links…" />;
-  else if (shares.isError) list = <LoadError what="your share links" onRetry={shares.refetch} />;
-  else if (shares.data.results.length === 0) list = <p>No links yet.</p>;
-  else {
+  if (shares.isPending) list = <Spinner label={t`Loading your share links…`} />;
+  else if (shares.isError) list = <LoadError what={t`your share links`} onRetry={shares.refetch} />;
+  else if (shares.data.results.length === 0) {
+    list = (
+      <p>
+        <Trans>No links yet.</Trans>
+      </p>
+    );
+  } else {
     list = (
       <ul className="account-list" aria-labelledby={listTitleId}>
         {shares.data.results.map((link) => (
@@ -384,11 +445,13 @@ export function SharePanel(props: { accountId: number; timeZone: string | null }
     );
   }
 
+  const revokingName = revoking?.display_name ?? '';
+  const revokingFrame = revoking ? frameText(revoking) : '';
   return (
     <AccountCard
-      title="Share with your child’s clinician"
+      title={t`Share with your child’s clinician`}
       className="share-panel"
-      intro="A read-only link to one player’s summary — weekly minutes, heart-rate rises, cooldowns, gauge and chase speed — for the dates you choose. The clinician needs no account and sees nothing else of your family. You see each time the link is opened, and you can revoke it at any time."
+      intro={t`A read-only link to one player’s summary — weekly minutes, heart-rate rises, cooldowns, gauge and chase speed — for the dates you choose. The clinician needs no account and sees nothing else of your family. You see each time the link is opened, and you can revoke it at any time.`}
     >
       {created ? (
         <NewLink
@@ -402,20 +465,22 @@ export function SharePanel(props: { accountId: number; timeZone: string | null }
       ) : null}
       {form}
       <h3 className="share-panel__subtitle" id={listTitleId} tabIndex={-1}>
-        Your links
+        <Trans>Your links</Trans>
       </h3>
       {list}
       {revoking ? (
         <ConfirmDialog
-          title={`Revoke the link for ${revoking.display_name}?`}
-          confirmLabel="Revoke link"
+          title={t`Revoke the link for ${revokingName}?`}
+          confirmLabel={t`Revoke link`}
           onConfirm={async () => put(await revokeShare(accountId, revoking.id))}
           onClose={() => setRevoking(null)}
           fallbackFocus={() => document.getElementById(listTitleId)}
         >
           <p>
-            Whoever has the link can no longer open the summary ({frameText(revoking)}). This cannot be undone; you can
-            make a new link later.
+            <Trans>
+              Whoever has the link can no longer open the summary ({revokingFrame}). This cannot be undone; you can make
+              a new link later.
+            </Trans>
           </p>
         </ConfirmDialog>
       ) : null}

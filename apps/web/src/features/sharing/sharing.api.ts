@@ -3,9 +3,11 @@
  * public summary a link opens. Every shape comes from the API contract (packages/domain/src/api/sharing.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
 import { sharingApi } from '@grove/domain/api/endpoints/sharing';
 import type { CreatedShareLink, ShareLink, ShareLinkBody, ShareLinkPage } from '@grove/domain/api/sharing';
 
+import { i18n } from '../../lib/i18n.ts';
 import { call, unwrap } from '../../lib/api-client.ts';
 import { sharingKeys } from '../../lib/queries/sharing.ts';
 
@@ -20,7 +22,7 @@ export function sharesQuery(accountId: number) {
       unwrap(
         await call(sharingApi.list, { params: { id: accountId }, query: { page_size: SHARES_PAGE_SIZE }, signal }),
       ),
-    meta: { errorTitle: 'Loading your share links' },
+    meta: { errorTitle: i18n._(msg`Loading your share links`) },
   });
 }
 

@@ -5,12 +5,12 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
 import { describeAuditEntry, type AuditWordingContext } from '@grove/domain/audit-history';
 
 import { Button } from '../../components/button.tsx';
 import { QueryState } from '../../components/load-state.tsx';
 import { auditQuery, coachesQuery, cursorOf } from './admin.api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 const record = (row: { before: unknown; after: unknown; request: unknown }) =>
   JSON.stringify({ before: row.before ?? null, after: row.after ?? null, request: row.request ?? null }, null, 2);

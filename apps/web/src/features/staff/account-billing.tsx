@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, formatMoney, transition } from '@grove/domain';
+import { formatMoney, transition } from '@grove/domain';
 import type { Invoice } from '@grove/domain/api/billing';
 
 import { Button } from '../../components/button.tsx';
@@ -20,6 +20,7 @@ import { adminKeys } from './admin.api.ts';
 import { refundInvoice, removeInvoice } from './backoffice.api.ts';
 import { ACTION_LABELS, ActionDialog, type Action } from './request-actions.tsx';
 import { invoiceRemoved, removeInvoiceQuestion } from './staff-sentences.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** Staff actions and the subscription flow each one runs. */
 const STAFF_FLOWS: readonly [Action, Parameters<typeof transition>[0]][] = [

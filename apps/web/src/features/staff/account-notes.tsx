@@ -8,13 +8,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LIMITS } from '@grove/domain/admin';
 import type { adminApi } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
-import { formatDateTime } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { QueryState } from '../../components/load-state.tsx';
 import { FieldError, fieldErrorAria, useOneFieldForm } from './one-field-form.tsx';
 import { applyNoteChange, createNote, deleteNote, notesQuery, NOTES_PAGE_SIZE, updateNote } from './admin.api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 type Note = Reply<typeof adminApi.note>;
 

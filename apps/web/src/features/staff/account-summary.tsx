@@ -14,11 +14,10 @@ import {
 } from '@grove/domain/admin';
 import type { adminApi } from '@grove/domain/api/admin';
 import type { Reply } from '@grove/domain/api/common';
-import { formatDateTime } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { AccountShipping } from './account-shipping.tsx';
 import { adminKeys, assignCoach, coachesQuery, migrateAccount, patchAccount } from './admin.api.ts';
 

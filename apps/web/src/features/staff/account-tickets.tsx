@@ -4,7 +4,6 @@
  * Zendesk holds them.
  */
 import { useQueries } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
 import { supportApi } from '@grove/domain/api/endpoints/support';
 import { TICKET_PRIORITY_LABELS, TICKET_STATUS_LABELS } from '@grove/domain/support';
 
@@ -13,6 +12,7 @@ import { Spinner } from '../../components/spinner.tsx';
 
 import { call, unwrap } from '../../lib/api-client.ts';
 import { adminKeys } from './admin.api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 const TICKETS_SHOWN = 10;
 

@@ -1,10 +1,16 @@
 /** What the stats screen's charts share: the week labels' date and the table behind each chart. */
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 
-/** A week's Monday, YYYY-MM-DD, as the axis shows it: 3/4. */
+import { activeLanguage } from '../../lib/i18n.ts';
+
+/**
+ * A week's Monday, YYYY-MM-DD, as the axis shows it, in the page's language: 3/4 (month/day) in
+ * English, 4/3 (day/month) in Spanish, as Intl's numeric month and day read in en-US and es-US.
+ */
 export function shortDate(isoDate: string) {
-  const [, m, d] = isoDate.split('-');
-  return `${Number(m)}/${Number(d)}`;
+  const [, m, d] = isoDate.split('-').map(Number);
+  return activeLanguage() === 'es' ? `${d}/${m}` : `${m}/${d}`;
 }
 
 /**
@@ -38,7 +44,9 @@ export function WeeksTable<Week extends { week_start: string }>({
         <caption className={visible ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Week of</th>
+            <th scope="col">
+              <Trans>Week of</Trans>
+            </th>
             {columns.map((column) => (
               <th key={column.header} scope="col">
                 {column.header}

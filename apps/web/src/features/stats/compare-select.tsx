@@ -5,6 +5,7 @@
  * and is told of a new one.
  */
 import { useId } from 'react';
+import { Trans } from '@lingui/react/macro';
 
 import './weekly-minutes-chart.css';
 
@@ -39,7 +40,7 @@ export function CompareSelect({
   return (
     <div className="compare-select">
       <label className="compare-select__label" htmlFor={id}>
-        Compare with
+        <Trans>Compare with</Trans>
       </label>
       <select
         id={id}
@@ -47,7 +48,9 @@ export function CompareSelect({
         value={compareId === null ? '' : String(compareId)}
         onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       >
-        <option value="">No one</option>
+        <option value="">
+          <Trans>No one</Trans>
+        </option>
         {others.map((player) => (
           <option key={player.id} value={String(player.id)}>
             {player.name}

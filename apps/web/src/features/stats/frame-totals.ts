@@ -3,8 +3,11 @@
  * (CHART.goalMinutes); the average cooldown time is weighted by each week's number of cooldowns
  * (each week's average comes in whole seconds, so the frame's is right to within a second).
  */
+import { msg } from '@lingui/core/macro';
 import { CHART, TIME_FRAMES, type TimeFrame, type TimeFrameId } from '@grove/domain';
 import type { WeeklyPlay } from '@grove/domain/api/play';
+
+import { i18n } from '../../lib/i18n.ts';
 
 export type FrameTotals = {
   secondsPlayed: number;
@@ -59,9 +62,14 @@ export function frameFromParam(value: string | null, fallback: TimeFrameId): Tim
   return byLabel ?? TIME_FRAMES.find((frame) => frame.id === fallback) ?? TIME_FRAMES[0]!;
 }
 
-/** 'the last 7 days', 'the last month', 'the last 3 months', 'all time' — from the frame's span. */
+/**
+ * 'the last 7 days', 'the last month', 'the last 3 months', 'all time' — from the frame's span, in
+ * the page's language (a noun phrase with its article in Spanish: 'el último mes', 'todo el tiempo').
+ * The one argument keeps it usable as `TIME_FRAMES.map(frameDescription)`.
+ */
 export function frameDescription(frame: TimeFrame): string {
-  if (frame.days !== undefined) return `the last ${frame.days} days`;
-  if (frame.months !== undefined) return frame.months === 1 ? 'the last month' : `the last ${frame.months} months`;
-  return 'all time';
+  const { days, months } = frame;
+  if (days !== undefined) return i18n._(msg`the last ${days} days`);
+  if (months !== undefined) return months === 1 ? i18n._(msg`the last month`) : i18n._(msg`the last ${months} months`);
+  return i18n._(msg`all time`);
 }

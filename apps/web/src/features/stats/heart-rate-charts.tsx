@@ -4,6 +4,7 @@
  * average cooldown time per week as a line (shorter means the heart rate came down faster).
  * Each chart has a table with the same figures for screen readers.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { WeeklyPlay } from '@grove/domain/api/play';
 
 import { WeeksTable, shortDate } from './chart-parts.tsx';
@@ -65,6 +66,7 @@ function WeekLabels({ weeks, slot }: { weeks: readonly WeeklyPlay[]; slot: numbe
 
 /** Heart-rate rises and cooldowns per week, side by side. */
 export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly WeeklyPlay[]; caption: string }) {
+  const { t } = useLingui();
   const { top, step } = niceScale(Math.max(0, ...weeks.map((w) => Math.max(w.hr_rises, w.cool_downs))));
   const slot = weeks.length ? PLOT_W / weeks.length : PLOT_W;
   const barW = Math.max(1.5, Math.min(16, slot * 0.34));
@@ -75,6 +77,7 @@ export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly Weekly
         <Axis top={top} step={step} />
         {weeks.map((week, i) => {
           const center = PAD.left + i * slot + slot / 2;
+          const { week_start: date, hr_rises: rises, cool_downs: cooldowns } = week;
           return (
             <g key={week.week_start}>
               <rect
@@ -85,7 +88,7 @@ export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly Weekly
                 rx={Math.min(3, barW / 3)}
                 className="stat-chart__bar stat-chart__bar--rises"
               >
-                <title>{`Week of ${week.week_start}: ${week.hr_rises} heart-rate rises`}</title>
+                <title>{t`Week of ${date}: ${rises} heart-rate rises`}</title>
               </rect>
               <rect
                 x={center + 0.5}
@@ -95,7 +98,7 @@ export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly Weekly
                 rx={Math.min(3, barW / 3)}
                 className="stat-chart__bar stat-chart__bar--cooldowns"
               >
-                <title>{`Week of ${week.week_start}: ${week.cool_downs} cooldowns`}</title>
+                <title>{t`Week of ${date}: ${cooldowns} cooldowns`}</title>
               </rect>
             </g>
           );
@@ -104,16 +107,16 @@ export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly Weekly
       </svg>
       <figcaption className="weekly-chart__caption">
         <span className="stat-chart__legend">
-          <span className="stat-chart__key stat-chart__key--rises" aria-hidden="true" /> Heart-rate rises
-          <span className="stat-chart__key stat-chart__key--cooldowns" aria-hidden="true" /> Cooldowns
+          <span className="stat-chart__key stat-chart__key--rises" aria-hidden="true" /> <Trans>Heart-rate rises</Trans>
+          <span className="stat-chart__key stat-chart__key--cooldowns" aria-hidden="true" /> <Trans>Cooldowns</Trans>
         </span>
       </figcaption>
       <WeeksTable
         caption={caption}
         weeks={weeks}
         columns={[
-          { header: 'Heart-rate rises', cell: (week) => week.hr_rises },
-          { header: 'Cooldowns', cell: (week) => week.cool_downs },
+          { header: t`Heart-rate rises`, cell: (week) => week.hr_rises },
+          { header: t`Cooldowns`, cell: (week) => week.cool_downs },
         ]}
       />
     </figure>
@@ -122,6 +125,7 @@ export function RisesCooldownsChart({ weeks, caption }: { weeks: readonly Weekly
 
 /** Average cooldown time per week as a line; weeks without cooldowns leave a gap. */
 export function CooldownTimeChart({ weeks, caption }: { weeks: readonly WeeklyPlay[]; caption: string }) {
+  const { t } = useLingui();
   const values = weeks.map((w) => w.average_cool_down_seconds);
   const { top, step } = niceScale(Math.max(0, ...values.map((v) => v ?? 0)), 5);
   const slot = weeks.length ? PLOT_W / weeks.length : PLOT_W;
@@ -139,24 +143,29 @@ export function CooldownTimeChart({ weeks, caption }: { weeks: readonly WeeklyPl
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false" className="weekly-chart__svg">
         <Axis top={top} step={step} unit="s" />
         {path ? <path d={path.trim()} className="stat-chart__line" /> : null}
-        {values.map((value, i) =>
-          value === null ? null : (
-            <circle key={weeks[i]!.week_start} cx={x(i)} cy={y(value)} r={dot} className="stat-chart__dot">
-              <title>{`Week of ${weeks[i]!.week_start}: ${value} seconds on average`}</title>
+        {values.map((value, i) => {
+          if (value === null) return null;
+          const date = weeks[i]!.week_start;
+          return (
+            <circle key={date} cx={x(i)} cy={y(value)} r={dot} className="stat-chart__dot">
+              <title>{t`Week of ${date}: ${value} seconds on average`}</title>
             </circle>
-          ),
-        )}
+          );
+        })}
         <WeekLabels weeks={weeks} slot={slot} />
       </svg>
       <figcaption className="weekly-chart__caption">
-        Seconds from a heart-rate rise back to calm, on average. Lower means faster cooldowns.
+        <Trans>Seconds from a heart-rate rise back to calm, on average. Lower means faster cooldowns.</Trans>
       </figcaption>
       <WeeksTable
         caption={caption}
         weeks={weeks}
         columns={[
-          { header: 'Average cooldown (seconds)', cell: (week) => week.average_cool_down_seconds ?? 'No cooldowns' },
-          { header: 'Cooldowns', cell: (week) => week.cool_downs },
+          {
+            header: t`Average cooldown (seconds)`,
+            cell: (week) => week.average_cool_down_seconds ?? t`No cooldowns`,
+          },
+          { header: t`Cooldowns`, cell: (week) => week.cool_downs },
         ]}
       />
     </figure>

@@ -4,6 +4,7 @@
  * stats screen loads this module lazily, so no chart code reaches the login page or home.
  */
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CHART } from '@grove/domain';
 
 import { CooldownIcon, HeartrateIcon, TimeCircleIcon } from '../../components/icons.tsx';
@@ -31,23 +32,30 @@ export function StatsCharts({
   compareControl,
   compareStatus,
 }: StatsChartsProps) {
+  const { t } = useLingui();
   const clipped = [...weeks, ...(compare?.weeks ?? [])].some((week) => week.minutes > CHART.yMaxMinutes);
+  const goalMinutes = CHART.goalMinutes;
+  const maxMinutes = CHART.yMaxMinutes;
+  const otherName = compare?.name ?? '';
+  // Sentences added to the intro when they apply, each after a space.
+  const extras = [
+    compare ? t`${playerName}’s bars are solid green, ${otherName}’s striped violet.` : null,
+    clipped ? t`Weeks above ${maxMinutes} minutes reach the top of the chart and are marked with a notch.` : null,
+  ].filter((sentence) => sentence !== null);
   return (
     <div className="stats-charts">
       <section className="card chart-card" aria-labelledby="chart-minutes-title">
         <div className="chart-card__head">
           <h2 id="chart-minutes-title" className="chart-card__title">
-            <TimeCircleIcon size={22} /> Minutes played each week
+            <TimeCircleIcon size={22} /> <Trans>Minutes played each week</Trans>
           </h2>
           {compareControl}
         </div>
         <p className="chart-card__intro">
-          Weeks start on Monday. The dashed line is the weekly goal of {CHART.goalMinutes} minutes; darker bars reached
-          it.
-          {compare ? ` ${playerName}’s bars are solid green, ${compare.name}’s striped violet.` : ''}
-          {clipped
-            ? ` Weeks above ${CHART.yMaxMinutes} minutes reach the top of the chart and are marked with a notch.`
-            : ''}
+          <Trans>
+            Weeks start on Monday. The dashed line is the weekly goal of {goalMinutes} minutes; darker bars reached it.
+          </Trans>
+          {extras.map((sentence) => ` ${sentence}`).join('')}
         </p>
         {compareStatus}
         <WeeklyMinutesChart
@@ -56,29 +64,31 @@ export function StatsCharts({
           compare={compare}
           caption={
             compare
-              ? `Minutes ${playerName} and ${compare.name} played each week, ${frameText}`
-              : `Minutes ${playerName} played each week, ${frameText}`
+              ? t`Minutes ${playerName} and ${otherName} played each week, ${frameText}`
+              : t`Minutes ${playerName} played each week, ${frameText}`
           }
         />
       </section>
       <section className="card chart-card" aria-labelledby="chart-rises-title">
         <h2 id="chart-rises-title" className="chart-card__title">
-          <HeartrateIcon size={22} /> Heart-rate rises and cooldowns
+          <HeartrateIcon size={22} /> <Trans>Heart-rate rises and cooldowns</Trans>
         </h2>
         <p className="chart-card__intro">
-          How often {playerName}’s heart rate went up during the games each week, and how often it was brought back
-          down.
+          <Trans>
+            How often {playerName}’s heart rate went up during the games each week, and how often it was brought back
+            down.
+          </Trans>
         </p>
-        <RisesCooldownsChart weeks={weeks} caption={`Heart-rate rises and cooldowns each week, ${frameText}`} />
+        <RisesCooldownsChart weeks={weeks} caption={t`Heart-rate rises and cooldowns each week, ${frameText}`} />
       </section>
       <section className="card chart-card" aria-labelledby="chart-cooldown-title">
         <h2 id="chart-cooldown-title" className="chart-card__title">
-          <CooldownIcon size={22} /> Average cooldown time
+          <CooldownIcon size={22} /> <Trans>Average cooldown time</Trans>
         </h2>
         <p className="chart-card__intro">
-          The skill the games practise: calming down after a rise. Weeks without cooldowns leave a gap.
+          <Trans>The skill the games practise: calming down after a rise. Weeks without cooldowns leave a gap.</Trans>
         </p>
-        <CooldownTimeChart weeks={weeks} caption={`Average cooldown time each week in seconds, ${frameText}`} />
+        <CooldownTimeChart weeks={weeks} caption={t`Average cooldown time each week in seconds, ${frameText}`} />
       </section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CHART } from '@grove/domain';
 
 import { WeeksTable, shortDate } from './chart-parts.tsx';
@@ -93,6 +94,7 @@ export function WeeklyMinutesChart({
   playerName?: string;
   compare?: ComparedPlayer;
 }) {
+  const { t } = useLingui();
   const ids = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [tableShown, setTableShown] = useState(false);
   const ticks = Array.from({ length: CHART.yMaxMinutes / CHART.yTickMinutes + 1 }, (_, i) => i * CHART.yTickMinutes);
@@ -100,23 +102,30 @@ export function WeeklyMinutesChart({
   const paired = compare ? alignWeeks(weeks, compare.weeks) : null;
   const barW = paired ? Math.max(1.5, Math.min(18, slot * 0.36)) : Math.max(2, Math.min(36, slot * 0.7));
   const labelEvery = Math.max(1, Math.ceil(weeks.length / 8));
-  const first = playerName ?? 'This player';
+  const first = playerName ?? t`This player`;
+  const compareName = compare?.name ?? '';
+  const goalMinutes = CHART.goalMinutes;
+  /** A bar's title: the player's name first when two players share the chart. */
+  const barTitle = (name: string | null, { week_start: date, minutes }: WeekBar) =>
+    name === null ? t`Week of ${date}: ${minutes} minutes` : t`${name}, week of ${date}: ${minutes} minutes`;
   const stripes = `${ids}-stripes`;
   const tableId = `${ids}-table`;
 
   // The table's rows: each week of the first player, with the second's beside it when comparing.
   const rows = weeks.map((week, i) => ({ week_start: week.week_start, week, other: paired?.[i] }));
   type Row = (typeof rows)[number];
+  const minutesOf = (name: string) => t`${name}’s minutes`;
+  const sessionsOf = (name: string) => t`${name}’s sessions`;
   const columns = compare
     ? [
-        { header: `${first}’s minutes`, cell: (row: Row) => row.week.minutes },
-        { header: `${first}’s sessions`, cell: (row: Row) => row.week.sessions },
-        { header: `${compare.name}’s minutes`, cell: (row: Row) => row.other?.minutes ?? 0 },
-        { header: `${compare.name}’s sessions`, cell: (row: Row) => row.other?.sessions ?? 0 },
+        { header: minutesOf(first), cell: (row: Row) => row.week.minutes },
+        { header: sessionsOf(first), cell: (row: Row) => row.week.sessions },
+        { header: minutesOf(compare.name), cell: (row: Row) => row.other?.minutes ?? 0 },
+        { header: sessionsOf(compare.name), cell: (row: Row) => row.other?.sessions ?? 0 },
       ]
     : [
-        { header: 'Minutes played', cell: (row: Row) => row.week.minutes },
-        { header: 'Sessions', cell: (row: Row) => row.week.sessions },
+        { header: t`Minutes played`, cell: (row: Row) => row.week.minutes },
+        { header: t`Sessions`, cell: (row: Row) => row.week.sessions },
       ];
 
   return (
@@ -167,7 +176,7 @@ export function WeeklyMinutesChart({
                 x={other ? center - barW - 1 : center - barW / 2}
                 width={barW}
                 className="weekly-chart__bar"
-                title={`${other ? `${first}, week` : 'Week'} of ${w.week_start}: ${w.minutes} minutes`}
+                title={barTitle(other ? first : null, w)}
               />
               {other && compare ? (
                 <g
@@ -179,7 +188,7 @@ export function WeeklyMinutesChart({
                     x={center + 1}
                     width={barW}
                     className="weekly-chart__compare"
-                    title={`${compare.name}, week of ${w.week_start}: ${other.minutes} minutes`}
+                    title={barTitle(compare.name, other)}
                   />
                 </g>
               ) : null}
@@ -200,18 +209,19 @@ export function WeeklyMinutesChart({
           data-testid="goal-line"
         />
         <text x={WIDTH - PAD.right} y={y(CHART.goalMinutes) - 6} textAnchor="end" className="weekly-chart__goal-label">
-          Goal {CHART.goalMinutes} min
+          <Trans>Goal {goalMinutes} min</Trans>
         </text>
       </svg>
       <figcaption className="weekly-chart__caption">
         {compare ? (
           <span className="stat-chart__legend weekly-chart__legend">
             <span className="weekly-chart__legend-item">
-              <span className="stat-chart__key weekly-chart__key--player" aria-hidden="true" /> {first} (solid bars)
+              <span className="stat-chart__key weekly-chart__key--player" aria-hidden="true" />{' '}
+              <Trans>{first} (solid bars)</Trans>
             </span>
             <span className="weekly-chart__legend-item">
-              <span className="stat-chart__key weekly-chart__key--compare" aria-hidden="true" /> {compare.name} (striped
-              bars)
+              <span className="stat-chart__key weekly-chart__key--compare" aria-hidden="true" />{' '}
+              <Trans>{compareName} (striped bars)</Trans>
             </span>
           </span>
         ) : null}
@@ -224,7 +234,7 @@ export function WeeklyMinutesChart({
         aria-controls={tableId}
         onClick={() => setTableShown((shown) => !shown)}
       >
-        {tableShown ? 'Hide the table' : 'Show the table'}
+        {tableShown ? t`Hide the table` : t`Show the table`}
       </button>
       <WeeksTable id={tableId} caption={caption} weeks={rows} columns={columns} visible={tableShown} />
     </figure>

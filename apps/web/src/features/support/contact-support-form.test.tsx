@@ -14,6 +14,7 @@ import { userApi } from '@grove/domain/api/endpoints/user';
 import { fakeApi, type FakeHandler } from '../../../test/fake-api.ts';
 import { USERS, accountRoutes, fakeAccount, storeSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { domainText, loadLanguage } from '../../lib/i18n.ts';
 
 const DETAILS = '/dashboard/account?segment=details';
 const CREATE = supportApi.create;
@@ -115,6 +116,29 @@ describe('Contact support', () => {
     fakeApi([[userApi.info, { body: USERS.staff }]]);
     renderApp(DETAILS);
     expect(await screen.findByRole('form', { name: 'Contact details' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Contact support' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Contact support in Spanish', () => {
+  it('is in Spanish, and so is what it says once the message is sent', async () => {
+    await loadLanguage('es', ['app']);
+    storeSession();
+    fakeApi([
+      ...accountRoutes(fakeAccount()),
+      [CREATE, (request) => ({ status: 201, body: ticket(request.body as never) })],
+    ]);
+    renderApp(DETAILS);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Comunicarse con soporte' });
+    expect(form).toHaveTextContent('le respondemos por correo electrónico');
+    await user.type(within(form).getByRole('textbox', { name: /Asunto/ }), 'La banda no se conecta');
+    await user.type(within(form).getByRole('textbox', { name: /Mensaje/ }), 'Parpadea en rojo.');
+    await user.click(within(form).getByRole('button', { name: 'Enviar' }));
+
+    const sent = domainText(SUPPORT_MESSAGES.ticketSent(USERS.parent.email));
+    expect(sent).not.toBe(SUPPORT_MESSAGES.ticketSent(USERS.parent.email));
+    expect(await screen.findByText(sent)).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('form', { name: 'Contact support' })).not.toBeInTheDocument();
   });
 });

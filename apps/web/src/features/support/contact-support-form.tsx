@@ -5,30 +5,36 @@
  * empty again for another message. Field messages come from the domain's rules and, for anything
  * they let through, from the server's 400 answer; the hourly limit (429) shows above the button.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { SUPPORT_MESSAGES, TICKET_FIELD_RULES, TICKET_LIMITS } from '@grove/domain/support';
 import type { UserInfo } from '@grove/domain/api/user';
 
 import { GroveForm, type FormFieldConfig } from '../../components/form/grove-form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { domainText } from '../../lib/i18n.ts';
 import { createSupportTicket } from './support.api.ts';
 import './support.css';
 
-const FIELDS: readonly FormFieldConfig[] = [
-  { name: 'subject', label: 'Subject', required: true, maxLength: TICKET_LIMITS.subjectMax, autoComplete: 'off' },
-  {
-    name: 'description',
-    label: 'Message',
-    kind: 'textarea',
-    required: true,
-    maxLength: TICKET_LIMITS.descriptionMax,
-    hint: 'What happened, and what you already tried. Please leave out card numbers and passwords.',
-  },
-];
 const EMPTY = { subject: '', description: '' };
 
 export function ContactSupportForm({ user }: { user: UserInfo }) {
+  const { t } = useLingui();
+  const fields = useMemo<readonly FormFieldConfig[]>(
+    () => [
+      { name: 'subject', label: t`Subject`, required: true, maxLength: TICKET_LIMITS.subjectMax, autoComplete: 'off' },
+      {
+        name: 'description',
+        label: t`Message`,
+        kind: 'textarea',
+        required: true,
+        maxLength: TICKET_LIMITS.descriptionMax,
+        hint: t`What happened, and what you already tried. Please leave out card numbers and passwords.`,
+      },
+    ],
+    [t],
+  );
   const [sent, setSent] = useState(false);
   // A new form after each message: empty fields, nothing left to send twice.
   const [formKey, setFormKey] = useState(0);
@@ -46,7 +52,7 @@ export function ContactSupportForm({ user }: { user: UserInfo }) {
       await mutation.mutateAsync({ subject: values.subject ?? '', description: values.description ?? '' });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 429 && failure.nonFieldErrors.length === 0) {
-        throw new ApiError(429, failure.statusText, failure.body, SUPPORT_MESSAGES.ticketRateLimited);
+        throw new ApiError(429, failure.statusText, failure.body, domainText(SUPPORT_MESSAGES.ticketRateLimited));
       }
       throw failure;
     }
@@ -59,16 +65,16 @@ export function ContactSupportForm({ user }: { user: UserInfo }) {
       <GroveForm
         key={formKey}
         type="default"
-        title="Contact support"
-        description="A question about the program, the kit or your subscription? Write to us; we answer by e-mail."
-        fields={FIELDS}
+        title={t`Contact support`}
+        description={t`A question about the program, the kit or your subscription? Write to us; we answer by e-mail.`}
+        fields={fields}
         values={EMPTY}
         rules={TICKET_FIELD_RULES}
-        saveLabel="Send"
+        saveLabel={t`Send`}
         onSubmit={send}
       />
       <p ref={statusRef} role="status" className="support-contact__status" tabIndex={-1}>
-        {sent ? SUPPORT_MESSAGES.ticketSent(user.email) : null}
+        {sent ? domainText(SUPPORT_MESSAGES.ticketSent(user.email)) : null}
       </p>
     </div>
   );

@@ -3,17 +3,22 @@
  * players. Each form shows when it was last answered for this player, when the next check-in is
  * due (when the form repeats: its payload's `repeat_days`), an "Answer" button opening the form,
  * and the earlier answers. Only the signed-in parent's own answers are listed (GET responses with
- * query user). Shown on the player's Stats screen to the account's members.
+ * query user). Shown on the player's Stats screen to the account's members. A form reads in the
+ * page's language when its payload carries that language's words (survey-language.ts); its answers
+ * are sent and kept by question id and choice value all the same.
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { nextSurveyDue, readSurveyForm } from '@grove/domain/surveys';
 
 import { Button } from '../../components/button.tsx';
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { activeLanguage } from '../../lib/i18n.ts';
 import { SurveyAnswers } from './survey-answers.tsx';
+import { surveyInLanguage } from './survey-language.ts';
 import { surveysQuery, userResponsesQuery, type Survey, type SurveyResponse } from './surveys.api.ts';
 import './surveys.css';
 
@@ -38,52 +43,57 @@ function CheckIn({
   player: { id: number; name: string };
   timeZone: string;
   now: Date;
-  onSaved: (response: SurveyResponse) => void;
+  /** Saved: the answer, and the form's title as it was shown. */
+  onSaved: (response: SurveyResponse, title: string) => void;
 }) {
+  const { t } = useLingui();
   const titleId = useId();
   const [open, setOpen] = useState(false);
-  const form = readSurveyForm(survey.payload);
+  // The form's words in the page's language (useLingui re-renders the card when it changes).
+  const { title, form } = surveyInLanguage(survey, activeLanguage());
   const last = answers[0];
   const due = nextSurveyDue(form, last ? new Date(last.created_at) : null, now);
-  const dueText =
-    due === null
-      ? null
-      : due.getTime() <= now.getTime()
-        ? 'Due now'
-        : `Next check-in due ${formatDate(due.toISOString(), timeZone)}`;
+  const dueDate = due ? formatDate(due.toISOString(), timeZone) : '';
+  const lastDate = last ? formatDate(last.created_at, timeZone) : '';
+  const count = answers.length;
+  const dueText = due === null ? null : due.getTime() <= now.getTime() ? t`Due now` : t`Next check-in due ${dueDate}`;
   return (
     <li className="check-in" aria-labelledby={titleId}>
       <div className="check-in__head">
         <h3 id={titleId} className="check-in__title">
-          {survey.title}
+          {title}
         </h3>
         <p className="check-in__meta">
-          {last ? `Last answered ${formatDate(last.created_at, timeZone)}` : 'Not answered yet'}
+          {last ? t`Last answered ${lastDate}` : t`Not answered yet`}
           {dueText ? ` · ${dueText}` : ''}
         </p>
         {open ? null : (
           <Button variant="secondary" onClick={() => setOpen(true)}>
-            Answer<span className="visually-hidden"> {survey.title}</span>
+            <Trans>
+              Answer<span className="visually-hidden"> {title}</span>
+            </Trans>
           </Button>
         )}
       </div>
       {open ? (
-        <Suspense fallback={<Spinner label="Opening the check-in" />}>
+        <Suspense fallback={<Spinner label={t`Opening the check-in`} />}>
           <SurveyForm
-            survey={survey}
+            survey={{ id: survey.id, title }}
             form={form}
             player={player}
             onCancel={() => setOpen(false)}
             onSaved={(saved) => {
               setOpen(false);
-              onSaved(saved);
+              onSaved(saved, title);
             }}
           />
         </Suspense>
       ) : null}
       {answers.length > 0 ? (
         <details className="check-in__history">
-          <summary>Earlier answers ({answers.length})</summary>
+          <summary>
+            <Trans>Earlier answers ({count})</Trans>
+          </summary>
           <ol className="check-in__answers">
             {answers.slice(0, SHOWN_ANSWERS).map((response) => (
               <li key={response.id}>
@@ -110,6 +120,8 @@ export function CheckInsCard({
   timeZone: string;
   now?: Date;
 }) {
+  const { t } = useLingui();
+  const playerName = player.name;
   const [status, setStatus] = useState<string | null>(null);
   const surveys = useQuery(surveysQuery());
   const responses = useQuery(userResponsesQuery(userId));
@@ -117,17 +129,19 @@ export function CheckInsCard({
   return (
     <section className="card check-ins" aria-labelledby="check-ins-title">
       <h2 id="check-ins-title" className="card__title">
-        Check-ins
+        <Trans>Check-ins</Trans>
       </h2>
       <p className="check-ins__intro">
-        A few questions about how {player.name} is doing help your coach follow the program with you.
+        <Trans>A few questions about how {playerName} is doing help your coach follow the program with you.</Trans>
       </p>
       {surveys.isPending || responses.isPending ? (
-        <Spinner label="Loading the check-ins…" />
+        <Spinner label={t`Loading the check-ins…`} />
       ) : surveys.isError || responses.isError ? (
-        <LoadError what="the check-ins" onRetry={() => Promise.all([surveys.refetch(), responses.refetch()])} />
+        <LoadError what={t`the check-ins`} onRetry={() => Promise.all([surveys.refetch(), responses.refetch()])} />
       ) : forms.length === 0 ? (
-        <p>There are no check-ins to answer right now.</p>
+        <p>
+          <Trans>There are no check-ins to answer right now.</Trans>
+        </p>
       ) : (
         <ul className="check-ins__list">
           {forms.map((survey) => (
@@ -140,7 +154,9 @@ export function CheckInsCard({
               player={player}
               timeZone={timeZone}
               now={now}
-              onSaved={(saved) => setStatus(`Thank you: ${saved.survey.title} for ${player.name} is saved.`)}
+              onSaved={(_saved, title) => {
+                setStatus(t`Thank you: ${title} for ${playerName} is saved.`);
+              }}
             />
           ))}
         </ul>

@@ -6,33 +6,46 @@
  */
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import type { FieldIssue } from '@grove/domain';
 import { surveyAnswerFromInput, surveyAnswerMessage } from '@grove/domain/survey-answers';
-import type { SurveyForm as SurveyFormData, SurveyQuestion } from '@grove/domain/surveys';
 
 import { GroveForm, type FieldRules, type FormFieldConfig } from '../../components/form/grove-form.tsx';
+import { choiceLabel, type ShownForm, type ShownQuestion } from './survey-language.ts';
 import { answerSurvey, type Survey, type SurveyResponse } from './surveys.api.ts';
 
-function fieldOf(q: SurveyQuestion): FormFieldConfig {
+/** The form's own words around the questions, in the page's language. */
+type FieldWords = {
+  choose: string;
+  scaleHint: (min: number, max: number) => string;
+  numberHint: (min: number, max: number) => string;
+};
+
+/**
+ * A question's field (its text and its choices' labels come with the form, in the page's language
+ * when it has them; the hints and the empty choice are `words`). A choice's value stays the form's.
+ */
+function fieldOf(q: ShownQuestion, words: FieldWords): FormFieldConfig {
   const base = { name: q.id, label: q.text, required: q.required };
+  const choose = { value: '', label: words.choose };
   switch (q.type) {
     case 'scale': {
       const steps = Array.from({ length: q.max - q.min + 1 }, (_, index) => String(q.min + index));
       return {
         ...base,
         kind: 'select',
-        hint: `${q.min} is the least, ${q.max} the most.`,
-        options: [{ value: '', label: 'Choose…' }, ...steps.map((value) => ({ value, label: value }))],
+        hint: words.scaleHint(q.min, q.max),
+        options: [choose, ...steps.map((value) => ({ value, label: value }))],
       };
     }
     case 'choice':
       return {
         ...base,
         kind: 'select',
-        options: [{ value: '', label: 'Choose…' }, ...q.choices.map((value) => ({ value, label: value }))],
+        options: [choose, ...q.choices.map((value) => ({ value, label: choiceLabel(q, value) }))],
       };
     case 'number':
-      return { ...base, kind: 'text', inputMode: 'decimal', hint: `A number from ${q.min} to ${q.max}.` };
+      return { ...base, kind: 'text', inputMode: 'decimal', hint: words.numberHint(q.min, q.max) };
     case 'text':
       return { ...base, kind: 'textarea', maxLength: q.maxLength };
   }
@@ -45,14 +58,27 @@ export function SurveyForm({
   onSaved,
   onCancel,
 }: {
+  /** The form's id, and its title as shown. */
   survey: Pick<Survey, 'id' | 'title'>;
-  form: SurveyFormData;
+  /** Its questions as shown (survey-language.ts). */
+  form: ShownForm;
   player: { id: number; name: string };
   onSaved: (response: SurveyResponse) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
-  const fields = useMemo(() => form.questions.map(fieldOf), [form]);
+  // `t` changes with the page's language: the fields are built again in the new one.
+  const fields = useMemo(() => {
+    const words: FieldWords = {
+      choose: t`Choose…`,
+      scaleHint: (min, max) => t`${min} is the least, ${max} the most.`,
+      numberHint: (min, max) => t`A number from ${min} to ${max}.`,
+    };
+    return form.questions.map((q) => fieldOf(q, words));
+  }, [form, t]);
+  const surveyTitle = survey.title;
+  const playerName = player.name;
   const rules = useMemo<FieldRules>(
     () =>
       Object.fromEntries(
@@ -70,11 +96,11 @@ export function SurveyForm({
   return (
     <GroveForm
       type="save_cancel"
-      title={`${survey.title} for ${player.name}`}
+      title={t`${surveyTitle} for ${playerName}`}
       fields={fields}
       values={values}
       rules={rules}
-      saveLabel="Send answers"
+      saveLabel={t`Send answers`}
       onCancel={onCancel}
       onSubmit={async (submitted) => {
         const answers: Record<string, unknown> = {};

@@ -26,6 +26,39 @@ export const INTAKE: Survey = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
+/** A form with its Spanish words (payload.translations): a choice question, and one question left in English. */
+export const MORNINGS_CHECK_IN: Survey = {
+  id: 3,
+  slug: 'mornings-check-in',
+  title: 'Mornings check-in',
+  payload: {
+    questions: [
+      { id: 'calm', text: 'How often did your child calm down on their own?', type: 'scale', min: 1, max: 5 },
+      {
+        id: 'mornings',
+        text: 'How were the mornings?',
+        type: 'choice',
+        choices: ['Calmer', 'About the same', 'Harder'],
+      },
+      { id: 'notes', text: 'Anything your coach should know?', type: 'text' },
+    ],
+    translations: {
+      es: {
+        title: 'Seguimiento de las mañanas',
+        questions: [
+          { id: 'calm', text: '¿Con qué frecuencia logró calmarse su hijo o hija sin ayuda?' },
+          {
+            id: 'mornings',
+            text: '¿Cómo fueron las mañanas?',
+            choices: { Calmer: 'Más tranquilas', 'About the same': 'Más o menos igual', Harder: 'Más difíciles' },
+          },
+        ],
+      },
+    },
+  },
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
 export function responseFixture(overrides: Partial<SurveyResponse> = {}): SurveyResponse {
   return {
     id: 1,

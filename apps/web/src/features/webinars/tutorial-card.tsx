@@ -10,13 +10,15 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@grove/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Webinar } from '@grove/domain/api/webinars';
 
 import { LoadError } from '../../components/load-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { href } from '../../lib/paths.ts';
 import { registeredWebinarIds, registrationsQuery, webinarsQuery } from './webinars.api.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 function TutorialLines({
   webinar,
@@ -27,19 +29,21 @@ function TutorialLines({
   registered: boolean;
   timeZone: string | null;
 }) {
+  const { t } = useLingui();
+  const minutes = webinar.duration_minutes;
+  const seatsLeft = webinar.seats_left;
   return (
     <>
       <p className="home-tutorial__name">{webinar.title}</p>
       <p className="home-card__text">
-        <time dateTime={webinar.starts_at}>{formatDateTime(webinar.starts_at, timeZone)}</time> ·{' '}
-        {webinar.duration_minutes} min
+        <time dateTime={webinar.starts_at}>{formatDateTime(webinar.starts_at, timeZone)}</time> · {t`${minutes} min`}
       </p>
       <p className="home-tutorial__state">
         {registered
-          ? 'You’re registered.'
-          : webinar.seats_left > 0
-            ? `${webinar.seats_left} ${webinar.seats_left === 1 ? 'seat' : 'seats'} left`
-            : 'Full — other dates are on the Tutorials page.'}
+          ? t`You’re registered.`
+          : seatsLeft > 0
+            ? t({ message: plural(seatsLeft, { one: '# seat left', other: '# seats left' }) })
+            : t`Full — other dates are on the Tutorials page.`}
       </p>
     </>
   );
@@ -61,6 +65,7 @@ const STAND_IN: Webinar = {
 };
 
 export function TutorialCard({ timeZone }: { timeZone: string | null }) {
+  const { t } = useLingui();
   const headingId = useId();
   const list = useInfiniteQuery(webinarsQuery('upcoming'));
   const registrations = useQuery(registrationsQuery());
@@ -77,30 +82,36 @@ export function TutorialCard({ timeZone }: { timeZone: string | null }) {
   if (list.isPending) {
     body = (
       <div className="home-card__loading">
-        <Spinner size="small" label="Loading the next tutorial…" />
+        <Spinner size="small" label={t`Loading the next tutorial…`} />
         <div className="home-card__ghost" aria-hidden="true">
-          <TutorialLines webinar={STAND_IN} registered={false} timeZone={timeZone} />
+          <TutorialLines webinar={{ ...STAND_IN, title: t`Tutorial` }} registered={false} timeZone={timeZone} />
         </div>
       </div>
     );
   } else if (next) {
     body = <TutorialLines webinar={next} registered={registered} timeZone={timeZone} />;
   } else if (list.isError) {
-    body = <LoadError what="the tutorials" onRetry={list.refetch} />;
+    body = <LoadError what={t`the tutorials`} onRetry={list.refetch} />;
   } else {
-    body = <p className="home-card__text">No tutorial is planned right now. New dates are added every month.</p>;
+    body = (
+      <p className="home-card__text">
+        <Trans>No tutorial is planned right now. New dates are added every month.</Trans>
+      </p>
+    );
   }
 
   return (
     <section className="card home-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="home-card__title">
-        Next tutorial
+        <Trans>Next tutorial</Trans>
       </h2>
-      <p className="home-card__text">Live and online: a coach shows the games and answers your questions.</p>
+      <p className="home-card__text">
+        <Trans>Live and online: a coach shows the games and answers your questions.</Trans>
+      </p>
       <div className="home-tutorial__body">{body}</div>
       <div className="home-card__actions">
         <Link className="home-card__link" to={href('root.user.webinars')}>
-          {registered ? 'See your tutorials' : 'Choose a tutorial'}
+          {registered ? t`See your tutorials` : t`Choose a tutorial`}
         </Link>
       </div>
     </section>

@@ -6,6 +6,9 @@
  */
 import { useId, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { resolveTimeZone } from '@grove/domain';
 
 import { Button } from '../../components/button.tsx';
@@ -16,9 +19,9 @@ import { WebinarCard } from './webinar-card.tsx';
 import { registeredWebinarIds, registrationsQuery, webinarsQuery, type WebinarWhen } from './webinars.api.ts';
 import './webinars.css';
 
-const EMPTY: Record<WebinarWhen, string> = {
-  upcoming: 'No tutorials are planned right now. New dates are added every month — check back soon.',
-  past: 'No tutorials have taken place yet.',
+const EMPTY: Record<WebinarWhen, MessageDescriptor> = {
+  upcoming: msg`No tutorials are planned right now. New dates are added every month — check back soon.`,
+  past: msg`No tutorials have taken place yet.`,
 };
 
 function WebinarList({
@@ -30,18 +33,19 @@ function WebinarList({
   registeredIds: ReadonlySet<number> | null;
   timeZone: string;
 }) {
+  const { t, i18n } = useLingui();
   const list = useInfiniteQuery(webinarsQuery(when));
   if (list.isPending) {
     return (
       <div className="section__loading">
-        <Spinner label={when === 'past' ? 'Loading past tutorials…' : 'Loading tutorials…'} />
+        <Spinner label={when === 'past' ? t`Loading past tutorials…` : t`Loading tutorials…`} />
       </div>
     );
   }
-  if (list.isError) return <LoadError what="the tutorials" onRetry={list.refetch} />;
+  if (list.isError) return <LoadError what={t`the tutorials`} onRetry={list.refetch} />;
 
   const webinars = list.data.pages.flatMap((page) => page.results);
-  if (webinars.length === 0) return <p className="webinar-list__message">{EMPTY[when]}</p>;
+  if (webinars.length === 0) return <p className="webinar-list__message">{i18n._(EMPTY[when])}</p>;
   return (
     <>
       <ul className="webinar-list">
@@ -63,7 +67,7 @@ function WebinarList({
           loading={list.isFetchingNextPage}
           onClick={() => void list.fetchNextPage()}
         >
-          {when === 'past' ? 'Show more past tutorials' : 'Show more tutorials'}
+          {when === 'past' ? t`Show more past tutorials` : t`Show more tutorials`}
         </Button>
       ) : null}
     </>
@@ -71,6 +75,7 @@ function WebinarList({
 }
 
 export function TutorialsPage({ timeZone }: { timeZone: string | null | undefined }) {
+  const { t } = useLingui();
   const zone = resolveTimeZone(timeZone);
   const registrations = useQuery(registrationsQuery());
   // While the registrations cannot be read, each tutorial's own flag stands in.
@@ -79,25 +84,28 @@ export function TutorialsPage({ timeZone }: { timeZone: string | null | undefine
   const upcomingId = useId();
   const pastId = useId();
   const pastListId = useId();
+  const zoneName = zone.replace(/_/g, ' ');
 
   return (
     <Page
-      title="Tutorials"
-      intro="Live online sessions where a Grove coach walks families through the games and answers your questions."
+      title={t`Tutorials`}
+      intro={t`Live online sessions where a Grove coach walks families through the games and answers your questions.`}
     >
       <section className="section webinars-section" aria-labelledby={upcomingId}>
         <div className="webinars-section__header">
           <h2 id={upcomingId} className="section__title">
-            Upcoming tutorials
+            <Trans>Upcoming tutorials</Trans>
           </h2>
-          <p className="webinars-section__zone">Times are shown in your time zone, {zone.replace(/_/g, ' ')}.</p>
+          <p className="webinars-section__zone">
+            <Trans>Times are shown in your time zone, {zoneName}.</Trans>
+          </p>
         </div>
         <WebinarList when="upcoming" registeredIds={registeredIds} timeZone={zone} />
       </section>
       <section className="section webinars-section" aria-labelledby={pastId}>
         <div className="webinars-section__header">
           <h2 id={pastId} className="section__title">
-            Past tutorials
+            <Trans>Past tutorials</Trans>
           </h2>
           <Button
             variant="ghost"
@@ -105,7 +113,7 @@ export function TutorialsPage({ timeZone }: { timeZone: string | null | undefine
             aria-controls={pastListId}
             onClick={() => setShowPast((shown) => !shown)}
           >
-            {showPast ? 'Hide past tutorials' : 'Show past tutorials'}
+            {showPast ? t`Hide past tutorials` : t`Show past tutorials`}
           </Button>
         </div>
         <div id={pastListId}>

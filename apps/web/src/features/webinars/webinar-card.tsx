@@ -5,35 +5,44 @@
  * cancelled tutorial says so; a refused change shows the server's sentence in the card.
  */
 import { useEffect, useRef } from 'react';
-import { COACHING_MESSAGES, dateTimeParts } from '@grove/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { COACHING_MESSAGES } from '@grove/domain';
 import type { Webinar } from '@grove/domain/api/webinars';
 
 import { Button } from '../../components/button.tsx';
 import { CheckIcon, ExternalLinkIcon } from '../../components/icons.tsx';
 import { useRegistrationChange, webinarState, type WebinarState, type WebinarWhen } from './webinars.api.ts';
+import { dateTimeParts } from '../../lib/format.ts';
+import { domainText, i18n as pageI18n } from '../../lib/i18n.ts';
 
-/** '45 minutes', '1 hour', '1 hour 30 minutes'. */
-export function formatMinutes(total: number): string {
+/** '45 minutes', '1 hour', '1 hour 30 minutes', in the language of `i18n` (by default the page's). */
+export function formatMinutes(total: number, i18n: I18n = pageI18n): string {
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
-  const minutesText = `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const minutesText = i18n._(msg({ message: plural(minutes, { one: '# minute', other: '# minutes' }) }));
   if (hours === 0) return minutesText;
-  const hoursText = `${hours} hour${hours === 1 ? '' : 's'}`;
-  return minutes === 0 ? hoursText : `${hoursText} ${minutesText}`;
+  const hoursText = i18n._(msg({ message: plural(hours, { one: '# hour', other: '# hours' }) }));
+  return minutes === 0 ? hoursText : i18n._(msg`${hoursText} ${minutesText}`);
 }
 
-/** '12 of 30 seats left', '1 of 30 seats left', 'No seats left'. */
-export function seatsText(webinar: Pick<Webinar, 'seats_left' | 'capacity'>): string {
-  if (webinar.seats_left <= 0) return 'No seats left';
-  return `${webinar.seats_left} of ${webinar.capacity} ${webinar.capacity === 1 ? 'seat' : 'seats'} left`;
+/** '12 of 30 seats left', '1 of 30 seats left', 'No seats left', in the language of `i18n`. */
+export function seatsText(webinar: Pick<Webinar, 'seats_left' | 'capacity'>, i18n: I18n = pageI18n): string {
+  if (webinar.seats_left <= 0) return i18n._(msg`No seats left`);
+  const left = webinar.seats_left;
+  const capacity = webinar.capacity;
+  return i18n._(
+    msg({ message: plural(capacity, { one: `${left} of # seat left`, other: `${left} of # seats left` }) }),
+  );
 }
 
-const BADGES: Partial<Record<WebinarState, { text: string; tone: string }>> = {
-  registered: { text: 'Registered', tone: 'green' },
-  live: { text: 'Happening now', tone: 'green' },
-  started: { text: 'Started', tone: 'muted' },
-  full: { text: 'Full', tone: 'sun' },
-  cancelled: { text: 'Cancelled', tone: 'muted' },
+const BADGES: Partial<Record<WebinarState, { text: MessageDescriptor; tone: string }>> = {
+  registered: { text: msg({ message: 'Registered', context: 'tutorial status' }), tone: 'green' },
+  live: { text: msg({ message: 'Happening now', context: 'tutorial status' }), tone: 'green' },
+  started: { text: msg({ message: 'Started', context: 'tutorial status' }), tone: 'muted' },
+  full: { text: msg({ message: 'Full', context: 'tutorial status' }), tone: 'sun' },
+  cancelled: { text: msg({ message: 'Cancelled', context: 'tutorial status' }), tone: 'muted' },
 };
 
 export function WebinarCard({
@@ -47,6 +56,7 @@ export function WebinarCard({
   when: WebinarWhen;
   timeZone: string | null | undefined;
 }) {
+  const { t, i18n } = useLingui();
   const change = useRegistrationChange();
   const state = webinarState(webinar, registered, when);
   const registrant = state === 'registered' || state === 'live';
@@ -84,11 +94,14 @@ export function WebinarCard({
   }, [change.isError]);
 
   let note: string | null = null;
-  if (state === 'full') note = COACHING_MESSAGES.webinarFull;
-  else if (state === 'cancelled') note = COACHING_MESSAGES.webinarCancelled;
-  else if (state === 'started') note = COACHING_MESSAGES.webinarPast;
-  else if (state === 'registered') note = 'You’re registered. Join with the link when it’s time — we’ll see you there.';
-  else if (state === 'live') note = 'You’re registered and it has begun: join now.';
+  if (state === 'full') note = domainText(COACHING_MESSAGES.webinarFull);
+  else if (state === 'cancelled') note = domainText(COACHING_MESSAGES.webinarCancelled);
+  else if (state === 'started') note = domainText(COACHING_MESSAGES.webinarPast);
+  else if (state === 'registered')
+    note = t`You’re registered. Join with the link when it’s time — we’ll see you there.`;
+  else if (state === 'live') note = t`You’re registered and it has begun: join now.`;
+  const title = webinar.title;
+  const host = webinar.host_name;
 
   return (
     <article className={`webinar-card webinar-card--${state}`} aria-labelledby={titleId}>
@@ -103,22 +116,34 @@ export function WebinarCard({
           <h3 id={titleId} className="webinar-card__title">
             {webinar.title}
           </h3>
-          {badge ? <span className={`badge webinar-badge webinar-badge--${badge.tone}`}>{badge.text}</span> : null}
+          {badge ? (
+            <span className={`badge webinar-badge webinar-badge--${badge.tone}`}>{i18n._(badge.text)}</span>
+          ) : null}
           {when === 'past' && registered && !webinar.cancelled ? (
-            <span className="badge webinar-badge webinar-badge--green">You registered</span>
+            <span className="badge webinar-badge webinar-badge--green">
+              <Trans>You registered</Trans>
+            </span>
           ) : null}
         </div>
-        {webinar.host_name ? <p className="webinar-card__host">Hosted by {webinar.host_name}</p> : null}
+        {host ? (
+          <p className="webinar-card__host">
+            <Trans>Hosted by {host}</Trans>
+          </p>
+        ) : null}
         {webinar.description ? <p className="webinar-card__description">{webinar.description}</p> : null}
         <dl className="webinar-card__facts">
           <div>
-            <dt>Length</dt>
-            <dd>{formatMinutes(webinar.duration_minutes)}</dd>
+            <dt>
+              <Trans>Length</Trans>
+            </dt>
+            <dd>{formatMinutes(webinar.duration_minutes, i18n)}</dd>
           </div>
           {state === 'open' || state === 'full' || state === 'registered' ? (
             <div>
-              <dt>Seats</dt>
-              <dd>{seatsText(webinar)}</dd>
+              <dt>
+                <Trans>Seats</Trans>
+              </dt>
+              <dd>{seatsText(webinar, i18n)}</dd>
             </div>
           ) : null}
         </dl>
@@ -137,13 +162,17 @@ export function WebinarCard({
                 <a className="button button--primary" href={webinar.join_url} target="_blank" rel="noopener noreferrer">
                   <ExternalLinkIcon size={18} />
                   <span className="button__label">
-                    Join the tutorial<span className="visually-hidden"> “{webinar.title}” (opens in a new tab)</span>
+                    <Trans>
+                      Join the tutorial<span className="visually-hidden"> “{title}” (opens in a new tab)</span>
+                    </Trans>
                   </span>
                 </a>
               ) : null}
               {state === 'registered' ? (
                 <Button variant="secondary" loading={busy} onClick={() => run(false)}>
-                  Cancel registration<span className="visually-hidden"> for “{webinar.title}”</span>
+                  <Trans>
+                    Cancel registration<span className="visually-hidden"> for “{title}”</span>
+                  </Trans>
                 </Button>
               ) : null}
             </>
@@ -154,14 +183,16 @@ export function WebinarCard({
               aria-describedby={state === 'full' ? noteId : undefined}
               onClick={() => run(true)}
             >
-              Register<span className="visually-hidden"> for “{webinar.title}”</span>
+              <Trans>
+                Register<span className="visually-hidden"> for “{title}”</span>
+              </Trans>
             </Button>
           )}
         </div>
       ) : null}
       {change.isError ? (
         <p ref={errorRef} tabIndex={-1} className="error-box webinar-card__error" role="alert">
-          {change.error.message}
+          {domainText(change.error.message)}
         </p>
       ) : null}
     </article>

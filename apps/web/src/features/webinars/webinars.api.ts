@@ -17,10 +17,12 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
 import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 import type { RegistrationPage, Webinar, WebinarPage } from '@grove/domain/api/webinars';
 
 import { call, unwrap } from '../../lib/api-client.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { fetchAllPages, nextPageParam } from '../../lib/paging.ts';
 
 /** One registration of the signed-in person. */
@@ -54,7 +56,8 @@ export function webinarsQuery(when: WebinarWhen) {
     initialPageParam: 1,
     // The page the answer's `next` names (lib/paging.ts), never page + 1.
     getNextPageParam: (last, _all, _lastPage, loaded) => nextPageParam(last.next, loaded),
-    meta: { errorTitle: when === 'past' ? 'Loading past tutorials' : 'Loading tutorials' },
+    // In the page's language when the list is read (the notice shows the title as it is).
+    meta: { errorTitle: i18n._(when === 'past' ? msg`Loading past tutorials` : msg`Loading tutorials`) },
   });
 }
 
@@ -74,7 +77,7 @@ export function registrationsQuery() {
       );
       return all.results;
     },
-    meta: { errorTitle: 'Loading your tutorial registrations' },
+    meta: { errorTitle: i18n._(msg`Loading your tutorial registrations`) },
   });
 }
 

@@ -3,11 +3,13 @@
  * route prefetch read, and the account query keys, which other features refresh after a change
  * (features/account holds the account screen's other reads and its changes).
  */
+import { msg } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { Account } from '@grove/domain/api/account';
 import { accountApi } from '@grove/domain/api/endpoints/account';
 
 import { call, unwrap } from '../api-client.ts';
+import { i18n } from '../i18n.ts';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -25,7 +27,7 @@ export function accountDetailQuery(accountId: number) {
   return queryOptions({
     queryKey: accountKeys.detail(accountId),
     queryFn: async ({ signal }) => unwrap(await call(accountApi.detail, { params: { id: accountId }, signal })),
-    meta: { errorTitle: 'Loading your account' },
+    meta: { errorTitle: i18n._(msg`Loading your account`) },
   });
 }
 

@@ -3,12 +3,14 @@
  * Billing, the package returns page and the staff account page read, and the billing query keys
  * (features/billing holds the other reads and the subscription flows).
  */
+import { msg } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { Subscription, billingApi as billingContract } from '@grove/domain/api/billing';
 import type { Reply } from '@grove/domain/api/common';
 import { billingApi } from '@grove/domain/api/endpoints/billing';
 
 import { call, unwrap } from '../api-client.ts';
+import { i18n } from '../i18n.ts';
 
 /** Invoices and history entries per page. */
 export const BILLING_PAGE_SIZE = 10;
@@ -28,7 +30,7 @@ export function subscriptionsQuery(accountId: number) {
   return queryOptions({
     queryKey: billingKeys.subscriptions(accountId),
     queryFn: async ({ signal }) => unwrap(await call(billingApi.subscriptions, { params: { id: accountId }, signal })),
-    meta: { errorTitle: 'Loading your subscription' },
+    meta: { errorTitle: i18n._(msg`Loading your subscription`) },
   });
 }
 
@@ -51,6 +53,6 @@ export function invoicesQuery(accountId: number, page: number) {
           signal,
         }),
       ),
-    meta: { errorTitle: 'Loading your invoices' },
+    meta: { errorTitle: i18n._(msg`Loading your invoices`) },
   });
 }

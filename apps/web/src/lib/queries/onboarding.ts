@@ -3,12 +3,14 @@
  * checklist screen and Home's next step read, and the checklist's order (the order of the domain's
  * ONBOARDING_STEPS). features/onboarding holds finishing a step.
  */
+import { msg } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import { ONBOARDING_STEPS } from '@grove/domain';
 import { webinarsApi } from '@grove/domain/api/endpoints/webinars';
 import type { OnboardingStep } from '@grove/domain/api/webinars';
 
 import { call, unwrap } from '../api-client.ts';
+import { i18n } from '../i18n.ts';
 
 export const onboardingKeys = {
   all: ['onboarding'] as const,
@@ -25,7 +27,7 @@ export function onboardingQuery(accountId: number) {
     queryKey: onboardingKeys.account(accountId),
     queryFn: async ({ signal }) => unwrap(await call(webinarsApi.onboarding, { signal })),
     staleTime: 0,
-    meta: { errorTitle: 'Loading your first steps' },
+    meta: { errorTitle: i18n._(msg`Loading your first steps`) },
   });
 }
 

@@ -4,12 +4,14 @@
  * remaining pages together; the list is merged and sorted by player id. An account the API knows
  * nothing about (404) has no players. Every shape comes from the API contract.
  */
+import { msg } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import type { Player, PlayerLink, PlayerPage } from '@grove/domain/api/players';
 
 import { playersApi } from '@grove/domain/api/endpoints/players';
 
 import { ApiError, call, unwrap } from '../api-client.ts';
+import { i18n } from '../i18n.ts';
 import { STALE_TIMES } from '../query-client.ts';
 
 export const playerKeys = {
@@ -57,7 +59,7 @@ export function playersQuery(accountId: number) {
     queryKey: playerKeys.list(accountId),
     queryFn: ({ signal }) => fetchAccountPlayers(accountId, signal),
     staleTime: STALE_TIMES.player,
-    meta: { errorTitle: 'Loading players' },
+    meta: { errorTitle: i18n._(msg`Loading players`) },
   });
 }
 
@@ -73,6 +75,6 @@ export function incompleteProfilesQuery(accountId: number) {
         await call(playersApi.incompleteProfiles, { params: { id: accountId }, query: { page_size: 1000 }, signal }),
       ),
     staleTime: STALE_TIMES.player,
-    meta: { errorTitle: 'Loading incomplete profiles' },
+    meta: { errorTitle: i18n._(msg`Loading incomplete profiles`) },
   });
 }
