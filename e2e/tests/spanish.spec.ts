@@ -2,10 +2,10 @@
  * Issue 29 item 1, families in their own language: a parent switches to Spanish on the login page,
  * signs in with the form, and Home, Stats, Account, Coaching and checkout read in Spanish — no
  * English sentence of the catalogs left on screen, no untranslated catalog key — with `lang="es"`
- * and no serious axe violation; a refusal of the server (an unknown promo code) reads in Spanish.
- * The family is the demo's Spanish speaker (familia@example.com), so that no other journey's
- * parent changes language. (The weekly summary e-mail in Spanish is the API's test:
- * apps/api/src/modules/communications/communications.language.test.ts.)
+ * and no serious axe violation; a refusal of the server (an unknown promo code) reads in Spanish;
+ * and the family's weekly summary e-mail (last Monday's, in the demo data) is in Spanish. The
+ * family is the demo's Spanish speaker (familia@example.com), so that no other journey's parent
+ * changes language.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,10 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 
 import { es as domainSpanish } from '../../packages/domain/src/locales/es.ts';
+import { outboxFor } from './new-family.ts';
 import { DEMO_PASSWORD, seriousViolations } from './support.ts';
 
 const SPANISH_PARENT = 'familia@example.com';
 const LOCALES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/locales');
+const API_LOCALES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/src/locales');
 
 /** msgid → msgstr of a PO file (single- and multi-line entries). */
 function readPo(file: string): Map<string, string> {
@@ -59,6 +61,10 @@ function englishCatalog(): { lines: RegExp[]; sentences: string[] } {
     for (const [source] of readPo(path.join(LOCALES, 'en', file))) pairs.push([source, spanish.get(source) ?? '']);
   }
   pairs.push(...Object.entries(domainSpanish));
+  // The server's own words (e-mails, texts): explicit ids, the English in the English catalog.
+  const serverSpanish = readPo(path.join(API_LOCALES, 'es/messages.po'));
+  for (const [id, english] of readPo(path.join(API_LOCALES, 'en/messages.po')))
+    pairs.push([english, serverSpanish.get(id) ?? '']);
   const lines: RegExp[] = [];
   const sentences = new Set<string>();
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -85,7 +91,7 @@ const ENGLISH = englishCatalog();
  */
 const CONTENT = new Set(['Family coach', 'Lead family coach']);
 
-/** The screen's visible text holds no English of the catalogs, and says it is Spanish. */
+/** The screen's visible text holds no English of the catalogs, says it is Spanish, and fits the screen. */
 async function expectSpanish(page: Page, screen: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.locator('.app-splash, .page-spinner')).toHaveCount(0);
@@ -99,9 +105,17 @@ async function expectSpanish(page: Page, screen: string) {
   ];
   expect(left, `English left on ${screen}`).toEqual([]);
   expect(await seriousViolations(page), `axe on ${screen}`).toEqual([]);
+  // Spanish runs longer than English: still nothing wider than the screen.
+  const overflow = await page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+    ).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+  expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
-test('a parent switches to Spanish on the login page, and the screens and a refusal read in Spanish', async ({
+test('a parent switches to Spanish on the login page, and the screens, a refusal and the weekly e-mail read in Spanish', async ({
   page,
 }) => {
   expect(ENGLISH.lines.length).toBeGreaterThan(1000);
@@ -149,4 +163,17 @@ test('a parent switches to Spanish on the login page, and the screens and a refu
   await page.getByRole('textbox', { name: 'Código promocional' }).fill('NOSUCHCODE');
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText('Este código promocional no existe.')).toBeVisible();
+
+  // The family's weekly summary, written by the digest's own code for last Monday, is in Spanish.
+  const digests = (await outboxFor(page, SPANISH_PARENT)).filter((mail) => mail.template === 'weekly_digest');
+  expect(digests).toHaveLength(1);
+  const digest = digests[0]!.text_body;
+  expect(digest).toContain('Hola, Lucía:');
+  expect(digest).toMatch(/Mateo jugó \d+ de 45 minutos/);
+  const englishLines = digest
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && ENGLISH.lines.some((english) => english.test(line)));
+  expect(englishLines).toEqual([]);
+  expect(digest).not.toMatch(/\b(played|minutes|goal|last week|Hello)\b/);
 });

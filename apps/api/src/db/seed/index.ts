@@ -31,6 +31,7 @@ import { seedCoachingData } from './coaching.ts';
 import { seedPlayData } from './play.ts';
 import { seedWebinarData } from './webinars.ts';
 import { seedAdminRecords } from './admin-records.ts';
+import { seedDigests } from './digests.ts';
 import { seedConsentRecords } from '../../modules/privacy/privacy.seed.ts';
 import { seedDeletionRequests } from '../../modules/erasure/erasure.seed.ts';
 
@@ -46,6 +47,7 @@ export const FEATURE_SEEDERS: Seeder[] = [
   seedAdminRecords,
   seedConsentRecords,
   seedDeletionRequests,
+  seedDigests,
 ];
 
 const SEED_KEY = 'demo_seed';

@@ -226,6 +226,24 @@ describe('seeding in one transaction', () => {
     });
   });
 
+  it('the Spanish-speaking family chose Spanish and got last Monday’s weekly summary in Spanish', async () => {
+    const { db } = database;
+    const [parent] = await db.select().from(users).where(eq(users.email, 'familia@example.com'));
+    expect(parent!.language).toBe('es');
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, parent!.id), eq(emailOutbox.template, 'weekly_digest')));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    // NOW is a Monday before the digest's hour on the West Coast: the one of the Monday before.
+    expect(mail!.sentAt).toEqual(new Date('2026-02-23T17:00:00Z'));
+    expect(mail!.subject).toBe('La semana de su familia en Grove: del 02-16-2026 al 02-22-2026');
+    expect(mail!.textBody).toContain('Hola, Lucía:');
+    expect(mail!.textBody).toMatch(/Mateo jugó \d+ de 45 minutos/);
+    expect(mail!.textBody).not.toMatch(/\b(played|minutes|the goal|last week)\b/);
+  });
+
   it('the demo coach has a family that stopped playing 10+ days ago (her caseload’s first row)', async () => {
     const { db } = database;
     const [casey] = await db.select().from(users).where(eq(users.email, 'coach@example.com'));

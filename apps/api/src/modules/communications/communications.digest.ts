@@ -11,7 +11,7 @@ import { playStreak, resolveTimeZone } from '@grove/domain';
 import { DIGEST_GOAL_MINUTES, digestWeekAt, playerDigest, specDate, type DigestWeek } from '@grove/domain/digest';
 import type { EmailSender } from '../../adapters/email/email.port.ts';
 import { renderEmail } from '../../adapters/email/templates.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { localeOf } from '../../locales/i18n.ts';
 import {
   claimDigestSend,
@@ -36,7 +36,7 @@ const BATCH = 200;
 
 /** The digest of one parent, entirely in their language (the domain's sentences and the e-mail's own). */
 async function render(
-  deps: DigestDeps,
+  deps: Pick<DigestDeps, 'publicUrl'>,
   recipient: DigestRecipient,
   week: DigestWeek,
   timeZone: string,
@@ -111,4 +111,23 @@ export async function runWeeklyDigest(deps: DigestDeps, now: Date = new Date()):
     }
   }
   return { sent };
+}
+
+/**
+ * The digest due to one parent at `now` (null when none is due: not Monday morning where they
+ * live, not a recipient, no play to report): the job's rule, words and streak, for the demo data,
+ * which writes last Monday's digest of a family as already sent (db/seed/digests.ts).
+ */
+export async function dueDigest(db: Executor, publicUrl: string, userId: number, now: Date) {
+  for (const timeZone of await listAccountTimeZones(db)) {
+    const week = digestWeekAt(now, timeZone);
+    if (!week) continue;
+    const [recipient] = await findDigestRecipients(db, timeZone, week.weekStart, userId - 1, 1);
+    if (recipient?.id !== userId) continue;
+    const rows = await findPlayerWeeks(db, [recipient.accountId], week.reported, week.previous, week.reported.firstDay);
+    if (rows.length === 0) return null;
+    const content = await render({ publicUrl }, recipient, week, timeZone, rows, await unsubscribeToken(db, userId));
+    return { recipient, week, content };
+  }
+  return null;
 }

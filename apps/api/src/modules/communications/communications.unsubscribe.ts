@@ -7,7 +7,7 @@
  * tokens up by hash in one_time_tokens, where this one can never be.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { findOrCreateMeta } from './communications.repository.ts';
 
 const KEY_NAME = 'unsubscribe_hmac_key';
@@ -15,9 +15,9 @@ const PURPOSE = 'unsubscribe:weekly_digest';
 const TOKEN = /^u1\.([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/;
 
 /** The key never changes once written: one read per database per process. */
-const keys = new WeakMap<Db, Promise<Buffer>>();
+const keys = new WeakMap<Executor, Promise<Buffer>>();
 
-function signingKey(db: Db): Promise<Buffer> {
+function signingKey(db: Executor): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
     key = findOrCreateMeta(db, KEY_NAME, () => ({ key: randomBytes(32).toString('base64url') })).then((value) =>
@@ -32,7 +32,7 @@ function signingKey(db: Db): Promise<Buffer> {
 
 const sign = (key: Buffer, userId: number) => createHmac('sha256', key).update(`${PURPOSE}:${userId}`).digest();
 
-export async function unsubscribeToken(db: Db, userId: number): Promise<string> {
+export async function unsubscribeToken(db: Executor, userId: number): Promise<string> {
   return `u1.${userId}.${sign(await signingKey(db), userId).toString('base64url')}`;
 }
 
