@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authApi } from '@grove/domain/api/endpoints/auth';
 import { playersApi } from '@grove/domain/api/endpoints/players';
 import { userApi } from '@grove/domain/api/endpoints/user';
@@ -46,6 +46,17 @@ async function openLoginPage(address: string) {
 }
 
 describe('the login entry', () => {
+  // Each test runs the entry on a fresh module graph: the first would otherwise also pay for
+  // transforming it (seconds on a busy CI machine, the findBy… wait's whole budget). Transformed
+  // once here, outside any wait; vi.resetModules keeps the transforms and only re-evaluates.
+  beforeAll(async () => {
+    await Promise.all([
+      import('./features/auth/login-screen.tsx'),
+      import('./components/notifications.tsx'),
+      import('./components/spinner.tsx'),
+      import('./lib/i18n.ts'),
+    ]);
+  }, 60_000);
   beforeEach(() => {
     document.body.innerHTML = '<div id="root"></div>';
   });
